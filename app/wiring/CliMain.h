@@ -1,0 +1,5 @@
+#pragma once
+
+namespace sandbar {
+int cliMain(int argc, char **argv);
+}

@@ -1,0 +1,5 @@
+#pragma once
+
+namespace sandbar {
+int guiMain(int argc, char **argv);
+}

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "common/Callback.h"
+#include "common/Result.h"
+#include "net/Endpoint.h"
+#include "net/HttpTypes.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace sandbar::net {
+
+// One HTTP/1.1 request on a connection of its own (local sockets are cheap), over
+// QLocalSocket, QTcpSocket or QSslSocket. Streams the request body from a device with
+// back-pressure, decodes chunked or length-delimited bodies as they arrive, and, for an
+// upgrade request, turns into a raw duplex pipe after a 101 or 200 answer (bytes that
+// came with the headers belong to the stream).
+//
+// Signals: headersReceived once, then bodyData* (de-chunked) or rawData* (upgraded), then
+// finished exactly once. finished carries an Error for connection failures, timeouts,
+// malformed replies and a connection dropped before the body was complete.
+class HttpExchange : public QObject
+{
+    Q_OBJECT
+public:
+    HttpExchange(Endpoint endpoint, HttpRequest request, QObject *parent = nullptr);
+    ~HttpExchange() override;
+
+    void start();
+    void abort(); // finished(Cancelled) unless already finished
+
+    // Upgraded exchanges only.
+    void write(const QByteArray &bytes);
+    void closeWrite(); // half-close (shutdown SHUT_WR) so the far side sees EOF on stdin
+    bool isUpgraded() const;
+    qint64 bytesToWrite() const;
+
+    const HttpResponse &response() const; // status and headers once headersReceived
+
+Q_SIGNALS:
+    void headersReceived(const sandbar::net::HttpResponse &head);
+    void bodyData(const QByteArray &bytes);
+    void rawData(const QByteArray &bytes);
+    void uploadProgress(qint64 sent, qint64 total);
+    void bytesWritten(qint64 n); // upgraded: raw bytes accepted by the socket
+    void finished(const sandbar::VoidResult &result);
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+// Convenience over HttpExchange for plain request/response calls.
+class HttpClient
+{
+public:
+    explicit HttpClient(Endpoint endpoint) : m_endpoint(std::move(endpoint)) {}
+
+    const Endpoint &endpoint() const { return m_endpoint; }
+
+    // Buffers the whole body (up to request.maxBufferedBody). An HTTP error status is
+    // NOT an Error here: callers map status codes themselves.
+    void request(HttpRequest request, Callback<HttpResponse> done) const;
+
+    // An unstarted exchange owned by parent, for streams and upgrades.
+    HttpExchange *exchange(HttpRequest request, QObject *parent) const;
+
+private:
+    Endpoint m_endpoint;
+};
+
+} // namespace sandbar::net

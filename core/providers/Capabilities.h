@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QFlags>
+#include <QString>
+#include <QStringList>
+
+namespace sandbar {
+
+// The UI branches on these, never on which provider it talks to.
+enum class Capability : quint32 {
+    None = 0,
+    Pty = 1u << 0,
+    PtyResize = 1u << 1,
+    Exec = 1u << 2,
+    Files = 1u << 3,
+    FileList = 1u << 4,
+    StatsCpu = 1u << 5,
+    StatsMemory = 1u << 6,
+    StatsNetwork = 1u << 7,
+    StatsDisk = 1u << 8,
+    StatsGpu = 1u << 9,
+    PauseResume = 1u << 10,
+    SetTimeout = 1u << 11,
+    Gpu = 1u << 12,
+    Snapshots = 1u << 13,
+    Reattach = 1u << 14,
+    StatsStream = 1u << 15,
+    Events = 1u << 16,
+    Mounts = 1u << 17,
+    Network = 1u << 18,
+    Kill = 1u << 19,
+    Adopt = 1u << 20,
+};
+Q_DECLARE_FLAGS(Capabilities, Capability)
+Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)
+
+QStringList capabilityNames(Capabilities caps);
+QString capabilityName(Capability cap);
+
+} // namespace sandbar

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "common/Result.h"
+#include "metrics/StatsSample.h"
+
+#include <QObject>
+
+namespace sandbar {
+
+// A running upload or download. Streams: never holds the whole file in memory.
+class TransferJob : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~TransferJob() override = default;
+
+    virtual void start() = 0;
+    virtual void cancel() = 0;
+
+Q_SIGNALS:
+    void progress(qint64 doneBytes, qint64 totalBytes); // total -1 when unknown
+    void finished(const sandbar::VoidResult &result);
+};
+
+// A running command without a terminal: stdout and stderr arrive separately.
+class ExecJob : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~ExecJob() override = default;
+
+    virtual void start() = 0;
+    virtual void cancel() = 0;
+
+Q_SIGNALS:
+    void stdoutData(const QByteArray &bytes);
+    void stderrData(const QByteArray &bytes);
+    void finished(const sandbar::Result<int> &exitCode);
+};
+
+// A live feed of samples for the session whose charts are open.
+class StatsStream : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~StatsStream() override = default;
+
+    virtual void start() = 0;
+    virtual void stop() = 0;
+
+Q_SIGNALS:
+    void sample(const sandbar::StatsSample &sample);
+    void errorOccurred(const sandbar::Error &error);
+};
+
+} // namespace sandbar

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "common/Callback.h"
+#include "common/Result.h"
+#include "metrics/StatsSample.h"
+#include "providers/Capabilities.h"
+#include "providers/Descriptors.h"
+#include "providers/Jobs.h"
+#include "providers/Session.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace sandbar {
+
+class PtyChannel;
+
+struct ListOptions {
+    bool all = false; // also sessions Sandbar did not create (a user may adopt one)
+};
+
+// One account's connection to a sandbox provider. Every operation is asynchronous and
+// reports through a Callback bound to a context object; none blocks the caller's thread.
+// Jobs and channels are returned unstarted and owned by the caller.
+class Provider : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~Provider() override = default;
+
+    virtual const ProviderDescriptor &descriptor() const = 0;
+    // Capabilities of this account's endpoint (may be narrower than the descriptor's
+    // after health() learned what the server offers).
+    virtual Capabilities capabilities() const { return descriptor().capabilities; }
+    virtual QString accountName() const = 0;
+
+    virtual void health(Callback<HealthInfo> done) = 0;
+    virtual void listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done) = 0;
+    virtual void create(const CreateSpec &spec, Callback<SessionInfo> done) = 0;
+    virtual void info(const QString &sessionId, Callback<SessionInfo> done) = 0;
+    virtual void stop(const QString &sessionId, Callback<void> done) = 0;
+    virtual void kill(const QString &sessionId, Callback<void> done) = 0;
+    virtual void remove(const QString &sessionId, Callback<void> done) = 0;
+    virtual void pause(const QString &sessionId, Callback<void> done) = 0;
+    virtual void resume(const QString &sessionId, Callback<void> done) = 0;
+    virtual void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) = 0;
+
+    virtual std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) = 0;
+    virtual std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) = 0;
+    // Uploads a local file or folder into remoteDir (which must exist).
+    virtual std::unique_ptr<TransferJob> upload(const QString &sessionId, const QString &localPath,
+                                                const QString &remoteDir) = 0;
+    // Downloads remotePath (file or folder) into localDir.
+    virtual std::unique_ptr<TransferJob> download(const QString &sessionId, const QString &remotePath,
+                                                  const QString &localDir) = 0;
+    virtual void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) = 0;
+    virtual void stats(const QString &sessionId, Callback<StatsSample> done) = 0;
+    virtual std::unique_ptr<StatsStream> streamStats(const QString &sessionId) = 0;
+
+Q_SIGNALS:
+    // A session changed state behind our back (events stream, agent exit, ...).
+    void sessionChanged(const sandbar::SessionInfo &session);
+    void sessionRemoved(const QString &sessionId);
+};
+
+// Helper for providers: a ready-made error for a capability they do not have.
+Error unsupportedError(const ProviderDescriptor &provider, Capability cap);
+
+} // namespace sandbar

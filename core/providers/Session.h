@@ -1,0 +1,120 @@
+#pragma once
+
+#include <QDateTime>
+#include <QList>
+#include <QMap>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <QVariantMap>
+
+#include <optional>
+
+namespace sandbar {
+
+enum class SessionState { Creating, Running, Paused, Stopping, Stopped, Error, Unknown };
+
+QString sessionStateName(SessionState state);
+SessionState sessionStateFromName(const QString &name);
+
+// Labels Sandbar puts on everything it creates, so that a restart finds what it started.
+namespace labels {
+inline constexpr char App[] = "dev.sandbar.app";          // always "sandbar"
+inline constexpr char Account[] = "dev.sandbar.account";  // account name
+inline constexpr char Created[] = "dev.sandbar.created";  // ISO-8601 UTC
+inline constexpr char Ttl[] = "dev.sandbar.ttl";          // seconds, 0 = none
+inline constexpr char Name[] = "dev.sandbar.name";        // the user's name for it
+inline constexpr char AppValue[] = "sandbar";
+} // namespace labels
+
+struct MountSpec {
+    QString hostPath;
+    QString sessionPath;
+    bool readOnly = false;
+};
+
+struct CreateSpec {
+    QString name;
+    QString image;                 // providers without images ignore it
+    std::optional<double> cpus;    // whole or fractional cores
+    std::optional<qint64> memoryBytes;
+    std::optional<qint64> pidsLimit;
+    qint64 ttlSeconds = 0;         // 0 = no limit
+    QStringList env;               // "K=V"; values are never logged
+    QList<MountSpec> mounts;
+    bool network = false;          // off by default: Sandbar's secure default
+    QString user;                  // empty: the provider's unprivileged default
+    int gpus = 0;                  // -1 = all
+    QMap<QString, QString> labels; // added to the ownership labels
+    QVariantMap options;           // provider-specific create options, keyed by descriptor
+};
+
+struct SessionInfo {
+    QString id;        // provider's id
+    QString account;   // account name
+    QString provider;  // provider id
+    QString name;
+    SessionState state = SessionState::Unknown;
+    QString statusText;  // provider's own words ("Up 3 minutes")
+    QString errorMessage;
+    QString image;
+    QDateTime created;
+    qint64 ttlSeconds = 0;
+    QDateTime expiresAt;
+    std::optional<double> cpus;
+    std::optional<qint64> memoryBytes;
+    int gpus = 0;
+    bool network = false;
+    bool owned = false;  // carries Sandbar's labels
+    QMap<QString, QString> labels;
+    QList<MountSpec> mounts;
+
+    QString ref() const { return account + QLatin1Char('/') + id; }
+};
+
+struct FileEntry {
+    QString name;
+    QString path;
+    qint64 size = 0;
+    bool isDir = false;
+    bool isLink = false;
+    QString linkTarget;
+    quint32 mode = 0; // permission bits
+    QDateTime modified;
+};
+
+struct ExecRequest {
+    QStringList argv;
+    QStringList env;       // "K=V"
+    QString workingDir;
+    QString user;
+    QByteArray stdinData;  // written then closed; empty = no stdin
+};
+
+struct ExecOutput {
+    int exitCode = -1;
+    QByteArray stdoutData;
+    QByteArray stderrData;
+};
+
+struct PtyOptions {
+    QStringList argv;      // empty: the provider's login shell
+    QStringList env;
+    QString workingDir;
+    int cols = 80;
+    int rows = 24;
+    QString attachId;      // reattach to a kept PTY (Reattach capability)
+};
+
+struct HealthInfo {
+    QString serverName;    // "Docker Engine", "Podman Engine", ...
+    QString version;
+    QString apiVersion;
+    QString os;
+    QString endpoint;
+    QStringList warnings;
+};
+
+} // namespace sandbar
+
+Q_DECLARE_METATYPE(sandbar::SessionInfo)

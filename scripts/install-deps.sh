@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Installs what Sandbar needs to build, run and test, and nothing when it is already there.
+# Usage: scripts/install-deps.sh [run|test]
+set -euo pipefail
+purpose=${1:-run}
+
+build_pkgs=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6-websockets-dev
+  qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libqt6sql6-sqlite qtkeychain-qt6-dev
+  nlohmann-json3-dev libarchive-dev libgl1-mesa-dev libxkbcommon-dev libseccomp-dev
+  qt6-qpa-plugins bubblewrap slirp4netns)
+test_pkgs=(docker.io podman gnome-keyring dbus dbus-x11 libsecret-tools xvfb xauth xdotool
+  busybox-static clang-14 libfuzzer-14-dev libclang-rt-14-dev procps iproute2 curl)
+
+missing() {
+  local out=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || out+=("$p")
+  done
+  echo "${out[@]:-}"
+}
+
+need_vterm() {
+  # libvterm >= 0.3 is required: 0.1.x lacks emoji widths and reflow.
+  local v
+  v=$(pkg-config --modversion vterm 2>/dev/null || echo 0)
+  dpkg --compare-versions "$v" ge 0.3 && return 1
+  return 0
+}
+
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+
+if [ -x /usr/bin/apt-get ]; then
+  pkgs=("${build_pkgs[@]}")
+  [ "$purpose" = test ] && pkgs+=("${test_pkgs[@]}")
+  todo=$(missing "${pkgs[@]}")
+  if [ -n "$todo" ]; then
+    echo "install-deps: installing $todo"
+    "${sudo_cmd[@]}" apt-get update -qq
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends $todo
+  fi
+  if need_vterm; then
+    if apt-cache policy libvterm-dev 2>/dev/null | grep -qE 'Candidate: 0\.[3-9]'; then
+      DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq libvterm-dev
+    else
+      # Debian 12 ships 0.1.4; Debian 13's 0.3.3 depends on libc6 alone. Use a private
+      # source list for this one download so the system's apt sources stay untouched.
+      T=$(mktemp -d)
+      trap 'rm -rf "$T"' EXIT
+      cat > "$T/trixie.sources" <<SRC
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: trixie
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+      O=(-o "Dir::Etc::SourceList=$T/trixie.sources" -o Dir::Etc::SourceParts=/dev/null -o "Dir::State::Lists=$T/lists")
+      mkdir -p "$T/lists/partial"
+      "${sudo_cmd[@]}" apt-get "${O[@]}" update -qq
+      (cd "$T" && apt-get "${O[@]}" download libvterm0 libvterm-dev)
+      "${sudo_cmd[@]}" dpkg -i "$T"/libvterm0_*.deb "$T"/libvterm-dev_*.deb
+    fi
+  fi
+elif command -v dnf >/dev/null; then
+  "${sudo_cmd[@]}" dnf install -y cmake ninja-build gcc-c++ qt6-qtbase-devel qt6-qtwebsockets-devel \
+    qt6-qtcharts-devel qt6-qtsvg-devel qt6-qttools-devel qtkeychain-qt6-devel json-devel \
+    libarchive-devel libvterm-devel libseccomp-devel bubblewrap
+elif command -v pacman >/dev/null; then
+  "${sudo_cmd[@]}" pacman -S --needed --noconfirm cmake ninja qt6-base qt6-websockets qt6-charts \
+    qt6-svg qt6-tools qtkeychain-qt6 nlohmann-json libarchive libvterm libseccomp bubblewrap
+elif command -v brew >/dev/null; then
+  brew install cmake ninja qt qtkeychain nlohmann-json libarchive libvterm
+else
+  echo "install-deps: unknown package manager; see README.md for the package list" >&2
+fi

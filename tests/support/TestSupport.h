@@ -1,0 +1,64 @@
+#pragma once
+
+#include "common/Callback.h"
+#include "common/Result.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QString>
+#include <QTest>
+#include <QTimer>
+
+#include <functional>
+#include <optional>
+
+namespace sandbar::test {
+
+// True when CI=true: a test that needs an engine then fails instead of skipping.
+bool inCi();
+
+// Environment the test script exports for the engines it started (or found).
+QString dockerHost();   // SANDBAR_TEST_DOCKER_HOST, e.g. unix:///tmp/x/docker.sock
+QString podmanHost();   // SANDBAR_TEST_PODMAN_HOST
+QString testImage();    // SANDBAR_TEST_IMAGE (a busybox image imported by test.sh)
+
+// Runs an asynchronous call and waits (in a local loop, tests only) for its callback.
+template<typename T>
+Result<T> await(const std::function<void(Callback<T>)> &call, int timeoutMs = 30000)
+{
+    QObject context;
+    std::optional<Result<T>> out;
+    QEventLoop loop;
+    call(Callback<T>(&context, [&](Result<T> r) {
+        out.emplace(std::move(r));
+        loop.quit();
+    }));
+    if (!out) {
+        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    if (!out)
+        return makeError(ErrorCode::Timeout, QStringLiteral("test: no answer within %1 ms").arg(timeoutMs));
+    return std::move(*out);
+}
+
+} // namespace sandbar::test
+
+// Skips with the reason outside CI; fails in CI, where nothing that matters may skip.
+#define SANDBAR_REQUIRE(cond, why)                                                                                     \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            if (::sandbar::test::inCi())                                                                               \
+                QFAIL(qPrintable(QStringLiteral("required in CI: ") + (why)));                                         \
+            else                                                                                                       \
+                QSKIP(qPrintable(why));                                                                                \
+        }                                                                                                              \
+    } while (false)
+
+// QVERIFY for a Result, printing its error message on failure.
+#define QVERIFY_RESULT(r)                                                                                              \
+    do {                                                                                                               \
+        const auto &r__ = (r);                                                                                         \
+        if (!r__.ok())                                                                                                 \
+            QFAIL(qPrintable(QStringLiteral("%1: %2").arg(::sandbar::errorCodeName(r__.code()), r__.message())));     \
+    } while (false)
