@@ -13,7 +13,9 @@ target_compile_definitions(sandbar-strict INTERFACE
   QT_DISABLE_DEPRECATED_UP_TO=0x060000)
 target_compile_options(sandbar-strict INTERFACE
   -Wall -Wextra -Wpedantic -Wnon-virtual-dtor -Woverloaded-virtual -Wshadow=local
-  -Wcast-qual -Wformat=2 -Wimplicit-fallthrough -Wno-missing-field-initializers)
+  -Wcast-qual -Wformat=2 -Wimplicit-fallthrough -Wno-missing-field-initializers
+  # GCC 12 reports std::optional and std::variant members as maybe-uninitialized (GCC bug 105562).
+  $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
 if(DEFINED ENV{CI} AND "$ENV{CI}" STREQUAL "true")
   set(SANDBAR_WERROR_DEFAULT ON)
 else()

@@ -1,13 +1,139 @@
 #include "wiring/CliMain.h"
 
+#include "wiring/AppServices.h"
+#include "wiring/cli/CliSupport.h"
+
 #include <QCoreApplication>
+#include <QTimer>
+
+#include <cstdio>
 
 namespace sandbar {
+
+namespace {
+
+const char kHelp[] = R"(sandbarctl - drive Sandbar's sandboxes from the command line
+
+Global options (before or after the command):
+  --json              machine-readable output
+  --config-dir DIR    keep every file Sandbar writes under DIR
+
+Commands:
+  accounts list
+  accounts add NAME --provider PROVIDER [--endpoint URL] [--FIELD VALUE]...
+  accounts remove NAME
+  accounts check NAME
+  sessions list [--account NAME]
+  sessions create --account NAME [--image IMAGE] [--cpus N] [--memory-mib N] [--ttl SECONDS]
+                  [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME]
+  sessions info|stop|kill|rm|pause|resume REF
+  sessions ttl REF SECONDS
+  exec REF -- CMD [ARGS...]
+  shell REF
+  cp LOCAL REF:REMOTE_DIR
+  cp REF:REMOTE LOCAL_DIR
+  ls REF:PATH
+  stats REF [--once]
+
+REF is ACCOUNT/ID (as printed by 'sessions create'), or an ID prefix or session name
+that only one account has. Exit codes: 0 ok, 1 failure, 2 usage.
+)";
+
+struct Globals {
+    bool json = false;
+    QString configDir;
+    QStringList rest;
+};
+
+// --json and --config-dir may stand anywhere before a "--" (after it they belong to
+// the remote command).
+Result<Globals> takeGlobals(const QStringList &args)
+{
+    Globals g;
+    bool passthrough = false;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &a = args.at(i);
+        if (passthrough) {
+            g.rest << a;
+            continue;
+        }
+        if (a == QLatin1String("--")) {
+            passthrough = true;
+            g.rest << a;
+        } else if (a == QLatin1String("--json")) {
+            g.json = true;
+        } else if (a == QLatin1String("--config-dir")) {
+            if (i + 1 >= args.size())
+                return makeError(ErrorCode::InvalidArgument,
+                                 QCoreApplication::translate("sandbarctl", "--config-dir needs a directory"));
+            g.configDir = args.at(++i);
+        } else if (a.startsWith(QLatin1String("--config-dir="))) {
+            g.configDir = a.mid(13);
+        } else {
+            g.rest << a;
+        }
+    }
+    return g;
+}
+
+} // namespace
 
 int cliMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    return 0;
+    QCoreApplication::setOrganizationName(QStringLiteral("Sandbar"));
+    QCoreApplication::setApplicationName(QStringLiteral("sandbar"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SANDBAR_VERSION));
+
+    auto globals = takeGlobals(QCoreApplication::arguments().mid(1));
+    if (!globals.ok()) {
+        std::fprintf(stderr, "sandbarctl: %s\n", qPrintable(globals.message()));
+        return cli::ExitUsage;
+    }
+    QStringList args = globals->rest;
+    if (args.isEmpty() || args.first() == QLatin1String("help") || args.first() == QLatin1String("--help")
+        || args.first() == QLatin1String("-h")) {
+        std::fputs(kHelp, args.isEmpty() ? stderr : stdout);
+        return args.isEmpty() ? cli::ExitUsage : cli::ExitOk;
+    }
+    if (args.first() == QLatin1String("--version") || args.first() == QLatin1String("version")) {
+        std::printf("sandbarctl %s\n", SANDBAR_VERSION);
+        return cli::ExitOk;
+    }
+
+    auto services = buildServices(resolveConfigDir(globals->configDir));
+    if (!services->accounts->loadWarning().isEmpty())
+        std::fprintf(stderr, "sandbarctl: warning: %s\n", qPrintable(services->accounts->loadWarning()));
+    services->accounts->createDefaultAccounts();
+
+    cli::Command command(*services, globals->json);
+    int exitCode = cli::ExitOk;
+    QObject::connect(&command, &cli::Command::done, &app, [&exitCode](int code) {
+        exitCode = code;
+        QCoreApplication::exit(code);
+    });
+
+    const QString verb = args.takeFirst();
+    using Handler = void (*)(cli::Command &, const QStringList &);
+    const QList<QPair<QString, Handler>> handlers = {
+        {QStringLiteral("accounts"), &cli::runAccounts}, {QStringLiteral("sessions"), &cli::runSessions},
+        {QStringLiteral("exec"), &cli::runExec},         {QStringLiteral("shell"), &cli::runShell},
+        {QStringLiteral("cp"), &cli::runCp},             {QStringLiteral("ls"), &cli::runLs},
+        {QStringLiteral("stats"), &cli::runStats},
+    };
+    Handler handler = nullptr;
+    for (const auto &[name, h] : handlers) {
+        if (name == verb)
+            handler = h;
+    }
+    if (!handler) {
+        std::fprintf(stderr, "sandbarctl: unknown command '%s'\nTry 'sandbarctl help'.\n", qPrintable(verb));
+        return cli::ExitUsage;
+    }
+    // Start once the loop runs, so a command that finishes at once still exits cleanly.
+    QTimer::singleShot(0, &command, [&command, handler, args]() { handler(command, args); });
+    app.exec();
+    return exitCode;
 }
 
 } // namespace sandbar

@@ -24,3 +24,153 @@ const FieldDescriptor *ProviderDescriptor::createOption(const QString &key) cons
 }
 
 } // namespace sandbar
+
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace sandbar {
+
+namespace {
+
+QString trField(const char *s)
+{
+    return QCoreApplication::translate("sandbar::FieldDescriptor", s);
+}
+
+std::optional<double> parseScaled(const QString &text, const QList<QPair<QString, double>> &units)
+{
+    static const QRegularExpression re(QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z]*)\\s*$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const double n = m.captured(1).toDouble();
+    const QString unit = m.captured(2).toLower();
+    for (const auto &[name, scale] : units) {
+        if (unit == name)
+            return n * scale;
+    }
+    return std::nullopt;
+}
+
+VoidResult checkRange(const FieldDescriptor &field, double v)
+{
+    if (field.minimum.isValid() && v < field.minimum.toDouble())
+        return makeError(ErrorCode::InvalidArgument,
+                         trField("%1 must be at least %2").arg(field.label, field.minimum.toString()));
+    if (field.maximum.isValid() && v > field.maximum.toDouble())
+        return makeError(ErrorCode::InvalidArgument,
+                         trField("%1 must be at most %2").arg(field.label, field.maximum.toString()));
+    return {};
+}
+
+} // namespace
+
+Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &text)
+{
+    const QString t = text.trimmed();
+    const auto bad = [&](const QString &why) {
+        return Result<QVariant>(makeError(ErrorCode::InvalidArgument, trField("%1: %2").arg(field.label, why)));
+    };
+    if (t.isEmpty() && field.required)
+        return bad(trField("a value is required"));
+    QVariant out;
+    switch (field.type) {
+    case FieldType::String:
+    case FieldType::Secret:
+    case FieldType::Path:
+        out = text;
+        break;
+    case FieldType::Url: {
+        static const QRegularExpression re(QStringLiteral("^[a-z][a-z0-9+.-]*://\\S+$"));
+        if (!t.isEmpty() && !re.match(t).hasMatch())
+            return bad(trField("'%1' is not a URL such as unix:///var/run/docker.sock or https://host").arg(t));
+        out = t;
+        break;
+    }
+    case FieldType::Integer: {
+        bool ok = false;
+        const qlonglong v = t.toLongLong(&ok);
+        if (!ok)
+            return bad(trField("'%1' is not a whole number").arg(t));
+        out = v;
+        break;
+    }
+    case FieldType::Number: {
+        bool ok = false;
+        const double v = t.toDouble(&ok);
+        if (!ok || !std::isfinite(v))
+            return bad(trField("'%1' is not a number").arg(t));
+        out = v;
+        break;
+    }
+    case FieldType::Boolean: {
+        const QString l = t.toLower();
+        if (l == QLatin1String("1") || l == QLatin1String("true") || l == QLatin1String("yes") || l == QLatin1String("on"))
+            out = true;
+        else if (l == QLatin1String("0") || l == QLatin1String("false") || l == QLatin1String("no")
+                 || l == QLatin1String("off"))
+            out = false;
+        else
+            return bad(trField("'%1' is not yes or no").arg(t));
+        break;
+    }
+    case FieldType::Choice:
+        if (!field.choices.contains(t))
+            return bad(trField("'%1' is not one of %2").arg(t, field.choices.join(QLatin1String(", "))));
+        out = t;
+        break;
+    case FieldType::Bytes: {
+        const double k = 1024.0;
+        const auto v = parseScaled(t, {{QString(), 1},        {QStringLiteral("b"), 1},
+                                       {QStringLiteral("k"), k}, {QStringLiteral("kb"), k},
+                                       {QStringLiteral("kib"), k}, {QStringLiteral("m"), k * k},
+                                       {QStringLiteral("mb"), k * k}, {QStringLiteral("mib"), k * k},
+                                       {QStringLiteral("g"), k * k * k}, {QStringLiteral("gb"), k * k * k},
+                                       {QStringLiteral("gib"), k * k * k}, {QStringLiteral("t"), k * k * k * k},
+                                       {QStringLiteral("tib"), k * k * k * k}});
+        if (!v)
+            return bad(trField("'%1' is not a size such as 512M or 2G").arg(t));
+        out = qint64(std::llround(*v));
+        break;
+    }
+    case FieldType::Duration: {
+        const auto v = parseScaled(t, {{QString(), 1},
+                                       {QStringLiteral("s"), 1},
+                                       {QStringLiteral("m"), 60},
+                                       {QStringLiteral("h"), 3600},
+                                       {QStringLiteral("d"), 86400}});
+        if (!v)
+            return bad(trField("'%1' is not a duration such as 90, 30m or 2h").arg(t));
+        out = qint64(std::llround(*v));
+        break;
+    }
+    }
+    if (auto r = validateFieldValue(field, out); !r.ok())
+        return r.error();
+    return out;
+}
+
+VoidResult validateFieldValue(const FieldDescriptor &field, const QVariant &value)
+{
+    switch (field.type) {
+    case FieldType::Integer:
+    case FieldType::Number:
+    case FieldType::Bytes:
+    case FieldType::Duration: {
+        bool ok = false;
+        const double v = value.toDouble(&ok);
+        if (!ok)
+            return makeError(ErrorCode::InvalidArgument, trField("%1 is not a number").arg(field.label));
+        return checkRange(field, v);
+    }
+    case FieldType::Choice:
+        if (!field.choices.contains(value.toString()))
+            return makeError(ErrorCode::InvalidArgument, trField("%1 has an unknown value").arg(field.label));
+        return {};
+    default:
+        return {};
+    }
+}
+
+} // namespace sandbar

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Result.h"
 #include "providers/Capabilities.h"
 
 #include <QList>
@@ -38,5 +39,16 @@ struct ProviderDescriptor {
     const FieldDescriptor *accountField(const QString &key) const;
     const FieldDescriptor *createOption(const QString &key) const;
 };
+
+} // namespace sandbar
+
+namespace sandbar {
+
+// Turns a person's text (a CLI argument, a form field) into a typed value for field,
+// checking its type, limits and choices. Bytes accept suffixes (512M, 2G, 1.5GiB);
+// durations accept s/m/h/d suffixes and yield seconds.
+Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &text);
+// Checks an already typed value against field (settings loaded from disk).
+VoidResult validateFieldValue(const FieldDescriptor &field, const QVariant &value);
 
 } // namespace sandbar

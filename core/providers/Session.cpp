@@ -27,3 +27,31 @@ SessionState sessionStateFromName(const QString &name)
 }
 
 } // namespace sandbar
+
+namespace sandbar {
+
+CreateSpec createSpecFromOptions(const QVariantMap &options)
+{
+    CreateSpec s;
+    s.options = options;
+    const auto take = [&options](const char *key) { return options.value(QLatin1String(key)); };
+    s.image = take(createkeys::Image).toString();
+    if (take(createkeys::Cpus).isValid())
+        s.cpus = take(createkeys::Cpus).toDouble();
+    if (take(createkeys::Memory).isValid())
+        s.memoryBytes = take(createkeys::Memory).toLongLong();
+    if (take(createkeys::PidsLimit).isValid())
+        s.pidsLimit = take(createkeys::PidsLimit).toLongLong();
+    s.ttlSeconds = take(createkeys::Ttl).toLongLong();
+    s.network = take(createkeys::Network).toBool();
+    s.user = take(createkeys::User).toString();
+    s.gpus = take(createkeys::Gpus).toInt();
+    s.name = take(createkeys::Name).toString();
+    for (const auto &line : take(createkeys::Env).toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        if (line.contains(QLatin1Char('=')))
+            s.env << line.trimmed();
+    }
+    return s;
+}
+
+} // namespace sandbar

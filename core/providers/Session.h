@@ -118,3 +118,25 @@ struct HealthInfo {
 } // namespace sandbar
 
 Q_DECLARE_METATYPE(sandbar::SessionInfo)
+
+namespace sandbar {
+
+// Create options that every provider spells the same way in its descriptor; the rest
+// travel in CreateSpec::options. Keys: image, cpus, memory (bytes), pidsLimit, ttl
+// (seconds), network, user, gpus, name, env (one K=V per line).
+namespace createkeys {
+inline constexpr char Image[] = "image";
+inline constexpr char Cpus[] = "cpus";
+inline constexpr char Memory[] = "memory";
+inline constexpr char PidsLimit[] = "pidsLimit";
+inline constexpr char Ttl[] = "ttl";
+inline constexpr char Network[] = "network";
+inline constexpr char User[] = "user";
+inline constexpr char Gpus[] = "gpus";
+inline constexpr char Name[] = "name";
+inline constexpr char Env[] = "env";
+} // namespace createkeys
+
+CreateSpec createSpecFromOptions(const QVariantMap &options);
+
+} // namespace sandbar

@@ -1,0 +1,10 @@
+#include "wiring/Terminals.h"
+
+namespace sandbar {
+
+ui::TerminalFactory makeTerminalFactory()
+{
+    return {};
+}
+
+} // namespace sandbar

@@ -1,0 +1,146 @@
+#include "wiring/cli/CliSupport.h"
+
+#include "providers/Provider.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <unistd.h>
+
+namespace sandbar::cli {
+
+namespace {
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("sandbarctl", s);
+}
+
+struct RemotePath {
+    QString ref;
+    QString path;
+};
+
+// REF:PATH. A local path that contains ':' can be written ./a:b to keep it local.
+std::optional<RemotePath> splitRemote(const QString &arg)
+{
+    if (arg.startsWith(QLatin1Char('/')) || arg.startsWith(QLatin1String("./")) || arg.startsWith(QLatin1String("../")))
+        return std::nullopt;
+    const auto colon = arg.indexOf(QLatin1Char(':'));
+    if (colon <= 0)
+        return std::nullopt;
+    return RemotePath{arg.left(colon), arg.mid(colon + 1)};
+}
+
+void runTransfer(Command &cmd, TransferJob *job)
+{
+    job->setParent(&cmd);
+    const bool showProgress = ::isatty(STDERR_FILENO) && !cmd.json();
+    if (showProgress) {
+        QObject::connect(job, &TransferJob::progress, &cmd, [&cmd](qint64 done, qint64 total) {
+            const QString line = total > 0 ? QStringLiteral("\r%1 / %2 (%3%)")
+                                                 .arg(formatBytes(done), formatBytes(total))
+                                                 .arg(done * 100 / total)
+                                           : QStringLiteral("\r%1").arg(formatBytes(done));
+            cmd.errRaw(line.toUtf8());
+        });
+    }
+    QObject::connect(job, &TransferJob::finished, &cmd, [&cmd, showProgress](const VoidResult &r) {
+        if (showProgress)
+            cmd.errRaw("\n");
+        if (!r.ok())
+            return cmd.fail(r.error());
+        cmd.finish(ExitOk);
+    });
+    job->start();
+}
+
+} // namespace
+
+void runCp(Command &cmd, const QStringList &args)
+{
+    if (args.size() != 2)
+        return cmd.usage(tr("usage: cp LOCAL REF:REMOTE_DIR | cp REF:REMOTE LOCAL_DIR"));
+    const auto src = splitRemote(args.at(0));
+    const auto dst = splitRemote(args.at(1));
+    if (src && dst)
+        return cmd.usage(tr("cp copies between this machine and a session; both sides name a session"));
+    if (!src && !dst)
+        return cmd.usage(tr("cp needs one side written REF:PATH"));
+    if (dst) {
+        const QFileInfo local(args.at(0));
+        if (!local.exists())
+            return cmd.fail(makeError(ErrorCode::NotFound, tr("No such local file or folder: %1").arg(args.at(0))));
+        const QString localPath = local.absoluteFilePath();
+        const QString remoteDir = dst->path.isEmpty() ? QStringLiteral("/workspace") : dst->path;
+        return cmd.withSession(dst->ref, [&cmd, localPath, remoteDir](const SessionHandle &h) {
+            if (!h.provider->capabilities().testFlag(Capability::Files))
+                return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
+            runTransfer(cmd, h.provider->upload(h.session.id, localPath, remoteDir).release());
+        });
+    }
+    const QString localDir = QFileInfo(args.at(1)).absoluteFilePath();
+    if (QFileInfo(localDir).exists() && !QFileInfo(localDir).isDir())
+        return cmd.fail(makeError(ErrorCode::InvalidArgument, tr("%1 is not a folder").arg(args.at(1))));
+    if (!QDir().mkpath(localDir))
+        return cmd.fail(makeError(ErrorCode::InvalidArgument, tr("Cannot create folder %1").arg(args.at(1))));
+    const QString remote = src->path;
+    if (remote.isEmpty())
+        return cmd.usage(tr("cp REF:REMOTE needs a remote path"));
+    cmd.withSession(src->ref, [&cmd, remote, localDir](const SessionHandle &h) {
+        if (!h.provider->capabilities().testFlag(Capability::Files))
+            return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
+        runTransfer(cmd, h.provider->download(h.session.id, remote, localDir).release());
+    });
+}
+
+void runLs(Command &cmd, const QStringList &args)
+{
+    const auto remote = args.size() == 1 ? splitRemote(args.first()) : std::nullopt;
+    if (!remote)
+        return cmd.usage(tr("usage: ls REF:PATH"));
+    const QString path = remote->path.isEmpty() ? QStringLiteral("/workspace") : remote->path;
+    cmd.withSession(remote->ref, [&cmd, path](const SessionHandle &h) {
+        if (!h.provider->capabilities().testFlag(Capability::FileList))
+            return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::FileList));
+        h.provider->listFiles(h.session.id, path, Callback<QList<FileEntry>>(&cmd, [&cmd](Result<QList<FileEntry>> r) {
+            if (!r.ok())
+                return cmd.fail(r.error());
+            if (cmd.json()) {
+                QJsonArray arr;
+                for (const auto &e : r.value()) {
+                    QJsonObject o;
+                    o[QStringLiteral("name")] = e.name;
+                    o[QStringLiteral("path")] = e.path;
+                    o[QStringLiteral("size")] = double(e.size);
+                    o[QStringLiteral("dir")] = e.isDir;
+                    o[QStringLiteral("link")] = e.isLink;
+                    if (e.isLink)
+                        o[QStringLiteral("target")] = e.linkTarget;
+                    o[QStringLiteral("mode")] = QString::number(e.mode, 8);
+                    o[QStringLiteral("modified")] = e.modified.toUTC().toString(Qt::ISODate);
+                    arr.append(o);
+                }
+                cmd.printJson(arr);
+                return cmd.finish(ExitOk);
+            }
+            for (const auto &e : r.value()) {
+                QString name = e.name;
+                if (e.isDir)
+                    name += QLatin1Char('/');
+                if (e.isLink)
+                    name += QStringLiteral(" -> ") + e.linkTarget;
+                cmd.out(QStringLiteral("%1  %2  %3  %4")
+                            .arg(QString::number(e.mode & 07777, 8).rightJustified(4, QLatin1Char('0')))
+                            .arg(QString::number(e.size).rightJustified(12))
+                            .arg(e.modified.isValid() ? e.modified.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
+                                                      : QStringLiteral("-"))
+                            .arg(name));
+            }
+            cmd.finish(ExitOk);
+        }));
+    });
+}
+
+} // namespace sandbar::cli

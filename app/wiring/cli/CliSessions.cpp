@@ -1,0 +1,289 @@
+#include "wiring/cli/CliSupport.h"
+
+#include "providers/Provider.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <cmath>
+#include <memory>
+
+namespace sandbar::cli {
+
+namespace {
+
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("sandbarctl", s);
+}
+
+QStringList sessionRow(const SessionInfo &s, bool orphan)
+{
+    QString state = sessionStateName(s.state);
+    if (orphan)
+        state += tr(" (orphan)");
+    return {s.ref(), s.name.isEmpty() ? QStringLiteral("-") : s.name, state, s.image.isEmpty() ? QStringLiteral("-") : s.image,
+            formatAge(s.created), s.expiresAt.isValid() ? formatAge(s.expiresAt) : QStringLiteral("-")};
+}
+
+void sessionsList(Command &cmd, const QStringList &args)
+{
+    auto parsed = parseArgs(args, OptionSpec{{}, {QStringLiteral("--account")}});
+    if (!parsed.ok() || !parsed->positional.isEmpty())
+        return cmd.usage(parsed.ok() ? tr("usage: sessions list [--account NAME]") : parsed.message());
+    auto &services = cmd.services();
+    QStringList accounts;
+    if (parsed->has(QStringLiteral("--account"))) {
+        const QString a = parsed->value(QStringLiteral("--account"));
+        if (!services.accounts->find(a))
+            return cmd.fail(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(a)));
+        accounts << a;
+    } else {
+        for (const auto &a : services.accounts->accounts())
+            accounts << a.name;
+    }
+    struct State {
+        int pending = 0;
+        QStringList errors;
+    };
+    auto state = std::make_shared<State>();
+    state->pending = int(accounts.size());
+    const auto print = [&cmd, accounts, state]() {
+        auto &reg = *cmd.services().registry;
+        QList<SessionInfo> list;
+        for (const auto &s : reg.sessions()) {
+            if (accounts.contains(s.account))
+                list << s;
+        }
+        QList<SessionInfo> orphans;
+        for (const auto &s : reg.orphans()) {
+            if (accounts.contains(s.account))
+                orphans << s;
+        }
+        if (cmd.json()) {
+            QJsonArray arr;
+            for (const auto &s : list)
+                arr.append(sessionToJson(s));
+            for (const auto &s : orphans) {
+                auto o = sessionToJson(s);
+                o[QStringLiteral("orphan")] = true;
+                arr.append(o);
+            }
+            cmd.printJson(arr);
+        } else {
+            QList<QStringList> rows;
+            for (const auto &s : list)
+                rows << sessionRow(s, false);
+            for (const auto &s : orphans)
+                rows << sessionRow(s, true);
+            cmd.printTable({tr("REF"), tr("NAME"), tr("STATE"), tr("IMAGE"), tr("CREATED"), tr("EXPIRES")}, rows);
+        }
+        for (const auto &e : state->errors)
+            cmd.err(QStringLiteral("sandbarctl: ") + e);
+        // Listing what could be reached is still useful; the exit code says not all could.
+        cmd.finish(state->errors.isEmpty() ? ExitOk : ExitFailure);
+    };
+    if (accounts.isEmpty())
+        return print();
+    for (const auto &a : accounts) {
+        services.registry->refreshAccount(a, Callback<QList<SessionInfo>>(&cmd, [state, a, print](
+                                                                                   Result<QList<SessionInfo>> r) {
+                                              if (!r.ok())
+                                                  state->errors << QStringLiteral("%1: %2").arg(a, r.message());
+                                              if (--state->pending == 0)
+                                                  print();
+                                          }));
+    }
+}
+
+Result<MountSpec> parseMount(const QString &text)
+{
+    // HOST:PATH[:ro]; HOST may not contain ':' (Windows drive letters aside).
+    QStringList parts = text.split(QLatin1Char(':'));
+    bool ro = false;
+    if (parts.size() == 3 && (parts.last() == QLatin1String("ro") || parts.last() == QLatin1String("rw"))) {
+        ro = parts.takeLast() == QLatin1String("ro");
+    }
+    if (parts.size() != 2 || parts.at(0).isEmpty() || parts.at(1).isEmpty())
+        return makeError(ErrorCode::InvalidArgument, tr("--mount takes HOST:PATH or HOST:PATH:ro, not '%1'").arg(text));
+    const QFileInfo host(parts.at(0));
+    if (!host.exists())
+        return makeError(ErrorCode::InvalidArgument, tr("--mount: host path '%1' does not exist").arg(parts.at(0)));
+    if (!parts.at(1).startsWith(QLatin1Char('/')))
+        return makeError(ErrorCode::InvalidArgument, tr("--mount: '%1' must be an absolute path").arg(parts.at(1)));
+    return MountSpec{host.absoluteFilePath(), parts.at(1), ro};
+}
+
+void sessionsCreate(Command &cmd, const QStringList &args)
+{
+    OptionSpec spec;
+    spec.flags << QStringLiteral("--network");
+    spec.valued << QStringLiteral("--account") << QStringLiteral("--image") << QStringLiteral("--cpus")
+                << QStringLiteral("--memory-mib") << QStringLiteral("--ttl") << QStringLiteral("--env")
+                << QStringLiteral("--mount") << QStringLiteral("--name");
+    auto parsed = parseArgs(args, spec);
+    if (!parsed.ok())
+        return cmd.usage(parsed.message());
+    if (!parsed->positional.isEmpty() || !parsed->has(QStringLiteral("--account")))
+        return cmd.usage(tr("usage: sessions create --account NAME [--image IMAGE] [--cpus N] [--memory-mib N] "
+                            "[--ttl SECONDS] [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME]"));
+    const QString account = parsed->value(QStringLiteral("--account"));
+    if (!cmd.services().accounts->find(account))
+        return cmd.fail(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(account)));
+    CreateSpec cs;
+    cs.name = parsed->value(QStringLiteral("--name"));
+    cs.image = parsed->value(QStringLiteral("--image"));
+    cs.network = parsed->has(QStringLiteral("--network"));
+    if (parsed->has(QStringLiteral("--cpus"))) {
+        bool ok = false;
+        const double v = parsed->value(QStringLiteral("--cpus")).toDouble(&ok);
+        if (!ok || !std::isfinite(v) || v <= 0 || v > 1024)
+            return cmd.usage(tr("--cpus takes a positive number such as 0.5 or 2"));
+        cs.cpus = v;
+    }
+    if (parsed->has(QStringLiteral("--memory-mib"))) {
+        bool ok = false;
+        const qint64 v = parsed->value(QStringLiteral("--memory-mib")).toLongLong(&ok);
+        if (!ok || v < 6 || v > 16LL * 1024 * 1024)
+            return cmd.usage(tr("--memory-mib takes a whole number of MiB, at least 6"));
+        cs.memoryBytes = v * 1024 * 1024;
+    }
+    if (parsed->has(QStringLiteral("--ttl"))) {
+        bool ok = false;
+        const qint64 v = parsed->value(QStringLiteral("--ttl")).toLongLong(&ok);
+        if (!ok || v < 0)
+            return cmd.usage(tr("--ttl takes a whole number of seconds (0 for none)"));
+        cs.ttlSeconds = v;
+    }
+    for (const auto &e : parsed->values(QStringLiteral("--env"))) {
+        const auto eq = e.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return cmd.usage(tr("--env takes K=V, not '%1'").arg(e.left(eq < 0 ? e.size() : eq)));
+        cs.env << e;
+    }
+    for (const auto &m : parsed->values(QStringLiteral("--mount"))) {
+        auto mount = parseMount(m);
+        if (!mount.ok())
+            return cmd.fail(mount.error());
+        cs.mounts << mount.value();
+    }
+    cmd.services().registry->provider(account, Callback<Provider *>(&cmd, [&cmd, cs, account](Result<Provider *> p) {
+        if (!p.ok())
+            return cmd.fail(p.error());
+        p.value()->create(cs, Callback<SessionInfo>(&cmd, [&cmd, account](Result<SessionInfo> s) {
+            if (!s.ok())
+                return cmd.fail(s.error());
+            SessionInfo info = s.value();
+            info.account = account;
+            if (cmd.json())
+                cmd.printJson(sessionToJson(info));
+            else
+                cmd.out(info.ref());
+            cmd.finish(ExitOk);
+        }));
+    }));
+}
+
+void sessionsInfo(Command &cmd, const QString &ref)
+{
+    cmd.withSession(ref, [&cmd](const SessionHandle &h) {
+        const SessionInfo &s = h.session;
+        if (cmd.json()) {
+            auto o = sessionToJson(s);
+            o[QStringLiteral("capabilities")] = QJsonArray::fromStringList(capabilityNames(h.provider->capabilities()));
+            cmd.printJson(o);
+            return cmd.finish(ExitOk);
+        }
+        const auto row = [&cmd](const QString &k, const QString &v) { cmd.out(k.leftJustified(12) + v); };
+        row(tr("Ref"), s.ref());
+        row(tr("Name"), s.name);
+        row(tr("Provider"), s.provider);
+        row(tr("State"), sessionStateName(s.state) + (s.statusText.isEmpty() ? QString() : QStringLiteral(" (") + s.statusText + QLatin1Char(')')));
+        if (!s.errorMessage.isEmpty())
+            row(tr("Error"), s.errorMessage);
+        row(tr("Image"), s.image);
+        row(tr("Created"), s.created.toUTC().toString(Qt::ISODate) + QStringLiteral(" (") + formatAge(s.created) + QLatin1Char(')'));
+        row(tr("TTL"), s.ttlSeconds > 0 ? tr("%1 s, expires %2").arg(s.ttlSeconds).arg(formatAge(s.expiresAt)) : tr("none"));
+        row(tr("CPUs"), s.cpus ? QString::number(*s.cpus) : tr("unlimited"));
+        row(tr("Memory"), s.memoryBytes ? formatBytes(*s.memoryBytes) : tr("unlimited"));
+        row(tr("Network"), s.network ? tr("on") : tr("off"));
+        for (const auto &m : s.mounts)
+            row(tr("Mount"), m.hostPath + QStringLiteral(" -> ") + m.sessionPath + (m.readOnly ? tr(" (read-only)") : QString()));
+        row(tr("Abilities"), capabilityNames(h.provider->capabilities()).join(QLatin1Char(' ')));
+        cmd.finish(ExitOk);
+    });
+}
+
+using Action = void (Provider::*)(const QString &, Callback<void>);
+
+void sessionsAction(Command &cmd, const QString &ref, Action action, Capability needed)
+{
+    cmd.withSession(ref, [&cmd, action, needed](const SessionHandle &h) {
+        if (needed != Capability::None && !h.provider->capabilities().testFlag(needed))
+            return cmd.fail(unsupportedError(h.provider->descriptor(), needed));
+        (h.provider->*action)(h.session.id, Callback<void>(&cmd, [&cmd](VoidResult r) {
+                                  if (!r.ok())
+                                      return cmd.fail(r.error());
+                                  cmd.finish(ExitOk);
+                              }));
+    });
+}
+
+void sessionsTtl(Command &cmd, const QString &ref, const QString &secondsText)
+{
+    bool ok = false;
+    const qint64 seconds = secondsText.toLongLong(&ok);
+    if (!ok || seconds < 0)
+        return cmd.usage(tr("sessions ttl takes a whole number of seconds (0 for none)"));
+    cmd.withSession(ref, [&cmd, seconds](const SessionHandle &h) {
+        if (!h.provider->capabilities().testFlag(Capability::SetTimeout))
+            return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::SetTimeout));
+        h.provider->setTimeout(h.session.id, seconds, Callback<void>(&cmd, [&cmd](VoidResult r) {
+                                   if (!r.ok())
+                                       return cmd.fail(r.error());
+                                   cmd.finish(ExitOk);
+                               }));
+    });
+}
+
+} // namespace
+
+void runSessions(Command &cmd, const QStringList &argsIn)
+{
+    QStringList args = argsIn;
+    if (args.isEmpty())
+        return cmd.usage(tr("sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl"));
+    const QString sub = args.takeFirst();
+    if (sub == QLatin1String("list") || sub == QLatin1String("ls"))
+        return sessionsList(cmd, args);
+    if (sub == QLatin1String("create"))
+        return sessionsCreate(cmd, args);
+    if (sub == QLatin1String("ttl")) {
+        if (args.size() != 2)
+            return cmd.usage(tr("usage: sessions ttl REF SECONDS"));
+        return sessionsTtl(cmd, args.at(0), args.at(1));
+    }
+    const QList<std::tuple<QString, Action, Capability>> actions = {
+        {QStringLiteral("stop"), &Provider::stop, Capability::None},
+        {QStringLiteral("kill"), &Provider::kill, Capability::Kill},
+        {QStringLiteral("rm"), &Provider::remove, Capability::None},
+        {QStringLiteral("pause"), &Provider::pause, Capability::PauseResume},
+        {QStringLiteral("resume"), &Provider::resume, Capability::PauseResume},
+    };
+    if (sub == QLatin1String("info")) {
+        if (args.size() != 1)
+            return cmd.usage(tr("usage: sessions info REF"));
+        return sessionsInfo(cmd, args.first());
+    }
+    for (const auto &[name, action, cap] : actions) {
+        if (name != sub)
+            continue;
+        if (args.size() != 1)
+            return cmd.usage(tr("usage: sessions %1 REF").arg(sub));
+        return sessionsAction(cmd, args.first(), action, cap);
+    }
+    cmd.usage(tr("unknown sessions subcommand '%1'").arg(sub));
+}
+
+} // namespace sandbar::cli

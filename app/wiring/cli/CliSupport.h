@@ -1,0 +1,85 @@
+#pragma once
+
+#include "common/Result.h"
+#include "providers/Session.h"
+#include "wiring/AppServices.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QMultiMap>
+#include <QObject>
+#include <QStringList>
+
+#include <functional>
+
+namespace sandbar::cli {
+
+enum Exit { ExitOk = 0, ExitFailure = 1, ExitUsage = 2 };
+
+// What one command line asked for, after the global options were taken out.
+struct ParsedArgs {
+    QStringList positional;
+    QMultiMap<QString, QString> options; // "--name" -> values; flags map to ""
+    QStringList rest;                    // after "--"
+
+    bool has(const QString &opt) const { return options.contains(opt); }
+    QString value(const QString &opt) const { return options.value(opt); }
+    QStringList values(const QString &opt) const;
+};
+
+struct OptionSpec {
+    QStringList flags;  // take no value
+    QStringList valued; // take one value; may repeat
+    bool allowRest = false;
+};
+
+Result<ParsedArgs> parseArgs(const QStringList &args, const OptionSpec &spec);
+
+// The state of one sandbarctl run: services, output mode and the way to finish.
+// Commands run asynchronously and call finish() exactly once.
+class Command : public QObject
+{
+    Q_OBJECT
+public:
+    Command(AppServices &services, bool json, QObject *parent = nullptr);
+
+    AppServices &services() { return m_services; }
+    bool json() const { return m_json; }
+
+    void out(const QString &line);
+    void outRaw(const QByteArray &bytes);
+    void errRaw(const QByteArray &bytes);
+    void err(const QString &line);
+    void printJson(const QJsonValue &value);
+    void printTable(const QStringList &header, const QList<QStringList> &rows);
+
+    void finish(int code);
+    void fail(const Error &error); // one clear line on stderr, exit 1
+    void usage(const QString &message); // exit 2
+
+    // Resolves REF, then calls next with the handle, or fails.
+    void withSession(const QString &ref, std::function<void(const SessionHandle &)> next);
+
+Q_SIGNALS:
+    void done(int exitCode);
+
+private:
+    AppServices &m_services;
+    bool m_json;
+    bool m_finished = false;
+};
+
+QJsonObject sessionToJson(const SessionInfo &s);
+QString formatBytes(qint64 bytes);
+QString formatAge(const QDateTime &t);
+
+// The command handlers, one per family, each in its own file.
+void runAccounts(Command &cmd, const QStringList &args);
+void runSessions(Command &cmd, const QStringList &args);
+void runExec(Command &cmd, const QStringList &args);
+void runShell(Command &cmd, const QStringList &args);
+void runCp(Command &cmd, const QStringList &args);
+void runLs(Command &cmd, const QStringList &args);
+void runStats(Command &cmd, const QStringList &args);
+
+} // namespace sandbar::cli

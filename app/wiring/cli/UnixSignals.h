@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QObject>
+
+class QSocketNotifier;
+
+namespace sandbar::cli {
+
+// Turns POSIX signals into a Qt signal through a self-pipe, so handlers run in the event
+// loop and not in signal context.
+class UnixSignals : public QObject
+{
+    Q_OBJECT
+public:
+    explicit UnixSignals(const QList<int> &signals, QObject *parent = nullptr);
+    ~UnixSignals() override;
+
+Q_SIGNALS:
+    void raised(int signal);
+
+private:
+    QSocketNotifier *m_notifier = nullptr;
+    QList<int> m_signals;
+};
+
+} // namespace sandbar::cli

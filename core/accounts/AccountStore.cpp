@@ -1,0 +1,273 @@
+#include "accounts/AccountStore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSettings>
+
+#include <memory>
+
+namespace sandbar {
+
+namespace {
+
+constexpr int kSettingsVersion = 1;
+
+} // namespace
+
+AccountStore::AccountStore(const QString &configDir, const ProviderFactories &factories, SecretStore &secrets,
+                           QObject *parent)
+    : QObject(parent)
+    , m_configDir(configDir)
+    , m_factories(factories)
+    , m_secrets(secrets)
+{
+    QDir().mkpath(configDir);
+    const QString path = QDir(configDir).filePath(QStringLiteral("sandbar.ini"));
+    m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
+    if (m_settings->status() != QSettings::NoError) {
+        // Keep what was there for the user to inspect; start afresh beside it.
+        m_settings.reset();
+        const QString aside = path + QStringLiteral(".corrupt-")
+                              + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+        QFile::rename(path, aside);
+        m_loadWarning = tr("The settings file %1 could not be read; it was kept as %2 and Sandbar started with "
+                           "empty settings.")
+                            .arg(path, aside);
+        m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
+    }
+    m_settings->setValue(QStringLiteral("general/version"), kSettingsVersion);
+}
+
+AccountStore::~AccountStore() = default;
+
+QString AccountStore::dataDirFor(const QString &name) const
+{
+    return QDir(m_configDir).filePath(QStringLiteral("data/") + name);
+}
+
+QList<Account> AccountStore::accounts() const
+{
+    QList<Account> out;
+    m_settings->beginGroup(QStringLiteral("accounts"));
+    const auto names = m_settings->childGroups();
+    m_settings->endGroup();
+    for (const auto &n : names) {
+        if (auto a = find(n))
+            out << *a;
+    }
+    return out;
+}
+
+std::optional<Account> AccountStore::find(const QString &name) const
+{
+    if (!validateName(name).ok())
+        return std::nullopt;
+    const QString g = QStringLiteral("accounts/") + name;
+    if (!m_settings->childGroups().contains(QStringLiteral("accounts")))
+        return std::nullopt;
+    m_settings->beginGroup(g);
+    const bool exists = m_settings->contains(QStringLiteral("provider"));
+    Account a;
+    if (exists) {
+        a.name = name;
+        a.provider = m_settings->value(QStringLiteral("provider")).toString();
+        a.created = m_settings->value(QStringLiteral("created")).toDateTime();
+        a.secretKeys = m_settings->value(QStringLiteral("secretKeys")).toStringList();
+        m_settings->beginGroup(QStringLiteral("settings"));
+        for (const auto &k : m_settings->childKeys())
+            a.settings.insert(k, m_settings->value(k));
+        m_settings->endGroup();
+    }
+    m_settings->endGroup();
+    if (!exists)
+        return std::nullopt;
+    return a;
+}
+
+VoidResult AccountStore::validateName(const QString &name)
+{
+    static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
+    if (!re.match(name).hasMatch())
+        return makeError(ErrorCode::InvalidArgument,
+                         tr("'%1' is not a valid account name: use letters, digits, '.', '_' and '-' (at most 64, "
+                            "starting with a letter or digit)")
+                             .arg(name));
+    return {};
+}
+
+VoidResult AccountStore::validate(const Account &account, const QMap<QString, QString> &secrets) const
+{
+    if (auto r = validateName(account.name); !r.ok())
+        return r;
+    const ProviderFactory *factory = m_factories.find(account.provider);
+    if (!factory)
+        return makeError(ErrorCode::InvalidArgument, tr("Unknown provider '%1'; known providers: %2")
+                                                         .arg(account.provider, m_factories.ids().join(QLatin1String(", "))));
+    const auto &desc = factory->descriptor();
+    for (auto it = account.settings.cbegin(); it != account.settings.cend(); ++it) {
+        const FieldDescriptor *f = desc.accountField(it.key());
+        if (!f)
+            return makeError(ErrorCode::InvalidArgument,
+                             tr("%1 accounts have no setting '%2'").arg(desc.displayName, it.key()));
+        if (f->secret)
+            return makeError(ErrorCode::InvalidArgument,
+                             tr("'%1' is a secret and is kept only in the keychain").arg(f->label));
+        if (auto r = validateFieldValue(*f, it.value()); !r.ok())
+            return r;
+    }
+    for (auto it = secrets.cbegin(); it != secrets.cend(); ++it) {
+        const FieldDescriptor *f = desc.accountField(it.key());
+        if (!f || !f->secret)
+            return makeError(ErrorCode::InvalidArgument,
+                             tr("%1 accounts have no secret '%2'").arg(desc.displayName, it.key()));
+    }
+    for (const auto &f : desc.accountFields) {
+        if (!f.required)
+            continue;
+        const bool present = f.secret ? secrets.contains(f.key) : account.settings.contains(f.key);
+        if (!present)
+            return makeError(ErrorCode::InvalidArgument, tr("%1 accounts need '%2'").arg(desc.displayName, f.label));
+    }
+    return {};
+}
+
+QString AccountStore::secretKey(const QString &account, const QString &field) const
+{
+    // The config directory is part of the key so that two directories never share secrets.
+    return QStringLiteral("%1|%2|%3").arg(QDir(m_configDir).absolutePath(), account, field);
+}
+
+void AccountStore::writeAccount(const Account &account)
+{
+    const QString g = QStringLiteral("accounts/") + account.name;
+    m_settings->remove(g);
+    m_settings->beginGroup(g);
+    m_settings->setValue(QStringLiteral("provider"), account.provider);
+    m_settings->setValue(QStringLiteral("created"),
+                         account.created.isValid() ? account.created : QDateTime::currentDateTimeUtc());
+    if (!account.secretKeys.isEmpty())
+        m_settings->setValue(QStringLiteral("secretKeys"), account.secretKeys);
+    m_settings->beginGroup(QStringLiteral("settings"));
+    for (auto it = account.settings.cbegin(); it != account.settings.cend(); ++it)
+        m_settings->setValue(it.key(), it.value());
+    m_settings->endGroup();
+    m_settings->endGroup();
+    m_settings->sync();
+}
+
+void AccountStore::add(const Account &account, const QMap<QString, QString> &secrets, Callback<void> done)
+{
+    if (auto r = validate(account, secrets); !r.ok())
+        return done(r);
+    if (find(account.name))
+        return done(makeError(ErrorCode::Conflict, tr("An account named '%1' already exists").arg(account.name)));
+    Account stored = account;
+    stored.secretKeys = secrets.keys();
+    if (secrets.isEmpty()) {
+        writeAccount(stored);
+        Q_EMIT accountsChanged();
+        return done(VoidResult{});
+    }
+    // Write the secrets one after another; the account appears only once all are stored.
+    auto pending = std::make_shared<QList<QPair<QString, QString>>>();
+    for (auto it = secrets.cbegin(); it != secrets.cend(); ++it)
+        pending->append({secretKey(account.name, it.key()), it.value()});
+    auto step = std::make_shared<std::function<void()>>();
+    *step = [this, pending, stored, done, step]() {
+        if (pending->isEmpty()) {
+            writeAccount(stored);
+            Q_EMIT accountsChanged();
+            done(VoidResult{});
+            *step = nullptr; // break the cycle
+            return;
+        }
+        const auto [key, value] = pending->takeFirst();
+        m_secrets.write(key, value, Callback<void>(this, [step, done](VoidResult r) {
+                            if (!r.ok()) {
+                                done(r);
+                                *step = nullptr;
+                                return;
+                            }
+                            (*step)();
+                        }));
+    };
+    (*step)();
+}
+
+void AccountStore::remove(const QString &name, Callback<void> done)
+{
+    const auto account = find(name);
+    if (!account)
+        return done(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(name)));
+    m_settings->remove(QStringLiteral("accounts/") + name);
+    m_settings->sync();
+    Q_EMIT accountsChanged();
+    // Secrets go after the settings: a failure here leaves no account pointing at them.
+    for (const auto &field : account->secretKeys)
+        m_secrets.remove(secretKey(name, field), Callback<void>(this, [](VoidResult) {}));
+    done(VoidResult{});
+}
+
+void AccountStore::loadConfig(const QString &name, Callback<AccountConfig> done)
+{
+    const auto account = find(name);
+    if (!account)
+        return done(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(name)));
+    auto config = std::make_shared<AccountConfig>();
+    config->name = account->name;
+    config->provider = account->provider;
+    config->settings = account->settings;
+    config->dataDir = dataDirFor(name);
+    auto pending = std::make_shared<QStringList>(account->secretKeys);
+    auto step = std::make_shared<std::function<void()>>();
+    *step = [this, pending, config, done, step, name]() {
+        if (pending->isEmpty()) {
+            done(*config);
+            *step = nullptr;
+            return;
+        }
+        const QString field = pending->takeFirst();
+        m_secrets.read(secretKey(name, field), Callback<QString>(this, [step, done, config, field](Result<QString> r) {
+                           if (!r.ok()) {
+                               done(r.error());
+                               *step = nullptr;
+                               return;
+                           }
+                           config->secrets.insert(field, r.value());
+                           (*step)();
+                       }));
+    };
+    (*step)();
+}
+
+QStringList AccountStore::createDefaultAccounts()
+{
+    const QString flag = QStringLiteral("general/defaultsCreated");
+    if (m_settings->value(flag).toBool())
+        return {};
+    QStringList added;
+    for (const auto &factory : m_factories.all()) {
+        const auto &id = factory->descriptor().id;
+        if (find(id))
+            continue;
+        const auto settings = factory->detectDefault();
+        if (!settings)
+            continue;
+        Account a;
+        a.name = id;
+        a.provider = id;
+        a.settings = *settings;
+        if (!validate(a, {}).ok())
+            continue;
+        writeAccount(a);
+        added << id;
+    }
+    m_settings->setValue(flag, true);
+    m_settings->sync();
+    if (!added.isEmpty())
+        Q_EMIT accountsChanged();
+    return added;
+}
+
+} // namespace sandbar

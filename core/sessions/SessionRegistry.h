@@ -1,0 +1,74 @@
+#pragma once
+
+#include "accounts/AccountStore.h"
+#include "common/Callback.h"
+#include "providers/Provider.h"
+#include "providers/ProviderFactory.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+namespace sandbar {
+
+struct SessionHandle {
+    Provider *provider = nullptr; // owned by the registry
+    SessionInfo session;
+};
+
+struct AccountStatus {
+    enum class State { Unknown, Connecting, Ok, Failed };
+    State state = State::Unknown;
+    Error lastError;
+    QDateTime lastRefresh;
+};
+
+// All accounts' sessions in one place. Owns one Provider per account, made on first use
+// from the account's settings and keychain secrets. refresh() reconciles with every
+// account and separates orphans: sessions carrying Sandbar's labels whose account no
+// longer exists here.
+class SessionRegistry : public QObject
+{
+    Q_OBJECT
+public:
+    SessionRegistry(AccountStore &accounts, const ProviderFactories &factories, QObject *parent = nullptr);
+    ~SessionRegistry() override;
+
+    void provider(const QString &account, Callback<Provider *> done);
+    // Provider already made for account, or nullptr.
+    Provider *existingProvider(const QString &account) const;
+
+    void refresh();
+    void refreshAccount(const QString &account, Callback<QList<SessionInfo>> done = {});
+
+    QList<SessionInfo> sessions() const;
+    QList<SessionInfo> orphans() const { return m_orphans; }
+    AccountStatus status(const QString &account) const { return m_status.value(account); }
+
+    // REF is ACCOUNT/ID (ID may be a unique prefix or the session's name), or ID or NAME
+    // alone when exactly one account has it.
+    void resolve(const QString &ref, Callback<SessionHandle> done);
+
+    static QString normalizeRef(const QString &ref);
+
+Q_SIGNALS:
+    void sessionsChanged();
+    void accountStatusChanged(const QString &account);
+
+private:
+    void setSessions(const QString &account, const QList<SessionInfo> &list);
+    void onAccountsChanged();
+    void resolveIn(const QString &account, const QString &id, Callback<SessionHandle> done);
+
+    AccountStore &m_accounts;
+    const ProviderFactories &m_factories;
+    QHash<QString, Provider *> m_providers;
+    QHash<QString, QList<Callback<Provider *>>> m_waiting;
+    QHash<QString, QList<SessionInfo>> m_sessions;
+    QHash<QString, AccountStatus> m_status;
+    QList<SessionInfo> m_orphans;
+};
+
+} // namespace sandbar

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds Sandbar and runs the whole test suite (every CTest label). Installs missing
+# packages, starts a private Docker engine, Podman service and keyring when none is
+# reachable, stops what it started, and exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")"
+BUDGET=${SANDBAR_TEST_BUDGET:-4200}
+t0=$(date +%s)
+elapsed() { echo $(($(date +%s) - t0)); }
+echo "test.sh: time budget ${BUDGET}s for install, build and tests"
+
+scripts/install-deps.sh test
+
+preset=default
+if [ "${CI:-}" = true ]; then preset=ci; fi
+if [ ! -f build/build.ninja ] || ! grep -q "SANDBAR_WERROR:BOOL=$([ $preset = ci ] && echo ON || echo OFF)" build/CMakeCache.txt; then
+  cmake --preset "$preset" >/dev/null
+fi
+cmake --build --preset "$preset"
+echo "test.sh: built in $(elapsed)s"
+
+scripts/check-connects.sh
+echo "test.sh: every connect names a context object"
+
+STATE=$(mktemp -d /tmp/sandbar-test.XXXXXX)
+cleanup() {
+  scripts/test-services.sh stop "$STATE" || true
+  rm -rf "$STATE" 2>/dev/null || true
+}
+trap cleanup EXIT INT TERM
+scripts/test-services.sh start "$STATE"
+# shellcheck disable=SC1091
+source "$STATE/env"
+
+left=$((BUDGET - $(elapsed)))
+if [ "$left" -lt 60 ]; then
+  echo "test.sh: out of time budget before the tests started" >&2
+  exit 1
+fi
+echo "test.sh: running every label with ${left}s left"
+rc=0
+timeout --signal=TERM --kill-after=30 "$left" \
+  ctest --test-dir build --output-on-failure --no-tests=error -j1 || rc=$?
+echo "test.sh: finished in $(elapsed)s of ${BUDGET}s (exit $rc)"
+exit $rc

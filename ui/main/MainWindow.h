@@ -1,0 +1,79 @@
+#pragma once
+
+#include "accounts/AccountStore.h"
+#include "providers/ProviderFactory.h"
+#include "sessions/SessionRegistry.h"
+
+#include <QMainWindow>
+
+#include <functional>
+
+class QAction;
+class QLabel;
+class QListWidget;
+class QTabWidget;
+class QTableView;
+class QTextBrowser;
+class QTimer;
+
+namespace sandbar::ui {
+
+class SessionsModel;
+
+// Makes the widget shown in a terminal tab for a session (the terminal feature supplies
+// it; the window does not know how terminals are built).
+using TerminalFactory = std::function<QWidget *(Provider *provider, const SessionInfo &session, QWidget *parent)>;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    MainWindow(AccountStore &accounts, SessionRegistry &registry, const ProviderFactories &factories,
+               QWidget *parent = nullptr);
+
+    void setTerminalFactory(TerminalFactory factory) { m_terminalFactory = std::move(factory); }
+    void refreshAll();
+
+private:
+    void buildActions();
+    void buildLayout();
+    void reloadAccounts();
+    void updateActions();
+    void updateDetails();
+    void showError(const QString &what, const Error &error);
+    std::optional<SessionInfo> currentSession() const;
+    QString currentAccount() const;
+
+    void addAccount();
+    void removeAccount();
+    void checkAccount();
+    void newSession();
+    void openTerminal();
+    void runOnSession(const QString &verb, void (Provider::*action)(const QString &, Callback<void>));
+
+    AccountStore &m_accounts;
+    SessionRegistry &m_registry;
+    const ProviderFactories &m_factories;
+    TerminalFactory m_terminalFactory;
+
+    QListWidget *m_accountList = nullptr;
+    QTableView *m_table = nullptr;
+    SessionsModel *m_model = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QTextBrowser *m_details = nullptr;
+    QLabel *m_status = nullptr;
+    QTimer *m_refreshTimer = nullptr;
+
+    QAction *m_newSession = nullptr;
+    QAction *m_terminal = nullptr;
+    QAction *m_stop = nullptr;
+    QAction *m_pause = nullptr;
+    QAction *m_resume = nullptr;
+    QAction *m_remove = nullptr;
+    QAction *m_refresh = nullptr;
+    QAction *m_addAccount = nullptr;
+    QAction *m_removeAccount = nullptr;
+    QAction *m_checkAccount = nullptr;
+};
+
+} // namespace sandbar::ui
