@@ -50,6 +50,9 @@ start() {
   local dsock=${SANDBAR_TEST_DOCKER_HOST:-}; dsock=${dsock#unix://}
   if [ -n "${SANDBAR_TEST_DOCKER_HOST:-}" ] && wait_sock "$dsock" 1; then
     log "using Docker at $SANDBAR_TEST_DOCKER_HOST"
+  elif [ -z "${SANDBAR_TEST_PRIVATE_ENGINES:-}" ] && wait_sock /var/run/docker.sock 0; then
+    dsock=/var/run/docker.sock
+    log "using the Docker engine at $dsock"
   elif command -v dockerd >/dev/null; then
     local D="$STATE/docker"; mkdir -p "$D"
     dsock="$D/docker.sock"
@@ -69,8 +72,12 @@ start() {
 
   # Podman: a private service with its own storage and containers.conf.
   local psock=""
+  local user_podman="${XDG_RUNTIME_DIR:-/nonexistent}/podman/podman.sock"
   if [ -n "${SANDBAR_TEST_PODMAN_HOST:-}" ] && wait_sock "${SANDBAR_TEST_PODMAN_HOST#unix://}" 1; then
     psock=${SANDBAR_TEST_PODMAN_HOST#unix://}
+  elif [ -z "${SANDBAR_TEST_PRIVATE_ENGINES:-}" ] && wait_sock "$user_podman" 0; then
+    psock=$user_podman
+    log "using the Podman service at $psock"
   elif command -v podman >/dev/null; then
     local P="$STATE/podman"; mkdir -p "$P"
     psock="$P/podman.sock"
@@ -125,7 +132,12 @@ stop() {
   for f in "$STATE/keyring/dbus.pid"; do
     [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
   done
-  pkill -f "gnome-keyring-daemon.*" -U "$(id -u)" 2>/dev/null || true
+  # Only the keyring daemon that runs with our private runtime dir.
+  for pid in $(pgrep -f gnome-keyring-daemon 2>/dev/null || true); do
+    if tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -qx "XDG_RUNTIME_DIR=$STATE/keyring/run"; then
+      kill "$pid" 2>/dev/null || true
+    fi
+  done
   rm -f "$ENVF"
 }
 

@@ -115,6 +115,9 @@ void MainWindow::buildLayout()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
     m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(SessionsModel::Created, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(SessionsModel::State, QHeaderView::ResizeToContents);
     m_table->setColumnWidth(SessionsModel::Ref, 260);
     connect(m_table, &QTableView::doubleClicked, this, &MainWindow::openTerminal);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this]() {

@@ -1,0 +1,238 @@
+#include "TestSupport.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+using namespace sandbar;
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+} // namespace
+
+// Drives the real sandbarctl binary. SANDBAR_CLI_ENGINE picks docker, podman, or none
+// (usage and error paths that need no engine).
+class TestSandbarctl final : public QObject
+{
+    Q_OBJECT
+private:
+    Run ctl(const QStringList &args, int timeoutMs = 60000, const QByteArray &input = {})
+    {
+        QProcess p;
+        QStringList full{QStringLiteral("--config-dir"), m_config.path()};
+        full += args;
+        p.start(QStringLiteral(SANDBARCTL_PATH), full);
+        if (!p.waitForStarted())
+            return {};
+        if (!input.isEmpty())
+            p.write(input);
+        p.closeWriteChannel();
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            return Run{-2, p.readAllStandardOutput(), p.readAllStandardError() + "\n(timed out)"};
+        }
+        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+                   p.readAllStandardError()};
+    }
+
+    static QString describe(const Run &r)
+    {
+        return QStringLiteral("exit %1\nstdout: %2\nstderr: %3")
+            .arg(r.code)
+            .arg(QString::fromUtf8(r.out), QString::fromUtf8(r.err));
+    }
+
+    static bool oneLine(const QByteArray &err) { return err.trimmed().count('\n') == 0 && !err.trimmed().isEmpty(); }
+
+    QString m_engine;
+    QString m_host;
+    QTemporaryDir m_config;
+    QString m_ref;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_engine = qEnvironmentVariable("SANDBAR_CLI_ENGINE");
+        QVERIFY(m_config.isValid());
+        if (m_engine == QLatin1String("none"))
+            return;
+        m_host = m_engine == QLatin1String("docker") ? test::dockerHost() : test::podmanHost();
+        SANDBAR_REQUIRE(!m_host.isEmpty(), QStringLiteral("no %1 engine: run through ./test.sh").arg(m_engine));
+        const Run add = ctl({QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("eng"),
+                             QStringLiteral("--provider"), m_engine, QStringLiteral("--endpoint"), m_host});
+        QVERIFY2(add.code == 0, qPrintable(describe(add)));
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::newRow("no command") << QStringList{} << 2;
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2;
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("sessions"), QStringLiteral("list"), QStringLiteral("--bogus")} << 2;
+        QTest::newRow("exec without --") << QStringList{QStringLiteral("exec"), QStringLiteral("x/y")} << 2;
+        QTest::newRow("create without account") << QStringList{QStringLiteral("sessions"), QStringLiteral("create")} << 2;
+        QTest::newRow("ttl not a number") << QStringList{QStringLiteral("sessions"), QStringLiteral("ttl"), QStringLiteral("a/b"), QStringLiteral("soon")} << 2;
+        QTest::newRow("config-dir without value") << QStringList{QStringLiteral("accounts"), QStringLiteral("list"), QStringLiteral("--config-dir")} << 2;
+        QTest::newRow("ref names no account") << QStringList{QStringLiteral("sessions"), QStringLiteral("info"), QStringLiteral("nosuch/abc")} << 1;
+        QTest::newRow("ref names nothing") << QStringList{QStringLiteral("sessions"), QStringLiteral("stop"), QStringLiteral("abc")} << 1;
+        QTest::newRow("remove unknown account") << QStringList{QStringLiteral("accounts"), QStringLiteral("remove"), QStringLiteral("ghost")} << 1;
+        QTest::newRow("unknown provider") << QStringList{QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("x"), QStringLiteral("--provider"), QStringLiteral("nope")} << 1;
+        QTest::newRow("bad account name") << QStringList{QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("-x"), QStringLiteral("--provider"), QStringLiteral("docker")} << 1;
+    }
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        const Run r = ctl(args, 20000);
+        QVERIFY2(r.code == code, qPrintable(describe(r)));
+        QVERIFY2(r.err.startsWith("sandbarctl: "), qPrintable(describe(r)));
+        if (code == 1)
+            QVERIFY2(oneLine(r.err), qPrintable(describe(r)));
+    }
+
+    void unreachableEngineIsOneClearLine()
+    {
+        if (m_engine == QLatin1String("none"))
+            QSKIP("engine runs only");
+        const Run add = ctl({QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("gone"),
+                             QStringLiteral("--provider"), m_engine, QStringLiteral("--endpoint"),
+                             QStringLiteral("unix:///nonexistent/sandbar/docker.sock")});
+        QVERIFY2(add.code == 0, qPrintable(describe(add)));
+        const Run check = ctl({QStringLiteral("accounts"), QStringLiteral("check"), QStringLiteral("gone")}, 30000);
+        QVERIFY2(check.code == 1 && oneLine(check.err), qPrintable(describe(check)));
+        QVERIFY2(check.err.contains("/nonexistent/sandbar/docker.sock"), qPrintable(describe(check)));
+        const Run rm = ctl({QStringLiteral("accounts"), QStringLiteral("remove"), QStringLiteral("gone")});
+        QCOMPARE(rm.code, 0);
+    }
+
+    void lifecycle()
+    {
+        if (m_engine == QLatin1String("none"))
+            QSKIP("engine runs only");
+        const Run check = ctl({QStringLiteral("accounts"), QStringLiteral("check"), QStringLiteral("eng"), QStringLiteral("--json")});
+        QVERIFY2(check.code == 0, qPrintable(describe(check)));
+        QVERIFY(QJsonDocument::fromJson(check.out).object().value(QStringLiteral("ok")).toBool());
+
+        QTemporaryDir mount;
+        QFile marker(QDir(mount.path()).filePath(QStringLiteral("from-host.txt")));
+        QVERIFY(marker.open(QIODevice::WriteOnly));
+        marker.write("host says hi\n");
+        marker.close();
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("eng"), QStringLiteral("--image"), test::testImage(),
+                                QStringLiteral("--ttl"), QStringLiteral("900"), QStringLiteral("--env"),
+                                QStringLiteral("GREETING=hello world"), QStringLiteral("--name"),
+                                QStringLiteral("cli-%1").arg(m_engine), QStringLiteral("--memory-mib"),
+                                QStringLiteral("128"), QStringLiteral("--cpus"), QStringLiteral("0.5"),
+                                QStringLiteral("--mount"), mount.path() + QStringLiteral(":/hostdata:ro")},
+                               120000);
+        QVERIFY2(create.code == 0, qPrintable(describe(create)));
+        m_ref = QString::fromUtf8(create.out).trimmed();
+        QVERIFY2(m_ref.startsWith(QLatin1String("eng/")), qPrintable(m_ref));
+
+        const Run list = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("list")});
+        QVERIFY2(list.code == 0, qPrintable(describe(list)));
+        bool listed = false;
+        for (const auto &v : QJsonDocument::fromJson(list.out).array())
+            listed = listed || v.toObject().value(QStringLiteral("ref")).toString() == m_ref;
+        QVERIFY2(listed, qPrintable(describe(list)));
+
+        const Run exec = ctl({QStringLiteral("exec"), m_ref, QStringLiteral("--"), QStringLiteral("sh"),
+                              QStringLiteral("-c"), QStringLiteral("echo \"$GREETING\"; echo oops >&2; exit 7")});
+        QVERIFY2(exec.code == 7, qPrintable(describe(exec)));
+        QCOMPARE(exec.out, QByteArray("hello world\n"));
+        QCOMPARE(exec.err, QByteArray("oops\n"));
+
+        const Run readHost = ctl({QStringLiteral("exec"), m_ref, QStringLiteral("--"), QStringLiteral("cat"),
+                                  QStringLiteral("/hostdata/from-host.txt")});
+        QVERIFY2(readHost.code == 0 && readHost.out == "host says hi\n", qPrintable(describe(readHost)));
+        const Run writeHost = ctl({QStringLiteral("exec"), m_ref, QStringLiteral("--"), QStringLiteral("sh"),
+                                   QStringLiteral("-c"), QStringLiteral("echo x > /hostdata/new")});
+        QVERIFY2(writeHost.code != 0, qPrintable(describe(writeHost)));
+
+        // Files both ways, with an awkward name.
+        QTemporaryDir local;
+        const QString name = QStringLiteral("-odd name ünï.txt");
+        QFile up(QDir(local.path()).filePath(name));
+        QVERIFY(up.open(QIODevice::WriteOnly));
+        up.write(QByteArray(300000, 'z'));
+        up.close();
+        const Run cpUp = ctl({QStringLiteral("cp"), up.fileName(), m_ref + QStringLiteral(":/workspace")});
+        QVERIFY2(cpUp.code == 0, qPrintable(describe(cpUp)));
+        const Run ls = ctl({QStringLiteral("--json"), QStringLiteral("ls"), m_ref + QStringLiteral(":/workspace")});
+        QVERIFY2(ls.code == 0, qPrintable(describe(ls)));
+        bool seen = false;
+        for (const auto &v : QJsonDocument::fromJson(ls.out).array()) {
+            const auto o = v.toObject();
+            if (o.value(QStringLiteral("name")).toString() == name)
+                seen = o.value(QStringLiteral("size")).toDouble() == 300000;
+        }
+        QVERIFY2(seen, qPrintable(describe(ls)));
+        QTemporaryDir back;
+        const Run cpDown = ctl({QStringLiteral("cp"), m_ref + QStringLiteral(":/workspace/") + name, back.path()});
+        QVERIFY2(cpDown.code == 0, qPrintable(describe(cpDown)));
+        QFile down(QDir(back.path()).filePath(name));
+        QVERIFY(down.open(QIODevice::ReadOnly));
+        QCOMPARE(down.readAll(), QByteArray(300000, 'z'));
+
+        const Run stats = ctl({QStringLiteral("--json"), QStringLiteral("stats"), m_ref, QStringLiteral("--once")});
+        QVERIFY2(stats.code == 0, qPrintable(describe(stats)));
+        const auto sample = QJsonDocument::fromJson(stats.out.trimmed()).object();
+        QVERIFY2(sample.value(QStringLiteral("memory_used_bytes")).toDouble() > 0, qPrintable(describe(stats)));
+        QVERIFY2(sample.value(QStringLiteral("pids")).toDouble() >= 1, qPrintable(describe(stats)));
+
+        const Run info = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("info"), m_ref});
+        QVERIFY2(info.code == 0, qPrintable(describe(info)));
+        const auto o = QJsonDocument::fromJson(info.out).object();
+        QCOMPARE(o.value(QStringLiteral("state")).toString(), QStringLiteral("running"));
+        QCOMPARE(o.value(QStringLiteral("name")).toString(), QStringLiteral("cli-%1").arg(m_engine));
+        QCOMPARE(o.value(QStringLiteral("ttl_seconds")).toDouble(), 900.0);
+
+        const Run ttl = ctl({QStringLiteral("sessions"), QStringLiteral("ttl"), m_ref, QStringLiteral("1800")});
+        QVERIFY2(ttl.code == 0, qPrintable(describe(ttl)));
+
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("pause"), m_ref}).code, 0);
+        const Run paused = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("info"), m_ref});
+        QCOMPARE(QJsonDocument::fromJson(paused.out).object().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("paused"));
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("resume"), m_ref}).code, 0);
+
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("stop"), m_ref}, 60000).code, 0);
+        const Run execStopped = ctl({QStringLiteral("exec"), m_ref, QStringLiteral("--"), QStringLiteral("true")});
+        QVERIFY2(execStopped.code == 1 && oneLine(execStopped.err), qPrintable(describe(execStopped)));
+
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), m_ref}).code, 0);
+        const Run gone = ctl({QStringLiteral("sessions"), QStringLiteral("info"), m_ref});
+        QVERIFY2(gone.code == 1 && oneLine(gone.err), qPrintable(describe(gone)));
+        m_ref.clear();
+    }
+
+    void configDirHoldsEverything()
+    {
+        // Every file sandbarctl wrote is under --config-dir; nothing in it names a secret.
+        QDirIterator it(m_config.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        QVERIFY(it.hasNext());
+    }
+
+    void cleanupTestCase()
+    {
+        if (!m_ref.isEmpty())
+            ctl({QStringLiteral("sessions"), QStringLiteral("rm"), m_ref});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSandbarctl)
+#include "tst_sandbarctl.moc"

@@ -1,0 +1,173 @@
+#include "FakeProvider.h"
+#include "MemoryProvider.h"
+#include "TestSupport.h"
+
+#include "sessions/SessionRegistry.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+using namespace sandbar;
+
+class TestSessionRegistry final : public QObject
+{
+    Q_OBJECT
+private:
+    struct Fixture {
+        QTemporaryDir dir;
+        ProviderFactories factories;
+        test::MemoryProviderFactory *memory = nullptr;
+        test::MemorySecretStore secrets;
+        std::unique_ptr<AccountStore> accounts;
+        std::unique_ptr<SessionRegistry> registry;
+
+        Fixture()
+        {
+            auto f = std::make_unique<test::MemoryProviderFactory>();
+            memory = f.get();
+            factories.add(std::move(f));
+            accounts = std::make_unique<AccountStore>(dir.path(), factories, secrets);
+            registry = std::make_unique<SessionRegistry>(*accounts, factories);
+        }
+        void addAccount(const QString &name)
+        {
+            Account a;
+            a.name = name;
+            a.provider = QStringLiteral("memory");
+            auto r = test::await<void>([&](Callback<void> cb) { accounts->add(a, {}, cb); });
+            QVERIFY_RESULT(r);
+        }
+        SessionInfo create(const QString &account, const QString &name)
+        {
+            auto p = test::await<Provider *>([&](Callback<Provider *> cb) { registry->provider(account, cb); });
+            CreateSpec spec;
+            spec.name = name;
+            auto s = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { p.value()->create(spec, cb); });
+            return s.value();
+        }
+    };
+
+private Q_SLOTS:
+    void reconcileAndOrphans()
+    {
+        Fixture f;
+        f.addAccount(QStringLiteral("a"));
+        f.addAccount(QStringLiteral("b"));
+        f.create(QStringLiteral("a"), QStringLiteral("one"));
+        f.create(QStringLiteral("b"), QStringLiteral("two"));
+        // A session on account a's engine that a vanished account made.
+        SessionInfo ghost;
+        ghost.id = QStringLiteral("ghost1");
+        ghost.owned = true;
+        ghost.state = SessionState::Running;
+        ghost.labels.insert(QLatin1String(labels::App), QLatin1String(labels::AppValue));
+        ghost.labels.insert(QLatin1String(labels::Account), QStringLiteral("deleted-account"));
+        f.memory->made.value(QStringLiteral("a"))->inject(ghost);
+        // And one that account b made on a shared engine: b's, not an orphan.
+        SessionInfo shared = ghost;
+        shared.id = QStringLiteral("shared1");
+        shared.labels.insert(QLatin1String(labels::Account), QStringLiteral("b"));
+        f.memory->made.value(QStringLiteral("a"))->inject(shared);
+
+        QSignalSpy changed(f.registry.get(), &SessionRegistry::sessionsChanged);
+        f.registry->refresh();
+        QTRY_COMPARE(f.registry->status(QStringLiteral("b")).state, AccountStatus::State::Ok);
+        QCOMPARE(f.registry->status(QStringLiteral("a")).state, AccountStatus::State::Ok);
+        QVERIFY(changed.count() >= 2);
+        QStringList refs;
+        for (const auto &s : f.registry->sessions())
+            refs << s.ref();
+        refs.sort();
+        QCOMPARE(refs, (QStringList{QStringLiteral("a/m0001"), QStringLiteral("b/m0001")}));
+        QCOMPARE(f.registry->orphans().size(), 1);
+        QCOMPARE(f.registry->orphans().first().id, QStringLiteral("ghost1"));
+    }
+
+    void resolve_data()
+    {
+        QTest::addColumn<QString>("ref");
+        QTest::addColumn<QString>("expected"); // ref, or error code name
+        QTest::newRow("account/id") << QStringLiteral("a/m0001") << QStringLiteral("a/m0001");
+        QTest::newRow("account/prefix") << QStringLiteral("a/m00") << QStringLiteral("a/m0001");
+        QTest::newRow("account/name") << QStringLiteral("b/beta") << QStringLiteral("b/m0001");
+        QTest::newRow("name alone") << QStringLiteral("alpha") << QStringLiteral("a/m0001");
+        QTest::newRow("id in two accounts") << QStringLiteral("m0001") << QStringLiteral("conflict");
+        QTest::newRow("unknown account") << QStringLiteral("zz/m0001") << QStringLiteral("not-found");
+        QTest::newRow("unknown id") << QStringLiteral("a/nothing") << QStringLiteral("not-found");
+        QTest::newRow("unknown alone") << QStringLiteral("nothing") << QStringLiteral("not-found");
+        QTest::newRow("empty") << QString() << QStringLiteral("invalid-argument");
+        QTest::newRow("account slash nothing") << QStringLiteral("a/") << QStringLiteral("invalid-argument");
+    }
+    void resolve()
+    {
+        QFETCH(QString, ref);
+        QFETCH(QString, expected);
+        Fixture f;
+        f.addAccount(QStringLiteral("a"));
+        f.addAccount(QStringLiteral("b"));
+        f.create(QStringLiteral("a"), QStringLiteral("alpha"));
+        f.create(QStringLiteral("b"), QStringLiteral("beta"));
+        auto r = test::await<SessionHandle>([&](Callback<SessionHandle> cb) { f.registry->resolve(ref, cb); });
+        if (expected.contains(QLatin1Char('/'))) {
+            QVERIFY_RESULT(r);
+            QCOMPARE(r->session.ref(), expected);
+            QVERIFY(r->provider);
+        } else {
+            QVERIFY(!r.ok());
+            QCOMPARE(errorCodeName(r.code()), expected);
+            QVERIFY(!r.message().isEmpty());
+        }
+    }
+
+    void unreachableAccountIsReported()
+    {
+        Fixture f;
+        f.addAccount(QStringLiteral("a"));
+        f.create(QStringLiteral("a"), QStringLiteral("x"));
+        f.memory->made.value(QStringLiteral("a"))->failListing = true;
+        auto r = test::await<QList<SessionInfo>>(
+            [&](Callback<QList<SessionInfo>> cb) { f.registry->refreshAccount(QStringLiteral("a"), cb); });
+        QCOMPARE(r.code(), ErrorCode::Unavailable);
+        QCOMPARE(f.registry->status(QStringLiteral("a")).state, AccountStatus::State::Failed);
+        QVERIFY(f.registry->status(QStringLiteral("a")).lastError.message.contains(QLatin1String("down")));
+    }
+
+    void removedAccountDropsItsProvider()
+    {
+        Fixture f;
+        f.addAccount(QStringLiteral("a"));
+        f.create(QStringLiteral("a"), QStringLiteral("x"));
+        f.registry->refresh();
+        QTRY_COMPARE(f.registry->sessions().size(), 1);
+        auto rm = test::await<void>([&](Callback<void> cb) { f.accounts->remove(QStringLiteral("a"), cb); });
+        QVERIFY_RESULT(rm);
+        QVERIFY(!f.registry->existingProvider(QStringLiteral("a")));
+        QVERIFY(f.registry->sessions().isEmpty());
+    }
+
+    void providerEventsUpdateTheList()
+    {
+        Fixture f;
+        f.addAccount(QStringLiteral("a"));
+        const auto s = f.create(QStringLiteral("a"), QStringLiteral("x"));
+        f.registry->refresh();
+        QTRY_COMPARE(f.registry->sessions().size(), 1);
+        auto *p = f.memory->made.value(QStringLiteral("a"));
+        auto r = test::await<void>([&](Callback<void> cb) { p->pause(s.id, cb); });
+        QVERIFY_RESULT(r);
+        QCOMPARE(f.registry->sessions().first().state, SessionState::Paused);
+        auto rm = test::await<void>([&](Callback<void> cb) { p->remove(s.id, cb); });
+        QVERIFY_RESULT(rm);
+        QVERIFY(f.registry->sessions().isEmpty());
+    }
+
+    void accountWithoutSecretInKeychainFailsClearly()
+    {
+        Fixture f;
+        auto r = test::await<Provider *>([&](Callback<Provider *> cb) { f.registry->provider(QStringLiteral("nope"), cb); });
+        QCOMPARE(r.code(), ErrorCode::NotFound);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSessionRegistry)
+#include "tst_sessionregistry.moc"

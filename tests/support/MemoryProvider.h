@@ -1,0 +1,66 @@
+#pragma once
+
+#include "providers/Provider.h"
+#include "providers/ProviderFactory.h"
+
+#include <QHash>
+
+namespace sandbar::test {
+
+// A provider whose sessions live in memory: for tests of the registry, the window and
+// the CLI plumbing, where no engine is the point. Capabilities without a real transport
+// (PTY, exec, files, stats) answer with Unsupported.
+class MemoryProvider final : public Provider
+{
+    Q_OBJECT
+public:
+    MemoryProvider(const ProviderDescriptor &desc, QString account, QObject *parent = nullptr);
+
+    const ProviderDescriptor &descriptor() const override { return m_desc; }
+    QString accountName() const override { return m_account; }
+
+    void health(Callback<HealthInfo> done) override;
+    void listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done) override;
+    void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
+    void info(const QString &id, Callback<SessionInfo> done) override;
+    void stop(const QString &id, Callback<void> done) override;
+    void kill(const QString &id, Callback<void> done) override;
+    void remove(const QString &id, Callback<void> done) override;
+    void pause(const QString &id, Callback<void> done) override;
+    void resume(const QString &id, Callback<void> done) override;
+    void setTimeout(const QString &id, qint64 ttl, Callback<void> done) override;
+    std::unique_ptr<PtyChannel> openPty(const QString &id, const PtyOptions &options) override;
+    std::unique_ptr<ExecJob> exec(const QString &id, const ExecRequest &request) override;
+    std::unique_ptr<TransferJob> upload(const QString &id, const QString &local, const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> download(const QString &id, const QString &remote, const QString &localDir) override;
+    void listFiles(const QString &id, const QString &path, Callback<QList<FileEntry>> done) override;
+    void stats(const QString &id, Callback<StatsSample> done) override;
+    std::unique_ptr<StatsStream> streamStats(const QString &id) override;
+
+    // Seeds a session as if another Sandbar (or account) had made it.
+    void inject(const SessionInfo &session) { m_sessions.insert(session.id, session); }
+    bool failListing = false;
+
+private:
+    VoidResult setState(const QString &id, SessionState state);
+
+    ProviderDescriptor m_desc;
+    QString m_account;
+    QHash<QString, SessionInfo> m_sessions;
+    int m_next = 1;
+};
+
+class MemoryProviderFactory final : public ProviderFactory
+{
+public:
+    MemoryProviderFactory();
+    const ProviderDescriptor &descriptor() const override { return m_desc; }
+    Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override;
+    // The providers it made, by account, so tests can reach in.
+    mutable QHash<QString, MemoryProvider *> made;
+
+private:
+    ProviderDescriptor m_desc;
+};
+
+} // namespace sandbar::test

@@ -1,0 +1,129 @@
+#include "FakeProvider.h"
+#include "MemoryProvider.h"
+#include "TestSupport.h"
+
+#include "main/MainWindow.h"
+#include "main/SessionsModel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QListWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QToolBar>
+
+using namespace sandbar;
+
+class TestMainWindow final : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    ProviderFactories m_factories;
+    test::MemoryProviderFactory *m_memory = nullptr;
+    test::MemorySecretStore m_secrets;
+    std::unique_ptr<AccountStore> m_accounts;
+    std::unique_ptr<SessionRegistry> m_registry;
+
+    QAction *action(ui::MainWindow &w, const QString &text)
+    {
+        for (auto *a : w.findChildren<QAction *>()) {
+            if (a->text().remove(QLatin1Char('&')) == text)
+                return a;
+        }
+        return nullptr;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        auto f = std::make_unique<test::MemoryProviderFactory>();
+        m_memory = f.get();
+        m_factories.add(std::move(f));
+        m_accounts = std::make_unique<AccountStore>(m_dir.path(), m_factories, m_secrets);
+        m_registry = std::make_unique<SessionRegistry>(*m_accounts, m_factories);
+        for (const auto &name : {QStringLiteral("local"), QStringLiteral("lab")}) {
+            Account a;
+            a.name = name;
+            a.provider = QStringLiteral("memory");
+            auto r = test::await<void>([&](Callback<void> cb) { m_accounts->add(a, {}, cb); });
+            QVERIFY_RESULT(r);
+        }
+    }
+
+    void listsSessionsAndActsOnThem()
+    {
+        ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *accounts = w.findChild<QListWidget *>(QStringLiteral("accountList"));
+        QVERIFY(accounts);
+        QCOMPARE(accounts->count(), 3); // "All accounts" and the two
+
+        // Two sessions made behind the window's back appear after a refresh.
+        for (const auto &[account, name] : {std::pair{QStringLiteral("local"), QStringLiteral("agent-1")},
+                                           std::pair{QStringLiteral("lab"), QStringLiteral("agent-2")}}) {
+            auto p = test::await<Provider *>([&](Callback<Provider *> cb) { m_registry->provider(account, cb); });
+            QVERIFY_RESULT(p);
+            CreateSpec spec;
+            spec.name = name;
+            spec.image = QStringLiteral("busybox");
+            spec.ttlSeconds = 3600;
+            auto s = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { p.value()->create(spec, cb); });
+            QVERIFY_RESULT(s);
+        }
+        w.refreshAll();
+        auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
+        QVERIFY(table);
+        QTRY_COMPARE(table->model()->rowCount(), 2);
+
+        // Filter by account.
+        accounts->setCurrentRow(2);
+        QTRY_COMPARE(table->model()->rowCount(), 1);
+        accounts->setCurrentRow(0);
+        QTRY_COMPARE(table->model()->rowCount(), 2);
+
+        // Select a session: details show, and Stop stops it.
+        table->selectRow(0);
+        auto *details = w.findChild<QTextBrowser *>(QStringLiteral("sessionDetails"));
+        QVERIFY(details->toPlainText().contains(QLatin1String("running")));
+        QAction *stop = action(w, QStringLiteral("Stop"));
+        QVERIFY(stop && stop->isEnabled());
+        const QString id = table->model()->index(0, ui::SessionsModel::Ref).data().toString();
+        stop->trigger();
+        QTRY_COMPARE(table->model()->index(0, ui::SessionsModel::State).data().toString(), QStringLiteral("stopped"));
+        QCOMPARE(table->model()->index(0, ui::SessionsModel::Ref).data().toString(), id);
+
+        // The terminal action stays off without a terminal feature or a PTY capability.
+        QAction *terminal = action(w, QStringLiteral("Terminal"));
+        QVERIFY(terminal && !terminal->isEnabled());
+
+        const QString shots = qEnvironmentVariable("SANDBAR_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            w.resize(1200, 700);
+            table->selectRow(1);
+            QTest::qWait(50);
+            QVERIFY(w.grab().save(shots + QStringLiteral("/mainwindow.png")));
+        }
+    }
+
+    void failingAccountShowsInStatus()
+    {
+        ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+        m_memory->made.value(QStringLiteral("lab"))->failListing = true;
+        w.refreshAll();
+        QTRY_COMPARE(m_registry->status(QStringLiteral("lab")).state, AccountStatus::State::Failed);
+        auto *accounts = w.findChild<QListWidget *>(QStringLiteral("accountList"));
+        bool marked = false;
+        for (int i = 0; i < accounts->count(); ++i) {
+            if (accounts->item(i)->data(Qt::UserRole).toString() == QLatin1String("lab"))
+                marked = accounts->item(i)->toolTip().contains(QLatin1String("down"));
+        }
+        QVERIFY(marked);
+        m_memory->made.value(QStringLiteral("lab"))->failListing = false;
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
