@@ -8,7 +8,7 @@ build_pkgs=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6
   qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libqt6sql6-sqlite qtkeychain-qt6-dev
   nlohmann-json3-dev libarchive-dev libgl1-mesa-dev libxkbcommon-dev libseccomp-dev
   qt6-qpa-plugins bubblewrap slirp4netns)
-test_pkgs=(docker.io podman gnome-keyring dbus dbus-x11 libsecret-tools xvfb xauth xdotool
+test_pkgs=(docker.io podman catatonit gnome-keyring dbus dbus-x11 libsecret-tools xvfb xauth xdotool
   busybox-static clang-14 libfuzzer-14-dev libclang-rt-14-dev procps iproute2 curl)
 
 missing() {

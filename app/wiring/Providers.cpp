@@ -1,10 +1,16 @@
 #include "wiring/AppServices.h"
 
+#include "providers/docker/DockerFactory.h"
+#include "providers/local/LocalProvider.h"
+
 namespace sandbar {
 
 void registerProviders(ProviderFactories &factories)
 {
-    Q_UNUSED(factories);
+    // Order is the order of first-start detection and of the provider choosers.
+    factories.add(std::make_unique<local::LocalProviderFactory>());
+    factories.add(docker::makeDockerFactory());
+    factories.add(docker::makePodmanFactory());
 }
 
 } // namespace sandbar

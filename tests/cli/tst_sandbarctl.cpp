@@ -98,7 +98,7 @@ private Q_SLOTS:
         QFETCH(int, code);
         const Run r = ctl(args, 20000);
         QVERIFY2(r.code == code, qPrintable(describe(r)));
-        QVERIFY2(r.err.startsWith("sandbarctl: "), qPrintable(describe(r)));
+        QVERIFY2(r.err.startsWith("sandbarctl"), qPrintable(describe(r)));
         if (code == 1)
             QVERIFY2(oneLine(r.err), qPrintable(describe(r)));
     }
@@ -127,10 +127,14 @@ private Q_SLOTS:
         QVERIFY(QJsonDocument::fromJson(check.out).object().value(QStringLiteral("ok")).toBool());
 
         QTemporaryDir mount;
+        // The sandbox runs as an unprivileged user: let it read (not write) the folder.
+        QFile::setPermissions(mount.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                                | QFileDevice::ReadOther | QFileDevice::ExeOther);
         QFile marker(QDir(mount.path()).filePath(QStringLiteral("from-host.txt")));
         QVERIFY(marker.open(QIODevice::WriteOnly));
         marker.write("host says hi\n");
         marker.close();
+        marker.setPermissions(QFileDevice::ReadOwner | QFileDevice::ReadOther);
         const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
                                 QStringLiteral("eng"), QStringLiteral("--image"), test::testImage(),
                                 QStringLiteral("--ttl"), QStringLiteral("900"), QStringLiteral("--env"),
