@@ -192,6 +192,26 @@ private Q_SLOTS:
         QVERIFY(down.open(QIODevice::ReadOnly));
         QCOMPARE(down.readAll(), QByteArray(300000, 'z'));
 
+        // Upload into a read-only mount: one clear line, nothing half-done.
+        const Run cpRo = ctl({QStringLiteral("cp"), up.fileName(), m_ref + QStringLiteral(":/hostdata")});
+        QVERIFY2(cpRo.code == 1 && oneLine(cpRo.err), qPrintable(describe(cpRo)));
+
+        // An interactive shell on a terminal of our own (script(1) gives sandbarctl a PTY).
+        {
+            QProcess p;
+            p.start(QStringLiteral("script"),
+                    {QStringLiteral("-qfec"),
+                     QStringLiteral("%1 --config-dir %2 shell %3")
+                         .arg(QStringLiteral(SANDBARCTL_PATH), m_config.path(), m_ref),
+                     QStringLiteral("/dev/null")});
+            QVERIFY(p.waitForStarted());
+            p.write("stty size; echo \"ans$((6*7))\"; exit 5\n");
+            QVERIFY(p.waitForFinished(30000));
+            const QByteArray out = p.readAllStandardOutput();
+            QVERIFY2(out.contains("ans42"), out.constData());
+            QCOMPARE(p.exitCode(), 5);
+        }
+
         const Run stats = ctl({QStringLiteral("--json"), QStringLiteral("stats"), m_ref, QStringLiteral("--once")});
         QVERIFY2(stats.code == 0, qPrintable(describe(stats)));
         const auto sample = QJsonDocument::fromJson(stats.out.trimmed()).object();
@@ -222,6 +242,38 @@ private Q_SLOTS:
         const Run gone = ctl({QStringLiteral("sessions"), QStringLiteral("info"), m_ref});
         QVERIFY2(gone.code == 1 && oneLine(gone.err), qPrintable(describe(gone)));
         m_ref.clear();
+    }
+
+    void badInputs()
+    {
+        if (m_engine == QLatin1String("none"))
+            QSKIP("engine runs only");
+        const Run noImage = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                 QStringLiteral("eng"), QStringLiteral("--image"),
+                                 QStringLiteral("sandbar-test/does-not-exist:1")},
+                                120000);
+        QVERIFY2(noImage.code == 1 && oneLine(noImage.err), qPrintable(describe(noImage)));
+        QVERIFY2(noImage.err.contains("sandbar-test/does-not-exist:1"), qPrintable(describe(noImage)));
+
+        // A session removed behind Sandbar's back.
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("eng"), QStringLiteral("--image"), test::testImage()},
+                               120000);
+        QVERIFY2(create.code == 0, qPrintable(describe(create)));
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        const QString id = ref.section(QLatin1Char('/'), 1);
+        QProcess curl;
+        curl.start(QStringLiteral("curl"), {QStringLiteral("-sf"), QStringLiteral("--unix-socket"),
+                                            m_host.mid(7), QStringLiteral("-X"), QStringLiteral("DELETE"),
+                                            QStringLiteral("http://localhost/containers/%1?force=1").arg(id)});
+        QVERIFY(curl.waitForFinished(30000));
+        QCOMPARE(curl.exitCode(), 0);
+        for (const auto &verb : {QStringLiteral("info"), QStringLiteral("stop"), QStringLiteral("rm")}) {
+            const Run r = ctl({QStringLiteral("sessions"), verb, ref});
+            QVERIFY2(r.code == 1 && oneLine(r.err), qPrintable(describe(r)));
+        }
+        const Run ex = ctl({QStringLiteral("exec"), ref, QStringLiteral("--"), QStringLiteral("true")});
+        QVERIFY2(ex.code == 1 && oneLine(ex.err), qPrintable(describe(ex)));
     }
 
     void configDirHoldsEverything()

@@ -8,6 +8,7 @@
 
 #include <csignal>
 #include <memory>
+#include <utility>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
@@ -132,10 +133,27 @@ void runShell(Command &cmd, const QStringList &args)
         auto raw = std::make_shared<std::unique_ptr<RawMode>>();
         auto *input = new StdinReader(&cmd);
         auto *signals = new UnixSignals({SIGWINCH}, &cmd);
-        QObject::connect(ch, &PtyChannel::started, &cmd, [raw]() { *raw = std::make_unique<RawMode>(); });
+        // Keys typed before the remote terminal is up are kept and sent once it is.
+        struct Pending {
+            bool started = false;
+            QByteArray bytes;
+        };
+        auto pending = std::make_shared<Pending>();
+        const auto send = [ch, pending](const QByteArray &b) {
+            if (pending->started)
+                ch->write(b);
+            else
+                pending->bytes += b;
+        };
+        QObject::connect(ch, &PtyChannel::started, &cmd, [raw, ch, pending]() {
+            *raw = std::make_unique<RawMode>();
+            pending->started = true;
+            if (!pending->bytes.isEmpty())
+                ch->write(std::exchange(pending->bytes, {}));
+        });
         QObject::connect(ch, &PtyChannel::dataReceived, &cmd, [&cmd](const QByteArray &b) { cmd.outRaw(b); });
-        QObject::connect(input, &StdinReader::data, ch, [ch](const QByteArray &b) { ch->write(b); });
-        QObject::connect(input, &StdinReader::closed, ch, [ch]() { ch->write(QByteArray("\x04", 1)); });
+        QObject::connect(input, &StdinReader::data, ch, send);
+        QObject::connect(input, &StdinReader::closed, ch, [send]() { send(QByteArray("\x04", 1)); });
         QObject::connect(signals, &UnixSignals::raised, ch, [ch](int) {
             const auto [c, r] = terminalSize();
             ch->resize(c, r);

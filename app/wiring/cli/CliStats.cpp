@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <QTimer>
+
 #include <csignal>
 
 namespace sandbar::cli {
@@ -88,12 +90,24 @@ void runStats(Command &cmd, const QStringList &args)
         if (!cmd.json())
             cmd.out(tr("TIME      CPU      MEMORY / LIMIT  NET RX / TX  BLOCK R / W  PIDS"));
         if (once) {
-            return h.provider->stats(h.session.id, Callback<StatsSample>(&cmd, [&cmd](Result<StatsSample> r) {
-                                         if (!r.ok())
-                                             return cmd.fail(r.error());
-                                         printSample(cmd, r.value());
-                                         cmd.finish(ExitOk);
-                                     }));
+            // CPU % is a rate: when the provider has no earlier sample of its own, take a
+            // second one a moment later, as `docker stats --no-stream` does.
+            Provider *p = h.provider;
+            const QString id = h.session.id;
+            return p->stats(id, Callback<StatsSample>(&cmd, [&cmd, p, id](Result<StatsSample> r) {
+                                if (!r.ok())
+                                    return cmd.fail(r.error());
+                                if (r->cpuPercent) {
+                                    printSample(cmd, r.value());
+                                    return cmd.finish(ExitOk);
+                                }
+                                QTimer::singleShot(500, &cmd, [&cmd, p, id, first = r.value()]() {
+                                    p->stats(id, Callback<StatsSample>(&cmd, [&cmd, first](Result<StatsSample> r2) {
+                                                 printSample(cmd, r2.ok() ? r2.value() : first);
+                                                 cmd.finish(ExitOk);
+                                             }));
+                                });
+                            }));
         }
         StatsStream *stream = h.provider->streamStats(h.session.id).release();
         stream->setParent(&cmd);
