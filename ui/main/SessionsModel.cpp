@@ -17,25 +17,62 @@ SessionsModel::SessionsModel(SessionRegistry &registry, QObject *parent)
 
 void SessionsModel::setAccountFilter(const QString &account)
 {
+    if (m_account == account)
+        return;
+    beginResetModel();
     m_account = account;
+    m_sessions.clear();
+    endResetModel();
     reload();
 }
 
 void SessionsModel::reload()
 {
-    beginResetModel();
-    m_sessions.clear();
+    // Update in place: a periodic refresh must not reset the view (selection, scroll).
+    QList<SessionInfo> fresh;
     for (const auto &s : m_registry.sessions()) {
         if (m_account.isEmpty() || s.account == m_account)
-            m_sessions << s;
+            fresh << s;
     }
     for (auto s : m_registry.orphans()) {
         if (m_account.isEmpty() || s.account == m_account) {
-            s.statusText = tr("orphan: its account is not in this Sandbar");
-            m_sessions << s;
+            s.errorMessage = tr("Orphan: made by an account (%1) that this Sandbar does not have")
+                                 .arg(s.labels.value(QLatin1String(labels::Account)));
+            s.owned = false;
+            m_orphanRefs.insert(s.ref());
+            fresh << s;
         }
     }
-    endResetModel();
+    const auto indexOf = [](const QList<SessionInfo> &list, const QString &ref) {
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            if (list.at(i).ref() == ref)
+                return i;
+        }
+        return qsizetype(-1);
+    };
+    for (qsizetype i = m_sessions.size() - 1; i >= 0; --i) {
+        if (indexOf(fresh, m_sessions.at(i).ref()) < 0) {
+            beginRemoveRows({}, int(i), int(i));
+            m_sessions.removeAt(i);
+            endRemoveRows();
+        }
+    }
+    for (const auto &s : fresh) {
+        const qsizetype at = indexOf(m_sessions, s.ref());
+        if (at >= 0) {
+            m_sessions[at] = s;
+            Q_EMIT dataChanged(index(int(at), 0), index(int(at), ColumnCount - 1));
+        } else {
+            beginInsertRows({}, int(m_sessions.size()), int(m_sessions.size()));
+            m_sessions << s;
+            endInsertRows();
+        }
+    }
+}
+
+bool SessionsModel::isOrphan(int row) const
+{
+    return row >= 0 && row < m_sessions.size() && m_orphanRefs.contains(m_sessions.at(row).ref());
 }
 
 int SessionsModel::rowCount(const QModelIndex &parent) const
@@ -71,7 +108,9 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case Ref: return s.ref();
     case Name: return s.name;
-    case State: return sessionStateName(s.state);
+    case State:
+        return m_orphanRefs.contains(s.ref()) ? tr("%1 (orphan)").arg(sessionStateName(s.state))
+                                              : sessionStateName(s.state);
     case Image: return s.image;
     case Created: return s.created.isValid() ? locale.toString(s.created.toLocalTime(), QLocale::ShortFormat) : QString();
     case Expires:

@@ -3,6 +3,7 @@
 #include "providers/Session.h"
 
 #include <QAbstractTableModel>
+#include <QSet>
 
 namespace sandbar {
 class SessionRegistry;
@@ -26,6 +27,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
     SessionInfo sessionAt(int row) const { return m_sessions.value(row); }
+    bool isOrphan(int row) const;
     void setAccountFilter(const QString &account);
 
 private:
@@ -34,6 +36,7 @@ private:
     SessionRegistry &m_registry;
     QString m_account;
     QList<SessionInfo> m_sessions;
+    QSet<QString> m_orphanRefs;
 };
 
 } // namespace sandbar::ui
