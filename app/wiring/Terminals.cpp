@@ -6,8 +6,8 @@ namespace sandbar {
 
 ui::TerminalFactory makeTerminalFactory()
 {
-    return [](Provider *provider, const SessionInfo &session, QWidget *parent) -> QWidget * {
-        return new ui::SessionTerminal(provider, session, parent);
+    return [](Provider *provider, const SessionInfo &session, const QString &attachId, QWidget *parent) -> QWidget * {
+        return new ui::SessionTerminal(provider, session, attachId, parent);
     };
 }
 

@@ -2,6 +2,12 @@
 
 namespace sandbar {
 
+void Provider::listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done)
+{
+    Q_UNUSED(sessionId);
+    done(unsupportedError(descriptor(), Capability::Reattach));
+}
+
 Error unsupportedError(const ProviderDescriptor &provider, Capability cap)
 {
     return makeError(ErrorCode::Unsupported,

@@ -58,6 +58,9 @@ public:
     virtual void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) = 0;
     virtual void stats(const QString &sessionId, Callback<StatsSample> done) = 0;
     virtual std::unique_ptr<StatsStream> streamStats(const QString &sessionId) = 0;
+    // The terminals kept alive for a session, to reattach after a restart (pass an id as
+    // PtyOptions::attachId). Providers without the Reattach capability answer Unsupported.
+    virtual void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done);
 
 Q_SIGNALS:
     // A session changed state behind our back (events stream, agent exit, ...).

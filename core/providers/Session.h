@@ -106,6 +106,14 @@ struct PtyOptions {
     QString attachId;      // reattach to a kept PTY (Reattach capability)
 };
 
+// A terminal a provider keeps alive between connections (Reattach capability).
+struct PtyEntry {
+    QString id;
+    QStringList argv;
+    bool exited = false;
+    int exitCode = -1;
+};
+
 struct HealthInfo {
     QString serverName;    // "Docker Engine", "Podman Engine", ...
     QString version;

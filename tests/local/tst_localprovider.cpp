@@ -374,7 +374,7 @@ void TstLocalProvider::sessionOutlivesTheApp()
     QCOMPARE(it->state, SessionState::Running);
     QCOMPARE(it->name, QStringLiteral("helper"));
     // ...with its terminal, which comes back with its scrollback.
-    auto ptys = await<QList<LocalProvider::PtyEntry>>([&](auto cb) { fresh->listPtys(id, cb); });
+    auto ptys = await<QList<PtyEntry>>([&](auto cb) { fresh->listPtys(id, cb); });
     QVERIFY_RESULT(ptys);
     QCOMPARE(ptys->size(), 1);
     QCOMPARE(ptys->at(0).id, ptyId);

@@ -14,6 +14,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QPointer>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -41,7 +42,11 @@ MainWindow::MainWindow(AccountStore &accounts, SessionRegistry &registry, const 
         reloadAccounts();
         refreshAll();
     });
-    connect(&m_registry, &SessionRegistry::accountStatusChanged, this, [this](const QString &) { reloadAccounts(); });
+    connect(&m_registry, &SessionRegistry::accountStatusChanged, this, [this](const QString &account) {
+        reloadAccounts();
+        if (m_registry.status(account).state == AccountStatus::State::Ok)
+            reattachTerminals(account);
+    });
     connect(&m_registry, &SessionRegistry::sessionsChanged, this, [this]() {
         updateActions();
         updateDetails();
@@ -343,12 +348,44 @@ void MainWindow::openTerminal()
     Provider *p = m_registry.existingProvider(s->account);
     if (!p || !p->capabilities().testFlag(Capability::Pty))
         return;
-    QWidget *w = m_terminalFactory(p, *s, m_tabs);
+    addTerminalTab(p, *s, {});
+}
+
+void MainWindow::addTerminalTab(Provider *provider, const SessionInfo &session, const QString &attachId)
+{
+    QWidget *w = m_terminalFactory(provider, session, attachId, m_tabs);
     if (!w)
         return;
-    const int i = m_tabs->addTab(w, s->name.isEmpty() ? s->id.left(12) : s->name);
+    w->setProperty("sessionRef", session.ref());
+    w->setProperty("attachId", attachId);
+    const int i = m_tabs->addTab(w, session.name.isEmpty() ? session.id.left(12) : session.name);
     m_tabs->setCurrentIndex(i);
     w->setFocus();
+}
+
+// Terminals a provider kept alive while Sandbar was closed come back as tabs, once per
+// account per run, with their scrollback (the provider replays it).
+void MainWindow::reattachTerminals(const QString &account)
+{
+    if (!m_terminalFactory || m_reattachedAccounts.contains(account))
+        return;
+    Provider *p = m_registry.existingProvider(account);
+    if (!p || !p->capabilities().testFlag(Capability::Reattach))
+        return;
+    m_reattachedAccounts.insert(account);
+    for (const auto &s : m_registry.sessions()) {
+        if (s.account != account || s.state != SessionState::Running)
+            continue;
+        QPointer<Provider> guard(p);
+        p->listPtys(s.id, Callback<QList<PtyEntry>>(this, [this, guard, s](Result<QList<PtyEntry>> r) {
+                        if (!r.ok() || !guard)
+                            return;
+                        for (const auto &pty : r.value()) {
+                            if (!pty.exited)
+                                addTerminalTab(guard, s, pty.id);
+                        }
+                    }));
+    }
 }
 
 void MainWindow::runOnSession(const QString &verb, void (Provider::*action)(const QString &, Callback<void>))

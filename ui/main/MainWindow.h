@@ -5,6 +5,7 @@
 #include "sessions/SessionRegistry.h"
 
 #include <QMainWindow>
+#include <QSet>
 
 #include <functional>
 
@@ -22,7 +23,9 @@ class SessionsModel;
 
 // Makes the widget shown in a terminal tab for a session (the terminal feature supplies
 // it; the window does not know how terminals are built).
-using TerminalFactory = std::function<QWidget *(Provider *provider, const SessionInfo &session, QWidget *parent)>;
+// attachId names a terminal the provider kept alive (empty: a new shell).
+using TerminalFactory = std::function<QWidget *(Provider *provider, const SessionInfo &session,
+                                                const QString &attachId, QWidget *parent)>;
 
 class MainWindow : public QMainWindow
 {
@@ -49,6 +52,8 @@ private:
     void checkAccount();
     void newSession();
     void openTerminal();
+    void addTerminalTab(Provider *provider, const SessionInfo &session, const QString &attachId);
+    void reattachTerminals(const QString &account);
     void runOnSession(const QString &verb, void (Provider::*action)(const QString &, Callback<void>));
 
     AccountStore &m_accounts;
@@ -63,6 +68,7 @@ private:
     QTextBrowser *m_details = nullptr;
     QLabel *m_status = nullptr;
     QTimer *m_refreshTimer = nullptr;
+    QSet<QString> m_reattachedAccounts;
 
     QAction *m_newSession = nullptr;
     QAction *m_terminal = nullptr;

@@ -16,10 +16,12 @@ namespace {
 const QString kUploadDir = QStringLiteral("/workspace");
 }
 
-SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session, QWidget *parent)
+SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session, const QString &attachId,
+                                 QWidget *parent)
     : QWidget(parent)
     , m_provider(provider)
     , m_session(session)
+    , m_attachId(attachId)
     , m_screen(new TerminalScreen(80, 24, this))
     , m_view(new TerminalView(m_screen, this))
     , m_uploadBar(new QWidget(this))
@@ -58,7 +60,16 @@ void SessionTerminal::connectChannel()
     opts.cols = m_screen->cols();
     opts.rows = m_screen->rows();
     opts.env << QStringLiteral("TERM=xterm-256color");
+    opts.attachId = m_attachId;
     auto channel = m_provider->openPty(m_session.id, opts);
+    // A kept terminal is reattached (its replay restores the screen); remember the id of a
+    // new one so that Reconnect returns to the same shell.
+    connect(channel.get(), &PtyChannel::started, this, [this, ch = channel.get()]() {
+        const QString id = ch->property("attachId").toString();
+        if (!id.isEmpty())
+            m_attachId = id;
+    });
+
     m_view->setChannel(channel.get());
     channel->start();
     m_channel = std::move(channel); // the old channel (if any) goes only after the new one is attached

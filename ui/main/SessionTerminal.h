@@ -25,7 +25,9 @@ class SessionTerminal : public QWidget
 {
     Q_OBJECT
 public:
-    SessionTerminal(Provider *provider, const SessionInfo &session, QWidget *parent = nullptr);
+    // attachId: a terminal the provider kept alive (Reattach), or empty for a new shell.
+    SessionTerminal(Provider *provider, const SessionInfo &session, const QString &attachId = {},
+                    QWidget *parent = nullptr);
     ~SessionTerminal() override;
 
     TerminalView *view() const { return m_view; }
@@ -41,6 +43,7 @@ private:
 
     QPointer<Provider> m_provider;
     SessionInfo m_session;
+    QString m_attachId;
     TerminalScreen *m_screen;
     TerminalView *m_view;
     std::unique_ptr<PtyChannel> m_channel;

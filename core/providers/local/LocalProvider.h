@@ -62,15 +62,8 @@ public:
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
 
-    // Local-only: the terminals the agent keeps for a session (to reattach after a
-    // restart: pass an id as PtyOptions::attachId).
-    struct PtyEntry {
-        QString id;
-        QStringList argv;
-        bool exited = false;
-        int exitCode = -1;
-    };
-    void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done);
+    // The terminals the agent keeps for a session.
+    void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;
 
     QString sessionsDir() const;
     QString sessionDir(const QString &sessionId) const;

@@ -1,0 +1,207 @@
+// sandbar-bench docker [IMAGE]: the Docker provider against an engine
+// (SANDBAR_TEST_DOCKER_HOST or DOCKER_HOST; image from SANDBAR_TEST_IMAGE or the argument).
+//   docker.create_to_ready_ms    median of 10: create a session and finish `exec true`;
+//                                baseline: `docker run -d --network none IMAGE sleep 60` + `docker exec ID true`
+//   docker.upload_MiBps          a 256 MiB file into /workspace; baseline: `docker cp FILE ID:/workspace/`
+//   docker.upload_rss_growth_MiB peak RSS growth during that upload (target <= 64)
+
+#include "Bench.h"
+#include "providers/Provider.h"
+#include "providers/docker/DockerFactory.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <cstdio>
+
+namespace sandbar::bench {
+
+namespace {
+
+constexpr qint64 kMiB = 1024 * 1024;
+
+template <typename T>
+Result<T> wait(const std::function<void(Callback<T>)> &call, int timeoutMs = 120000)
+{
+    QObject ctx;
+    std::optional<Result<T>> out;
+    QEventLoop loop;
+    call(Callback<T>(&ctx, [&](Result<T> r) {
+        out.emplace(std::move(r));
+        loop.quit();
+    }));
+    if (!out) {
+        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    if (!out)
+        return makeError(ErrorCode::Timeout, QStringLiteral("no answer"));
+    return std::move(*out);
+}
+
+Result<int> runExec(Provider &p, const QString &id, const QStringList &argv)
+{
+    ExecRequest req;
+    req.argv = argv;
+    auto job = p.exec(id, req);
+    std::optional<Result<int>> out;
+    QEventLoop loop;
+    QObject::connect(job.get(), &ExecJob::finished, &loop, [&](const Result<int> &r) {
+        out = r;
+        loop.quit();
+    });
+    job->start();
+    if (!out)
+        loop.exec();
+    return *out;
+}
+
+VoidResult runTransfer(TransferJob *job, qint64 *peakRss)
+{
+    std::optional<VoidResult> out;
+    QEventLoop loop;
+    QTimer sampler;
+    QObject::connect(&sampler, &QTimer::timeout, &loop, [&] { *peakRss = qMax(*peakRss, currentRssBytes()); });
+    sampler.start(20);
+    QObject::connect(job, &TransferJob::progress, &loop, [&] { *peakRss = qMax(*peakRss, currentRssBytes()); });
+    QObject::connect(job, &TransferJob::finished, &loop, [&](const VoidResult &r) {
+        out = r;
+        loop.quit();
+    });
+    job->start();
+    if (!out)
+        loop.exec();
+    return *out;
+}
+
+// Runs the docker CLI; stdout trimmed, or nullopt when it failed.
+std::optional<QByteArray> cli(const QString &host, const QStringList &args)
+{
+    QProcess p;
+    auto env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DOCKER_HOST"), host);
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral("docker"), args);
+    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        std::fprintf(stderr, "docker %s failed: %s\n", qPrintable(args.join(QLatin1Char(' '))),
+                     p.readAllStandardError().constData());
+        return std::nullopt;
+    }
+    return p.readAllStandardOutput().trimmed();
+}
+
+int run(const QStringList &args)
+{
+    QString host = qEnvironmentVariable("SANDBAR_TEST_DOCKER_HOST");
+    if (host.isEmpty())
+        host = qEnvironmentVariable("DOCKER_HOST");
+    const QString image = args.value(0, qEnvironmentVariable("SANDBAR_TEST_IMAGE"));
+    if (host.isEmpty() || image.isEmpty()) {
+        std::fputs("sandbar-bench docker: set SANDBAR_TEST_DOCKER_HOST (or DOCKER_HOST) and SANDBAR_TEST_IMAGE "
+                   "(or pass the image)\n",
+                   stderr);
+        return 2;
+    }
+    docker::DockerFactory factory(docker::Flavour::Docker);
+    AccountConfig acct;
+    acct.name = QStringLiteral("bench");
+    acct.settings.insert(QStringLiteral("endpoint"), host);
+    auto created = factory.create(acct);
+    if (!created) {
+        std::fprintf(stderr, "%s\n", qPrintable(created.message()));
+        return 1;
+    }
+    Provider &p = *created.value();
+    if (auto h = wait<HealthInfo>([&](auto cb) { p.health(cb); }); !h) {
+        std::fprintf(stderr, "engine: %s\n", qPrintable(h.message()));
+        return 1;
+    }
+    const bool haveCli = !QStandardPaths::findExecutable(QStringLiteral("docker")).isEmpty();
+    CreateSpec spec;
+    spec.image = image;
+    spec.labels.insert(QStringLiteral("dev.sandbar.bench"), QStringLiteral("1"));
+
+    // create -> ready
+    QList<double> ours, theirs;
+    for (int i = 0; i < 10; ++i) {
+        QElapsedTimer t;
+        t.start();
+        auto s = wait<SessionInfo>([&](auto cb) { p.create(spec, cb); });
+        if (!s) {
+            std::fprintf(stderr, "create: %s\n", qPrintable(s.message()));
+            return 1;
+        }
+        auto r = runExec(p, s->id, {QStringLiteral("true")});
+        ours << double(t.nsecsElapsed()) / 1e6;
+        (void)wait<void>([&](auto cb) { p.remove(s->id, cb); });
+        if (!r || *r != 0) {
+            std::fprintf(stderr, "exec true failed\n");
+            return 1;
+        }
+        if (haveCli) {
+            t.restart();
+            auto id = cli(host, {QStringLiteral("run"), QStringLiteral("-d"), QStringLiteral("--network"),
+                                 QStringLiteral("none"), image, QStringLiteral("sleep"), QStringLiteral("60")});
+            if (id && cli(host, {QStringLiteral("exec"), QString::fromUtf8(*id), QStringLiteral("true")}))
+                theirs << double(t.nsecsElapsed()) / 1e6;
+            if (id)
+                cli(host, {QStringLiteral("rm"), QStringLiteral("-f"), QString::fromUtf8(*id)});
+        }
+    }
+    printFigure(QStringLiteral("docker.create_to_ready_ms"), percentile(ours, 50), QStringLiteral("ms"),
+                theirs.isEmpty() ? std::nullopt : std::optional<double>(percentile(theirs, 50)));
+
+    // 256 MiB upload
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("upload.bin")));
+    if (!file.open(QIODevice::WriteOnly) || !file.resize(256 * kMiB)) {
+        std::fputs("cannot make the 256 MiB file\n", stderr);
+        return 1;
+    }
+    file.close();
+    auto s = wait<SessionInfo>([&](auto cb) { p.create(spec, cb); });
+    if (!s) {
+        std::fprintf(stderr, "create: %s\n", qPrintable(s.message()));
+        return 1;
+    }
+    auto job = p.upload(s->id, file.fileName(), QStringLiteral("/workspace"));
+    const qint64 before = currentRssBytes();
+    qint64 peak = before;
+    QElapsedTimer t;
+    t.start();
+    auto up = runTransfer(job.get(), &peak);
+    const double secs = double(t.nsecsElapsed()) / 1e9;
+    (void)wait<void>([&](auto cb) { p.remove(s->id, cb); });
+    if (!up) {
+        std::fprintf(stderr, "upload: %s\n", qPrintable(up.message()));
+        return 1;
+    }
+    std::optional<double> cpBaseline;
+    if (haveCli) {
+        auto id = cli(host, {QStringLiteral("run"), QStringLiteral("-d"), QStringLiteral("--network"),
+                             QStringLiteral("none"), image, QStringLiteral("sleep"), QStringLiteral("120")});
+        if (id) {
+            QElapsedTimer c;
+            c.start();
+            if (cli(host,
+                    {QStringLiteral("cp"), file.fileName(), QString::fromUtf8(*id) + QStringLiteral(":/workspace/")}))
+                cpBaseline = 256.0 / (double(c.nsecsElapsed()) / 1e9);
+            cli(host, {QStringLiteral("rm"), QStringLiteral("-f"), QString::fromUtf8(*id)});
+        }
+    }
+    printFigure(QStringLiteral("docker.upload_MiBps"), 256.0 / secs, QStringLiteral("MiB/s"), cpBaseline);
+    printFigure(QStringLiteral("docker.upload_rss_growth_MiB"), double(peak - before) / double(kMiB),
+                QStringLiteral("MiB"), 64.0);
+    return 0;
+}
+
+} // namespace
+
+static Registration reg("docker", &run, false, "Docker provider: create-to-ready and 256 MiB upload against an engine");
+
+} // namespace sandbar::bench

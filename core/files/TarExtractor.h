@@ -1,0 +1,64 @@
+#pragma once
+
+#include "common/Result.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+namespace sandbar::files {
+
+// Extracts a tar stream into a local folder as its bytes arrive (push parser: feed() takes
+// whatever the network delivered). Reads ustar, pax ('x' records: path, linkpath, size)
+// and GNU long names. Hostile archives cannot write outside the target: absolute names,
+// ".." components, links leading out, and paths through symbolic links are refused; set-id
+// bits are dropped. Devices and FIFOs are skipped.
+class TarExtractor
+{
+public:
+    explicit TarExtractor(QString targetDir);
+    ~TarExtractor();
+    TarExtractor(const TarExtractor &) = delete;
+    TarExtractor &operator=(const TarExtractor &) = delete;
+
+    // The first error sticks: later calls return it again.
+    VoidResult feed(const QByteArray &bytes);
+    // End of input; an error when the stream stopped inside an entry.
+    VoidResult finish();
+
+    qint64 bytesConsumed() const { return m_consumed; }
+    qint64 fileBytesWritten() const { return m_fileBytes; }
+    QStringList entries() const { return m_entries; } // safe relative names, in order
+
+private:
+    enum class State { Header, Data, Padding, Meta, End };
+    VoidResult onHeader(const char *block);
+    VoidResult beginEntry();
+    VoidResult onMeta();
+    VoidResult writeData(const char *data, qint64 size);
+    VoidResult closeFile();
+    VoidResult fail(Error error);
+    // Creates the parent folders of rel (relative to the root), refusing symbolic links.
+    VoidResult makeParents(const QString &rel);
+
+    QString m_root;
+    State m_state = State::Header;
+    QByteArray m_pending; // partial header or metadata block
+    qint64 m_left = 0;    // bytes of data (or metadata) still to come
+    qint64 m_padding = 0;
+    char m_type = 0;
+    QByteArray m_meta; // pax or GNU long-name payload
+    char m_metaType = 0;
+    QString m_paxPath, m_paxLink, m_gnuPath, m_gnuLink;
+    qint64 m_paxSize = -1;
+    QString m_name, m_link;
+    quint32 m_mode = 0;
+    qint64 m_mtime = 0;
+    int m_fd = -1;
+    qint64 m_consumed = 0, m_fileBytes = 0;
+    QStringList m_entries;
+    std::optional<Error> m_error;
+};
+
+} // namespace sandbar::files

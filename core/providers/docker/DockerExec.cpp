@@ -1,0 +1,325 @@
+#include "providers/docker/DockerExec.h"
+
+#include <QIODevice>
+#include <QTimer>
+#include <nlohmann/json.hpp>
+
+namespace sandbar::docker {
+
+using nlohmann::json;
+
+namespace {
+constexpr qint64 kStdinHighWater = 1024 * 1024;
+constexpr qint64 kStdinChunk = 256 * 1024;
+
+json toJson(const QStringList &list)
+{
+    json a = json::array();
+    for (const auto &s : list)
+        a.push_back(s.toStdString());
+    return a;
+}
+
+QByteArray dump(const json &j)
+{
+    return QByteArray::fromStdString(j.dump());
+}
+
+// An answer that was not an upgrade (404, 409, 500...) as an Error.
+Error startError(int status, const QByteArray &body, const QString &containerId)
+{
+    if (status == 404)
+        return DockerApi::sessionGone(containerId);
+    if (status == 409)
+        return makeError(ErrorCode::Conflict,
+                         QCoreApplication::translate("sandbar::docker", "session %1 is not running (%2)")
+                             .arg(containerId.left(12), engineMessage(body)));
+    return errorFromStatus(status, body, QCoreApplication::translate("sandbar::docker", "Starting a command failed"));
+}
+} // namespace
+
+DockerExecJob::DockerExecJob(DockerApi *api, QString containerId, ExecRequest request, QObject *parent)
+    : ExecJob(parent)
+    , m_api(api)
+    , m_containerId(std::move(containerId))
+    , m_request(std::move(request))
+{
+}
+
+DockerExecJob::~DockerExecJob() = default;
+
+void DockerExecJob::start()
+{
+    if (!m_api)
+        return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+    if (m_request.argv.isEmpty())
+        return finish(makeError(ErrorCode::InvalidArgument, tr("No command to run.")));
+    const bool withStdin = m_stdinDevice || !m_request.stdinData.isEmpty();
+    json body{{"AttachStdin", withStdin},
+              {"AttachStdout", true},
+              {"AttachStderr", true},
+              {"Tty", false},
+              {"Cmd", toJson(m_request.argv)}};
+    if (!m_request.env.isEmpty())
+        body["Env"] = toJson(m_request.env);
+    if (!m_request.workingDir.isEmpty())
+        body["WorkingDir"] = m_request.workingDir.toStdString();
+    if (!m_request.user.isEmpty())
+        body["User"] = m_request.user.toStdString();
+    m_api->createExec(m_containerId, dump(body), Callback<QString>(this, [this](Result<QString> id) {
+                          if (!id)
+                              return finish(id.error());
+                          m_execId = *id;
+                          auto req = m_api->request("POST", "/exec/" + DockerApi::enc(m_execId) + "/start",
+                                                    R"({"Detach":false,"Tty":false})");
+                          req.upgrade = true;
+                          req.idleTimeout = m_idle;
+                          m_exchange = m_api->exchange(req, this);
+                          connect(m_exchange, &net::HttpExchange::headersReceived, this, [this] {
+                              if (m_exchange->isUpgraded())
+                                  onUpgraded();
+                          });
+                          connect(m_exchange, &net::HttpExchange::bodyData, this,
+                                  [this](const QByteArray &b) { m_errorBody += b.left(4096); });
+                          connect(m_exchange, &net::HttpExchange::rawData, this, [this](const QByteArray &b) {
+                              auto chunks = m_demux.feed(b);
+                              if (!chunks) {
+                                  m_exchange->abort();
+                                  return finish(chunks.error());
+                              }
+                              for (const auto &c : *chunks) {
+                                  if (c.stream == 2)
+                                      Q_EMIT stderrData(c.data);
+                                  else
+                                      Q_EMIT stdoutData(c.data);
+                              }
+                          });
+                          connect(m_exchange, &net::HttpExchange::bytesWritten, this, [this] { pumpStdin(); });
+                          connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &r) {
+                              if (m_done)
+                                  return;
+                              if (!m_exchange->isUpgraded()) {
+                                  if (!r)
+                                      return finish(r.error());
+                                  return finish(startError(m_exchange->response().status, m_errorBody, m_containerId));
+                              }
+                              if (!r)
+                                  return finish(r.error());
+                              if (m_demux.midFrame())
+                                  return finish(makeError(ErrorCode::Unavailable,
+                                                          tr("The command's output ended in the middle of a frame.")));
+                              m_api->execExitCode(m_execId,
+                                                  Callback<int>(this, [this](Result<int> code) { finish(code); }));
+                          });
+                          m_exchange->start();
+                      }));
+}
+
+void DockerExecJob::onUpgraded()
+{
+    if (m_stdinDevice) {
+        connect(m_stdinDevice, &QIODevice::readyRead, this, &DockerExecJob::pumpStdin);
+        connect(m_stdinDevice, &QIODevice::readChannelFinished, this, &DockerExecJob::pumpStdin);
+        pumpStdin();
+    } else if (!m_request.stdinData.isEmpty()) {
+        m_exchange->write(m_request.stdinData);
+        m_stdinWritten = m_request.stdinData.size();
+        m_exchange->closeWrite();
+        m_stdinClosed = true;
+    }
+}
+
+void DockerExecJob::pumpStdin()
+{
+    if (!m_stdinDevice || m_stdinClosed || m_done || !m_exchange || !m_exchange->isUpgraded())
+        return;
+    while (m_exchange->bytesToWrite() < kStdinHighWater) {
+        const QByteArray chunk = m_stdinDevice->read(kStdinChunk);
+        if (!chunk.isEmpty()) {
+            m_exchange->write(chunk);
+            m_stdinWritten += chunk.size();
+            Q_EMIT stdinProgress(m_stdinWritten);
+            continue;
+        }
+        // At the end (or on a read error, which the device's owner reports) the command
+        // gets EOF; otherwise more comes with the device's readyRead.
+        if (m_stdinDevice->atEnd() || !m_stdinDevice->isOpen()) {
+            m_exchange->closeWrite();
+            m_stdinClosed = true;
+        }
+        return;
+    }
+}
+
+void DockerExecJob::cancel()
+{
+    if (m_exchange)
+        m_exchange->abort();
+    finish(makeError(ErrorCode::Cancelled, tr("The command was cancelled.")));
+}
+
+void DockerExecJob::finish(Result<int> result)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    Q_EMIT finished(result);
+}
+
+void runExec(DockerApi *api, const QString &containerId, const ExecRequest &request, Callback<ExecOutput> done)
+{
+    auto *job = new DockerExecJob(api, containerId, request, done.context());
+    auto out = std::make_shared<ExecOutput>();
+    QObject::connect(job, &ExecJob::stdoutData, job, [out](const QByteArray &b) { out->stdoutData += b; });
+    QObject::connect(job, &ExecJob::stderrData, job, [out](const QByteArray &b) { out->stderrData += b; });
+    QObject::connect(job, &ExecJob::finished, job, [job, out, done](const Result<int> &code) {
+        job->deleteLater();
+        if (!code)
+            return done(code.error());
+        out->exitCode = *code;
+        done(*out);
+    });
+    job->start();
+}
+
+// ---- PTY -----------------------------------------------------------------------------------
+
+DockerPtyChannel::DockerPtyChannel(DockerApi *api, QString containerId, PtyOptions options, QObject *parent)
+    : PtyChannel(parent)
+    , m_api(api)
+    , m_containerId(std::move(containerId))
+    , m_options(std::move(options))
+    , m_cols(m_options.cols)
+    , m_rows(m_options.rows)
+{
+}
+
+DockerPtyChannel::~DockerPtyChannel() = default;
+
+void DockerPtyChannel::fail(const Error &error)
+{
+    if (m_ended)
+        return;
+    m_ended = true;
+    m_open = false;
+    Q_EMIT errorOccurred(error);
+}
+
+void DockerPtyChannel::start()
+{
+    if (!m_api)
+        return fail(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+    m_api->ensureReady(Callback<EngineInfo>(this, [this](Result<EngineInfo> engine) {
+        if (!engine)
+            return fail(engine.error());
+        const bool consoleSize = engine->api >= ApiVersion{1, 42};
+        const QStringList argv = m_options.argv.isEmpty() ? QStringList{QStringLiteral("/bin/sh")} : m_options.argv;
+        json body{{"AttachStdin", true},
+                  {"AttachStdout", true},
+                  {"AttachStderr", true},
+                  {"Tty", true},
+                  {"Cmd", toJson(argv)},
+                  {"Env", toJson(QStringList{QStringLiteral("TERM=xterm-256color")} + m_options.env)}};
+        if (!m_options.workingDir.isEmpty())
+            body["WorkingDir"] = m_options.workingDir.toStdString();
+        if (consoleSize)
+            body["ConsoleSize"] = {m_rows, m_cols};
+        m_api->createExec(
+            m_containerId, dump(body), Callback<QString>(this, [this, consoleSize](Result<QString> id) {
+                if (!id)
+                    return fail(id.error());
+                m_execId = *id;
+                json start{{"Detach", false}, {"Tty", true}};
+                if (consoleSize)
+                    start["ConsoleSize"] = {m_rows, m_cols};
+                auto req = m_api->request("POST", "/exec/" + DockerApi::enc(m_execId) + "/start", dump(start));
+                req.upgrade = true;
+                m_exchange = m_api->exchange(req, this);
+                connect(m_exchange, &net::HttpExchange::headersReceived, this, [this, consoleSize] {
+                    if (!m_exchange->isUpgraded())
+                        return;
+                    m_open = true;
+                    Q_EMIT started();
+                    if (!consoleSize)
+                        sendResize(0);
+                });
+                connect(m_exchange, &net::HttpExchange::bodyData, this,
+                        [this](const QByteArray &b) { m_errorBody += b.left(4096); });
+                connect(m_exchange, &net::HttpExchange::rawData, this, [this](const QByteArray &b) {
+                    if (!m_ended)
+                        Q_EMIT dataReceived(b);
+                });
+                connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &r) {
+                    if (m_ended)
+                        return;
+                    m_open = false;
+                    if (!m_exchange->isUpgraded())
+                        return fail(r ? startError(m_exchange->response().status, m_errorBody, m_containerId)
+                                      : r.error());
+                    if (!r && r.code() == ErrorCode::Cancelled)
+                        return fail(makeError(ErrorCode::Cancelled,
+                                              tr("The terminal was closed; its program did not end on hang-up.")));
+                    if (!r)
+                        return fail(r.error());
+                    m_api->execExitCode(m_execId, Callback<int>(this, [this](Result<int> code) {
+                                            if (!code)
+                                                return fail(code.error());
+                                            m_exitCode = *code;
+                                            m_ended = true;
+                                            Q_EMIT finished(*code);
+                                        }));
+                });
+                m_exchange->start();
+            }));
+    }));
+}
+
+void DockerPtyChannel::write(const QByteArray &bytes)
+{
+    if (m_open && m_exchange)
+        m_exchange->write(bytes);
+}
+
+void DockerPtyChannel::resize(int cols, int rows)
+{
+    if (cols <= 0 || rows <= 0)
+        return;
+    m_cols = cols;
+    m_rows = rows;
+    ++m_resizeGeneration;
+    if (m_open)
+        sendResize(0);
+}
+
+void DockerPtyChannel::sendResize(int attempt)
+{
+    if (!m_api || m_execId.isEmpty() || m_ended)
+        return;
+    const int generation = m_resizeGeneration;
+    const QByteArray path = "/exec/" + DockerApi::enc(m_execId) + "/resize?h=" + QByteArray::number(m_rows) +
+                            "&w=" + QByteArray::number(m_cols);
+    m_api->call("POST", path, {},
+                Callback<net::HttpResponse>(this, [this, attempt, generation](Result<net::HttpResponse> r) {
+                    if ((r && r->isSuccess()) || generation != m_resizeGeneration || m_ended)
+                        return;
+                    // Right after start the engine may not have wired the TTY yet (docker CLI retries too).
+                    if (attempt < 5)
+                        QTimer::singleShot(10 * (attempt + 1), this, [this, attempt] { sendResize(attempt + 1); });
+                }));
+}
+
+void DockerPtyChannel::close()
+{
+    if (!m_exchange || m_ended)
+        return;
+    // EOF on the terminal's input ends an interactive shell; a program that ignores it is
+    // cut off when the connection goes.
+    m_exchange->write(QByteArray("\x04", 1));
+    m_exchange->closeWrite();
+    QTimer::singleShot(2000, this, [this] {
+        if (!m_ended && m_exchange)
+            m_exchange->abort();
+    });
+}
+
+} // namespace sandbar::docker

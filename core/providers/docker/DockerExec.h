@@ -1,0 +1,90 @@
+#pragma once
+
+#include "providers/Jobs.h"
+#include "providers/Session.h"
+#include "providers/docker/DockerApi.h"
+#include "providers/docker/DockerParsers.h"
+#include "terminal/PtyChannel.h"
+
+#include <QPointer>
+
+class QIODevice;
+
+namespace sandbar::docker {
+
+// A command without a terminal: a Tty=false exec whose multiplexed output is demuxed.
+// Stdin comes from request.stdinData or, for large inputs, a device streamed with
+// back-pressure; either is followed by a half-close so the command sees EOF.
+class DockerExecJob : public ExecJob
+{
+    Q_OBJECT
+public:
+    DockerExecJob(DockerApi *api, QString containerId, ExecRequest request, QObject *parent = nullptr);
+    ~DockerExecJob() override;
+
+    // Not owned; must outlive the job. Replaces request.stdinData.
+    void setStdinDevice(QIODevice *device) { m_stdinDevice = device; }
+    // Gives up when no output arrives for this long (0 = never).
+    void setIdleTimeout(std::chrono::milliseconds timeout) { m_idle = timeout; }
+
+    void start() override;
+    void cancel() override;
+
+Q_SIGNALS:
+    void stdinProgress(qint64 written);
+
+private:
+    void onUpgraded();
+    void pumpStdin();
+    void finish(Result<int> result);
+
+    QPointer<DockerApi> m_api;
+    QString m_containerId;
+    ExecRequest m_request;
+    QIODevice *m_stdinDevice = nullptr;
+    std::chrono::milliseconds m_idle{0};
+    QString m_execId;
+    net::HttpExchange *m_exchange = nullptr;
+    StreamDemuxer m_demux;
+    QByteArray m_errorBody;
+    qint64 m_stdinWritten = 0;
+    bool m_stdinClosed = false;
+    bool m_done = false;
+};
+
+// Collects an exec's output; for the provider's own small commands.
+void runExec(DockerApi *api, const QString &containerId, const ExecRequest &request, Callback<ExecOutput> done);
+
+// An interactive terminal: a Tty=true exec on a hijacked connection.
+class DockerPtyChannel : public PtyChannel
+{
+    Q_OBJECT
+public:
+    DockerPtyChannel(DockerApi *api, QString containerId, PtyOptions options, QObject *parent = nullptr);
+    ~DockerPtyChannel() override;
+
+    void start() override;
+    void write(const QByteArray &bytes) override;
+    void resize(int cols, int rows) override;
+    void close() override;
+    bool isOpen() const override { return m_open; }
+    std::optional<int> exitCode() const override { return m_exitCode; }
+
+private:
+    void sendResize(int attempt);
+    void fail(const Error &error);
+
+    QPointer<DockerApi> m_api;
+    QString m_containerId;
+    PtyOptions m_options;
+    QString m_execId;
+    net::HttpExchange *m_exchange = nullptr;
+    QByteArray m_errorBody;
+    bool m_open = false;
+    bool m_ended = false;
+    std::optional<int> m_exitCode;
+    int m_cols = 80, m_rows = 24;
+    int m_resizeGeneration = 0;
+};
+
+} // namespace sandbar::docker

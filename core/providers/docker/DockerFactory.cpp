@@ -1,0 +1,197 @@
+#include "providers/docker/DockerFactory.h"
+
+#include "providers/docker/DockerProvider.h"
+#include "providers/docker/discovery/DockerDiscovery.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocalSocket>
+
+namespace sandbar::docker {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::docker", text);
+}
+
+FieldDescriptor field(const char *key, const char *label, const char *help, FieldType type, QVariant def = {},
+                      QVariant min = {}, QVariant max = {})
+{
+    FieldDescriptor f;
+    f.key = QString::fromLatin1(key);
+    f.label = tr(label);
+    f.help = tr(help);
+    f.type = type;
+    f.defaultValue = std::move(def);
+    f.minimum = std::move(min);
+    f.maximum = std::move(max);
+    return f;
+}
+
+// Sends one request and reads until the peer closes (HTTP/1.0 semantics); blocking.
+QByteArray rawGet(const QString &socketPath, const QByteArray &target, QDeadlineTimer deadline)
+{
+    QLocalSocket s;
+    s.connectToServer(socketPath);
+    if (!s.waitForConnected(int(qMax<qint64>(1, deadline.remainingTime()))))
+        return {};
+    s.write("GET " + target + " HTTP/1.0\r\nHost: docker\r\n\r\n");
+    QByteArray reply;
+    while (s.state() == QLocalSocket::ConnectedState && !deadline.hasExpired()) {
+        if (s.waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime()))))
+            reply += s.readAll();
+        else if (s.state() != QLocalSocket::ConnectedState || deadline.hasExpired())
+            break;
+    }
+    reply += s.readAll();
+    return reply;
+}
+} // namespace
+
+ProviderDescriptor makeDescriptor(Flavour flavour)
+{
+    const bool podman = flavour == Flavour::Podman;
+    ProviderDescriptor d;
+    d.id = podman ? QStringLiteral("podman") : QStringLiteral("docker");
+    d.displayName = podman ? tr("Podman") : tr("Docker");
+    d.description = podman ? tr("Containers on a Podman service (its Docker-compatible API).")
+                           : tr("Containers on a Docker Engine, local or remote.");
+    d.selfHosted = true;
+    d.accountFields = {
+        field("endpoint", "Engine endpoint",
+              "unix:///var/run/docker.sock, tcp://host:2376, npipe:////./pipe/docker_engine; empty: find it",
+              FieldType::Url, QString()),
+        field("tlsVerify", "Verify TLS", "Check the engine's certificate (tcp:// endpoints)", FieldType::Boolean, true),
+        field("certPath", "Certificate folder", "Folder with ca.pem, cert.pem and key.pem for TLS", FieldType::Path),
+    };
+    auto image = field("image", "Image", "Container image the session runs", FieldType::String);
+    image.required = true;
+    d.createOptions = {
+        image,
+        field("cpus", "CPUs", "CPU cores (fractions allowed)", FieldType::Number, {}, 0.01, 1024),
+        field("memory", "Memory", "Memory limit (swap is disabled)", FieldType::Bytes, {}, qint64(6 * 1024 * 1024)),
+        field("pidsLimit", "Process limit", "Most processes at once", FieldType::Integer, {}, 1, 1 << 22),
+        field("ttl", "Time limit", "The session ends itself after this long, even with Sandbar closed; 0 = none",
+              FieldType::Duration, 0, 0),
+        field("env", "Environment", "KEY=VALUE entries", FieldType::String),
+        field("mounts", "Mounts", "HOST:SESSION[:ro] folders to share", FieldType::String),
+        field("readOnlyMounts", "Read-only mounts", "Share every mount read-only", FieldType::Boolean, false),
+        field("network", "Network", "Give the session a network (off: no network at all)", FieldType::Boolean, false),
+        field("user", "User", "uid[:gid] or name; empty: 1000:1000", FieldType::String),
+        field("tmpfs", "tmpfs mounts", "Comma-separated paths mounted as tmpfs, e.g. /scratch", FieldType::String),
+        field("readOnlyRoot", "Read-only root", "Make the image's file system read-only", FieldType::Boolean, false),
+        field("workdir", "Working folder", "Where commands start", FieldType::Path, QStringLiteral("/workspace")),
+    };
+    if (!podman)
+        d.createOptions.append(field("gpus", "GPUs", "GPUs to pass through; -1 = all", FieldType::Integer, 0, -1, 64));
+    Capabilities caps = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
+                        Capability::FileList | Capability::StatsCpu | Capability::StatsMemory |
+                        Capability::StatsNetwork | Capability::StatsDisk | Capability::PauseResume |
+                        Capability::SetTimeout | Capability::StatsStream | Capability::Events | Capability::Mounts |
+                        Capability::Network | Capability::Kill | Capability::Adopt;
+    if (!podman)
+        caps |= Capability::Gpu;
+    d.capabilities = caps;
+    return d;
+}
+
+std::optional<Flavour> probeSocket(const QString &socketPath, std::chrono::milliseconds timeout)
+{
+    if (!QFileInfo::exists(socketPath))
+        return std::nullopt;
+    QDeadlineTimer deadline(timeout);
+    const QByteArray ping = rawGet(socketPath, "/_ping", deadline);
+    if (!ping.startsWith("HTTP/1.") || !ping.contains(" 200 "))
+        return std::nullopt;
+    // Podman's ping carries Libpod-Api-Version; its /version takes most of a second.
+    if (ping.toLower().contains("\r\nlibpod-api-version:"))
+        return Flavour::Podman;
+    const QByteArray version = rawGet(socketPath, "/version", QDeadlineTimer(std::chrono::milliseconds(1500)));
+    return version.contains("\"Podman Engine\"") ? Flavour::Podman : Flavour::Docker;
+}
+
+std::optional<net::Endpoint> autodetectEndpoint(Flavour flavour, bool requireAnswer)
+{
+    const QString want = flavour == Flavour::Podman ? QStringLiteral("podman") : QStringLiteral("docker");
+    const DiscoveryResult found = discoverEndpoints(DiscoveryEnvironment::system());
+    for (const EndpointCandidate &c : found.candidates) {
+        if (!c.flavour.isEmpty() && c.flavour != want)
+            continue;
+        if (c.endpoint.kind == net::Endpoint::Kind::Unix) {
+            if (probeSocket(c.endpoint.path, std::chrono::milliseconds(300)) == flavour)
+                return c.endpoint;
+        } else if (!requireAnswer && c.source != CandidateSource::PlatformDefault) {
+            return c.endpoint;
+        }
+    }
+    if (requireAnswer)
+        return std::nullopt;
+    if (auto c = pickEndpoint(found, want))
+        return c->endpoint; // errors then name the place the docker CLI would try
+    return std::nullopt;
+}
+
+Result<net::Endpoint> endpointFromSettings(Flavour flavour, const QVariantMap &settings)
+{
+    const QString url = settings.value(QStringLiteral("endpoint")).toString().trimmed();
+    if (url.isEmpty()) {
+        if (auto ep = autodetectEndpoint(flavour, false))
+            return *ep;
+        return makeError(ErrorCode::Unavailable,
+                         flavour == Flavour::Podman
+                             ? tr("No Podman service was found; start one (systemctl --user start podman.socket) or "
+                                  "enter its endpoint.")
+                             : tr("No Docker engine was found; start one or enter its endpoint."));
+    }
+    auto ep = net::Endpoint::parse(url);
+    if (!ep)
+        return ep.error();
+    const QString certPath = settings.value(QStringLiteral("certPath")).toString();
+    if (ep->kind == net::Endpoint::Kind::Tcp && (!certPath.isEmpty() || ep->tls)) {
+        ep->tls = true;
+        ep->verifyPeer = settings.value(QStringLiteral("tlsVerify"), true).toBool();
+        if (!certPath.isEmpty()) {
+            ep->caFile = certPath + QStringLiteral("/ca.pem");
+            ep->certFile = certPath + QStringLiteral("/cert.pem");
+            ep->keyFile = certPath + QStringLiteral("/key.pem");
+        }
+    }
+    return *ep;
+}
+
+DockerFactory::DockerFactory(Flavour flavour)
+    : m_flavour(flavour)
+    , m_descriptor(makeDescriptor(flavour))
+{
+}
+
+Result<std::unique_ptr<Provider>> DockerFactory::create(const AccountConfig &account) const
+{
+    auto ep = endpointFromSettings(m_flavour, account.settings);
+    if (!ep)
+        return ep.error();
+    std::unique_ptr<Provider> p = std::make_unique<DockerProvider>(m_descriptor, account.name, *ep, account.dataDir);
+    return p;
+}
+
+std::optional<QVariantMap> DockerFactory::detectDefault() const
+{
+    if (auto ep = autodetectEndpoint(m_flavour, true))
+        return QVariantMap{{QStringLiteral("endpoint"), ep->toUrl()}};
+    return std::nullopt;
+}
+
+std::unique_ptr<ProviderFactory> makeDockerFactory()
+{
+    return std::make_unique<DockerFactory>(Flavour::Docker);
+}
+
+std::unique_ptr<ProviderFactory> makePodmanFactory()
+{
+    return std::make_unique<DockerFactory>(Flavour::Podman);
+}
+
+} // namespace sandbar::docker

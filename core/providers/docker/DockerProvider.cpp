@@ -1,0 +1,647 @@
+#include "providers/docker/DockerProvider.h"
+
+#include "files/PathSafety.h"
+#include "providers/docker/DockerExec.h"
+#include "providers/docker/DockerStatsStream.h"
+#include "providers/docker/DockerTransfer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QMetaMethod>
+#include <QRegularExpression>
+#include <QTimeZone>
+#include <nlohmann/json.hpp>
+
+namespace sandbar::docker {
+
+using nlohmann::json;
+
+namespace {
+constexpr qint64 kMinMemory = 6 * 1024 * 1024;
+
+json toJson(const QStringList &list)
+{
+    json a = json::array();
+    for (const auto &s : list)
+        a.push_back(s.toStdString());
+    return a;
+}
+
+QByteArray dump(const json &j)
+{
+    return QByteArray::fromStdString(j.dump());
+}
+
+// "/a,/b:size=1m,mode=1777": a comma starts a new path only when a '/' follows, so mount
+// options keep their own commas.
+QStringList tmpfsList(const QVariant &v)
+{
+    if (v.typeId() == QMetaType::QStringList || v.typeId() == QMetaType::QVariantList)
+        return v.toStringList();
+    QStringList out;
+    for (const QString &part : v.toString().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString t = part.trimmed();
+        if (t.startsWith(QLatin1Char('/')) || out.isEmpty())
+            out << t;
+        else
+            out.last() += QLatin1Char(',') + t;
+    }
+    return out;
+}
+
+// Docker names allow [a-zA-Z0-9][a-zA-Z0-9_.-]*; anything else is left to the label.
+QString containerName(const QString &name)
+{
+    static const QRegularExpression valid(QStringLiteral("^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,127}$"));
+    return valid.match(name).hasMatch() ? name : QString();
+}
+} // namespace
+
+DockerProvider::DockerProvider(const ProviderDescriptor &descriptor, QString accountName, net::Endpoint endpoint,
+                               QString dataDir, QObject *parent)
+    : Provider(parent)
+    , m_descriptor(descriptor)
+    , m_account(std::move(accountName))
+    , m_dataDir(std::move(dataDir))
+    , m_api(new DockerApi(std::move(endpoint), this))
+{
+    m_eventsRetry.setSingleShot(true);
+    connect(&m_eventsRetry, &QTimer::timeout, this, &DockerProvider::connectEvents);
+    loadOverrides();
+}
+
+DockerProvider::~DockerProvider()
+{
+    m_eventsWanted = false;
+    if (m_events)
+        m_events->disconnect(this);
+}
+
+Capabilities DockerProvider::capabilities() const
+{
+    Capabilities caps = m_descriptor.capabilities;
+    if (m_api->isReady() && m_api->engine().podman)
+        caps &= ~Capabilities(Capability::Gpu);
+    return caps;
+}
+
+void DockerProvider::health(Callback<HealthInfo> done)
+{
+    m_api->ensureReady(Callback<EngineInfo>(done.context(), [this, done](Result<EngineInfo> e) {
+        if (!e)
+            return done(e.error());
+        HealthInfo h;
+        h.serverName = e->serverName;
+        h.version = e->version;
+        h.apiVersion = e->api.toString();
+        h.os = e->os;
+        h.endpoint = m_api->endpoint().display();
+        if (m_descriptor.id == QLatin1String("docker") && e->podman)
+            h.warnings << tr("This endpoint is a Podman engine; a Podman account describes it better.");
+        if (m_descriptor.id == QLatin1String("podman") && !e->podman)
+            h.warnings << tr("This endpoint is a Docker engine, not Podman.");
+        done(h);
+    }));
+}
+
+void DockerProvider::listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done)
+{
+    QByteArray path = "/containers/json?all=true";
+    if (!options.all) {
+        const json filters{{"label", {std::string(labels::App) + "=" + labels::AppValue}}};
+        path += "&filters=" + DockerApi::enc(QString::fromStdString(filters.dump()));
+    }
+    m_api->call("GET", path, {}, Callback<net::HttpResponse>(done.context(), [this, done](Result<net::HttpResponse> r) {
+                    if (!r)
+                        return done(r.error());
+                    if (!r->isSuccess())
+                        return done(errorFromStatus(r->status, r->body, tr("Listing sessions failed")));
+                    auto list = sessionsFromList(r->body, {m_account, m_descriptor.id});
+                    if (!list)
+                        return done(list.error());
+                    for (auto &s : *list)
+                        s = withOverrides(s);
+                    done(*list);
+                }));
+}
+
+void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
+{
+    m_api->ensureReady(Callback<EngineInfo>(done.context(), [this, spec, done](Result<EngineInfo> engine) {
+        if (!engine)
+            return done(engine.error());
+        if (spec.image.trimmed().isEmpty())
+            return done(makeError(ErrorCode::InvalidArgument, tr("Choose an image for the session.")));
+        if (spec.gpus != 0 && engine->podman)
+            return done(
+                makeError(ErrorCode::Unsupported, tr("Podman ignores GPU requests; create the session without GPUs.")));
+        if (spec.memoryBytes && *spec.memoryBytes < kMinMemory)
+            return done(makeError(ErrorCode::InvalidArgument, tr("The memory limit must be at least 6 MiB.")));
+        if (spec.cpus && *spec.cpus <= 0)
+            return done(makeError(ErrorCode::InvalidArgument, tr("The CPU limit must be more than zero.")));
+
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        json lbl = json::object();
+        for (auto it = spec.labels.begin(); it != spec.labels.end(); ++it)
+            lbl[it.key().toStdString()] = it.value().toStdString();
+        lbl[labels::App] = labels::AppValue;
+        lbl[labels::Account] = m_account.toStdString();
+        lbl[labels::Created] = now.toString(Qt::ISODate).toStdString();
+        lbl[labels::Ttl] = std::to_string(qMax<qint64>(0, spec.ttlSeconds));
+        if (!spec.name.isEmpty())
+            lbl[labels::Name] = spec.name.toStdString();
+
+        const qint64 deadline = spec.ttlSeconds > 0 ? now.toSecsSinceEpoch() + spec.ttlSeconds : 0;
+        json host{{"NetworkMode", spec.network ? "bridge" : "none"},
+                  {"CapDrop", {"ALL"}},
+                  {"SecurityOpt", {"no-new-privileges"}},
+                  {"Init", true},
+                  {"RestartPolicy", {{"Name", "no"}}}};
+        if (spec.cpus)
+            host["NanoCpus"] = qint64(*spec.cpus * 1e9);
+        if (spec.memoryBytes) {
+            host["Memory"] = *spec.memoryBytes;
+            host["MemorySwap"] = *spec.memoryBytes;
+        }
+        if (spec.pidsLimit)
+            host["PidsLimit"] = *spec.pidsLimit;
+        if (spec.options.value(QStringLiteral("readOnlyRoot")).toBool())
+            host["ReadonlyRootfs"] = true;
+        json mounts = json::array();
+        const bool allReadOnly = spec.options.value(QStringLiteral("readOnlyMounts")).toBool();
+        for (const MountSpec &m : spec.mounts) {
+            if (!m.sessionPath.startsWith(QLatin1Char('/')))
+                return done(makeError(ErrorCode::InvalidArgument,
+                                      tr("The mount target '%1' is not absolute.").arg(m.sessionPath)));
+            mounts.push_back({{"Type", "bind"},
+                              {"Source", QDir(m.hostPath).absolutePath().toStdString()},
+                              {"Target", m.sessionPath.toStdString()},
+                              {"ReadOnly", m.readOnly || allReadOnly}});
+        }
+        if (!mounts.empty())
+            host["Mounts"] = mounts;
+        json tmpfs = json::object();
+        for (const QString &t : tmpfsList(spec.options.value(QStringLiteral("tmpfs")))) {
+            const auto colon = t.indexOf(QLatin1Char(':'));
+            const QString target = colon < 0 ? t : t.left(colon);
+            if (!target.startsWith(QLatin1Char('/')))
+                return done(
+                    makeError(ErrorCode::InvalidArgument, tr("The tmpfs path '%1' is not absolute.").arg(target)));
+            tmpfs[target.toStdString()] = colon < 0 ? std::string("rw,nosuid,nodev") : t.mid(colon + 1).toStdString();
+        }
+        if (!tmpfs.empty())
+            host["Tmpfs"] = tmpfs;
+        if (spec.gpus != 0)
+            host["DeviceRequests"] = {
+                {{"Driver", ""}, {"Count", spec.gpus < 0 ? -1 : spec.gpus}, {"Capabilities", {{"gpu"}}}}};
+
+        const QString workdir = spec.options.value(QStringLiteral("workdir"), QStringLiteral("/workspace")).toString();
+        json body{{"Image", spec.image.toStdString()},
+                  {"Labels", lbl},
+                  {"Entrypoint", {"/bin/sh"}},
+                  {"Cmd", toJson({QStringLiteral("-c"), keepAliveScript(), QStringLiteral("sandbar-keepalive"),
+                                  QString::number(deadline)})},
+                  {"WorkingDir", workdir.toStdString()},
+                  {"User", (spec.user.isEmpty() ? QStringLiteral("1000:1000") : spec.user).toStdString()},
+                  {"Tty", false},
+                  {"OpenStdin", false},
+                  {"StopTimeout", 5},
+                  {"HostConfig", host}};
+        if (!spec.env.isEmpty())
+            body["Env"] = toJson(spec.env);
+        createContainer(dump(body), spec.image, containerName(spec.name), false, done);
+    }));
+}
+
+void DockerProvider::createContainer(const QByteArray &body, const QString &image, const QString &name, bool pulled,
+                                     Callback<SessionInfo> done)
+{
+    QByteArray path = "/containers/create";
+    if (!name.isEmpty())
+        path += "?name=" + DockerApi::enc(name);
+    m_api->call(
+        "POST", path, body,
+        Callback<net::HttpResponse>(done.context(), [this, body, image, name, pulled,
+                                                     done](Result<net::HttpResponse> r) {
+            if (!r)
+                return done(r.error());
+            if (r->status == 404 && !pulled) {
+                return pullImage(
+                    image, Callback<void>(done.context(), [this, body, image, name, done](VoidResult p) {
+                        if (!p)
+                            return done(makeError(ErrorCode::NotFound,
+                                                  tr("Image '%1' is not on the engine and could not be pulled: %2; run "
+                                                     "`docker pull %1` or choose another image")
+                                                      .arg(image, p.message())));
+                        createContainer(body, image, name, true, done);
+                    }));
+            }
+            if (r->status == 409)
+                return done(
+                    makeError(ErrorCode::Conflict,
+                              tr("A session named '%1' already exists (%2).").arg(name, engineMessage(r->body))));
+            if (!r->isSuccess())
+                return done(errorFromStatus(r->status, r->body, tr("Creating the session failed")));
+            const auto j = json::parse(r->body.constData(), r->body.constData() + r->body.size(), nullptr, false);
+            const std::string id = j.is_object() ? j.value("Id", std::string()) : std::string();
+            if (id.empty())
+                return done(makeError(ErrorCode::Internal, tr("The engine did not return the new session's id.")));
+            startContainer(QString::fromStdString(id), done);
+        }));
+}
+
+void DockerProvider::pullImage(const QString &image, Callback<void> done)
+{
+    QString repo = image, tag;
+    const auto colon = image.lastIndexOf(QLatin1Char(':'));
+    if (colon > image.lastIndexOf(QLatin1Char('/')) && !image.contains(QLatin1Char('@'))) {
+        repo = image.left(colon);
+        tag = image.mid(colon + 1);
+    }
+    QByteArray path = "/images/create?fromImage=" + DockerApi::enc(repo);
+    if (!tag.isEmpty())
+        path += "&tag=" + DockerApi::enc(tag);
+    auto req = m_api->request("POST", path);
+    req.responseTimeout = std::chrono::minutes(2);
+    req.idleTimeout = std::chrono::minutes(2);
+    m_api->send(req, Callback<net::HttpResponse>(done.context(), [done](Result<net::HttpResponse> r) {
+                    if (!r)
+                        return done(r.error());
+                    if (!r->isSuccess())
+                        return done(makeError(ErrorCode::NotFound, engineMessage(r->body)));
+                    // Pull progress is a JSON stream; a failure is a line with "error" under a 200.
+                    for (const QByteArray &line : r->body.split('\n')) {
+                        const auto j = json::parse(line.constData(), line.constData() + line.size(), nullptr, false);
+                        if (j.is_object() && j.contains("error") && j["error"].is_string())
+                            return done(
+                                makeError(ErrorCode::NotFound, QString::fromStdString(j["error"].get<std::string>())));
+                    }
+                    done({});
+                }));
+}
+
+void DockerProvider::startContainer(const QString &id, Callback<SessionInfo> done)
+{
+    m_api->call("POST", "/containers/" + DockerApi::enc(id) + "/start", {},
+                Callback<net::HttpResponse>(done.context(), [this, id, done](Result<net::HttpResponse> r) {
+                    if (r && (r->isSuccess() || r->status == 304))
+                        return info(id, done);
+                    const Error error =
+                        r ? errorFromStatus(r->status, r->body, tr("Starting the session failed")) : r.error();
+                    // A container that cannot start is of no use; do not leave it behind.
+                    m_api->call("DELETE", "/containers/" + DockerApi::enc(id) + "?force=true&v=true", {},
+                                Callback<net::HttpResponse>(this, [](Result<net::HttpResponse>) {}));
+                    done(error);
+                }));
+}
+
+void DockerProvider::info(const QString &sessionId, Callback<SessionInfo> done)
+{
+    m_api->call("GET", "/containers/" + DockerApi::enc(sessionId) + "/json", {},
+                Callback<net::HttpResponse>(done.context(), [this, sessionId, done](Result<net::HttpResponse> r) {
+                    if (!r)
+                        return done(r.error());
+                    if (r->status == 404)
+                        return done(DockerApi::sessionGone(sessionId));
+                    if (!r->isSuccess())
+                        return done(errorFromStatus(r->status, r->body,
+                                                    tr("Reading session %1 failed").arg(sessionId.left(12))));
+                    auto s = sessionFromInspect(r->body, {m_account, m_descriptor.id});
+                    if (!s)
+                        return done(s.error());
+                    done(withOverrides(*s));
+                }));
+}
+
+void DockerProvider::simple(const QByteArray &method, const QByteArray &path, const QString &sessionId,
+                            const QString &action, Callback<void> done, bool notModifiedIsOk)
+{
+    m_api->call(method, path, {},
+                Callback<net::HttpResponse>(
+                    done.context(), [sessionId, action, done, notModifiedIsOk](Result<net::HttpResponse> r) {
+                        if (!r)
+                            return done(r.error());
+                        if (r->isSuccess() || (notModifiedIsOk && r->status == 304))
+                            return done({});
+                        if (r->status == 404)
+                            return done(DockerApi::sessionGone(sessionId));
+                        if (r->status == 409)
+                            return done(makeError(ErrorCode::Conflict,
+                                                  tr("%1: session %2 is not in a state for that (%3)")
+                                                      .arg(action, sessionId.left(12), engineMessage(r->body))));
+                        done(errorFromStatus(r->status, r->body, action));
+                    }));
+}
+
+void DockerProvider::stop(const QString &sessionId, Callback<void> done)
+{
+    simple("POST", "/containers/" + DockerApi::enc(sessionId) + "/stop?t=5", sessionId, tr("Stopping failed"),
+           std::move(done), true);
+}
+
+void DockerProvider::kill(const QString &sessionId, Callback<void> done)
+{
+    m_api->call("POST", "/containers/" + DockerApi::enc(sessionId) + "/kill?signal=SIGKILL", {},
+                Callback<net::HttpResponse>(done.context(), [sessionId, done](Result<net::HttpResponse> r) {
+                    if (!r)
+                        return done(r.error());
+                    if (r->isSuccess())
+                        return done({});
+                    if (r->status == 404)
+                        return done(DockerApi::sessionGone(sessionId));
+                    if (r->status == 409)
+                        return done(
+                            makeError(ErrorCode::Conflict,
+                                      tr("session %1 is not running, so it cannot be killed").arg(sessionId.left(12))));
+                    done(errorFromStatus(r->status, r->body, tr("Killing failed")));
+                }));
+}
+
+void DockerProvider::remove(const QString &sessionId, Callback<void> done)
+{
+    m_deadlines.remove(sessionId);
+    m_lastCpu.remove(sessionId);
+    saveOverrides();
+    simple("DELETE", "/containers/" + DockerApi::enc(sessionId) + "?force=true&v=true", sessionId,
+           tr("Removing failed"), std::move(done));
+}
+
+void DockerProvider::pause(const QString &sessionId, Callback<void> done)
+{
+    simple("POST", "/containers/" + DockerApi::enc(sessionId) + "/pause", sessionId, tr("Pausing failed"),
+           std::move(done));
+}
+
+void DockerProvider::resume(const QString &sessionId, Callback<void> done)
+{
+    simple("POST", "/containers/" + DockerApi::enc(sessionId) + "/unpause", sessionId, tr("Resuming failed"),
+           std::move(done));
+}
+
+void DockerProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done)
+{
+    const QDateTime deadline = ttlSeconds > 0 ? QDateTime::currentDateTimeUtc().addSecs(ttlSeconds) : QDateTime();
+    ExecRequest req;
+    req.argv =
+        QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                    QStringLiteral("echo \"$1\" > %1").arg(QLatin1String(kDeadlineFile)), QStringLiteral("sandbar-ttl"),
+                    QString::number(deadline.isValid() ? deadline.toSecsSinceEpoch() : 0)};
+    runExec(m_api, sessionId, req,
+            Callback<ExecOutput>(done.context(), [this, sessionId, deadline, done](Result<ExecOutput> r) {
+                if (!r)
+                    return done(r.error());
+                if (r->exitCode != 0)
+                    return done(makeError(
+                        ErrorCode::Internal,
+                        tr("Changing the time limit failed: %1").arg(QString::fromUtf8(r->stderrData).trimmed())));
+                m_deadlines.insert(sessionId, deadline);
+                saveOverrides();
+                done({});
+            }));
+}
+
+SessionInfo DockerProvider::withOverrides(SessionInfo s) const
+{
+    const auto it = m_deadlines.constFind(s.id);
+    if (it == m_deadlines.constEnd())
+        return s;
+    s.expiresAt = *it;
+    s.ttlSeconds = it->isValid() && s.created.isValid() ? s.created.secsTo(*it) : 0;
+    return s;
+}
+
+void DockerProvider::loadOverrides()
+{
+    if (m_dataDir.isEmpty())
+        return;
+    QFile f(m_dataDir + QStringLiteral("/docker-deadlines.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return;
+    const QByteArray bytes = f.readAll();
+    const auto j = json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+    if (!j.is_object())
+        return;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (it.value().is_number_integer()) {
+            const qint64 secs = it.value().get<qint64>();
+            m_deadlines.insert(QString::fromStdString(it.key()),
+                               secs > 0 ? QDateTime::fromSecsSinceEpoch(secs, QTimeZone::utc()) : QDateTime());
+        }
+    }
+}
+
+void DockerProvider::saveOverrides() const
+{
+    if (m_dataDir.isEmpty())
+        return;
+    json j = json::object();
+    for (auto it = m_deadlines.begin(); it != m_deadlines.end(); ++it)
+        j[it.key().toStdString()] = it.value().isValid() ? it.value().toSecsSinceEpoch() : 0;
+    QDir().mkpath(m_dataDir);
+    QFile f(m_dataDir + QStringLiteral("/docker-deadlines.json"));
+    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        f.write(QByteArray::fromStdString(j.dump()));
+}
+
+std::unique_ptr<PtyChannel> DockerProvider::openPty(const QString &sessionId, const PtyOptions &options)
+{
+    return std::make_unique<DockerPtyChannel>(m_api, sessionId, options);
+}
+
+std::unique_ptr<ExecJob> DockerProvider::exec(const QString &sessionId, const ExecRequest &request)
+{
+    return std::make_unique<DockerExecJob>(m_api, sessionId, request);
+}
+
+std::unique_ptr<TransferJob> DockerProvider::upload(const QString &sessionId, const QString &localPath,
+                                                    const QString &remoteDir)
+{
+    return std::make_unique<DockerUploadJob>(m_api, sessionId, localPath, remoteDir);
+}
+
+std::unique_ptr<TransferJob> DockerProvider::download(const QString &sessionId, const QString &remotePath,
+                                                      const QString &localDir)
+{
+    return std::make_unique<DockerDownloadJob>(m_api, sessionId, remotePath, localDir);
+}
+
+void DockerProvider::listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done)
+{
+    auto dir = files::normalizeRemotePath(path);
+    if (!dir) {
+        if (done.context())
+            return done.post(dir.error());
+        return done(dir.error());
+    }
+    ExecRequest req;
+    req.argv =
+        QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), listScript(), QStringLiteral("sandbar-ls"), *dir};
+    const QString d = *dir;
+    runExec(m_api, sessionId, req, Callback<ExecOutput>(done.context(), [sessionId, d, done](Result<ExecOutput> r) {
+                if (!r)
+                    return done(r.error());
+                if (r->exitCode == 3)
+                    return done(makeError(ErrorCode::NotFound,
+                                          tr("'%1' is not a folder in session %2 (%3)")
+                                              .arg(d, sessionId.left(12), QString::fromUtf8(r->stderrData).trimmed())));
+                if (r->exitCode != 0)
+                    return done(
+                        makeError(ErrorCode::Internal,
+                                  tr("Listing '%1' failed: %2").arg(d, QString::fromUtf8(r->stderrData).trimmed())));
+                done(parseFileList(r->stdoutData, d));
+            }));
+}
+
+void DockerProvider::stats(const QString &sessionId, Callback<StatsSample> done)
+{
+    m_api->ensureReady(Callback<EngineInfo>(done.context(), [this, sessionId, done](Result<EngineInfo> e) {
+        if (!e)
+            return done(e.error());
+        const bool podman = e->podman;
+        // one-shot answers at once, without precpu_stats: the delta is taken against the
+        // sample kept here from the previous call.
+        const QByteArray path = "/containers/" + DockerApi::enc(sessionId) + "/stats?stream=false" +
+                                (e->api >= ApiVersion{1, 41} ? "&one-shot=true" : "");
+        m_api->call(
+            "GET", path, {},
+            Callback<net::HttpResponse>(done.context(), [this, sessionId, podman, done](Result<net::HttpResponse> r) {
+                if (!r)
+                    return done(r.error());
+                if (r->status == 404)
+                    return done(DockerApi::sessionGone(sessionId));
+                if (!r->isSuccess())
+                    return done(errorFromStatus(r->status, r->body, tr("Statistics failed")));
+                std::optional<CpuReading> previous;
+                if (const auto it = m_lastCpu.constFind(sessionId); it != m_lastCpu.constEnd())
+                    previous = *it;
+                CpuReading now;
+                auto s = statsSample(r->body, previous, podman, &now);
+                if (s)
+                    m_lastCpu.insert(sessionId, now);
+                done(s);
+            }));
+    }));
+}
+
+std::unique_ptr<StatsStream> DockerProvider::streamStats(const QString &sessionId)
+{
+    return std::make_unique<DockerStatsStream>(m_api, sessionId);
+}
+
+// ---- events -------------------------------------------------------------------------------
+
+void DockerProvider::setEventsBackoff(std::chrono::milliseconds first, std::chrono::milliseconds max)
+{
+    m_backoffFirst = m_backoff = first;
+    m_backoffMax = max;
+}
+
+void DockerProvider::connectNotify(const QMetaMethod &signal)
+{
+    if (signal == QMetaMethod::fromSignal(&Provider::sessionChanged) ||
+        signal == QMetaMethod::fromSignal(&Provider::sessionRemoved))
+        QTimer::singleShot(0, this, &DockerProvider::updateEventsWatch);
+}
+
+void DockerProvider::disconnectNotify(const QMetaMethod &signal)
+{
+    if (signal.isValid())
+        QTimer::singleShot(0, this, &DockerProvider::updateEventsWatch);
+}
+
+void DockerProvider::updateEventsWatch()
+{
+    const bool wanted = isSignalConnected(QMetaMethod::fromSignal(&Provider::sessionChanged)) ||
+                        isSignalConnected(QMetaMethod::fromSignal(&Provider::sessionRemoved));
+    if (wanted == m_eventsWanted)
+        return;
+    m_eventsWanted = wanted;
+    if (wanted) {
+        connectEvents();
+    } else {
+        m_eventsRetry.stop();
+        if (m_events) {
+            m_events->disconnect(this);
+            m_events->abort();
+            m_events->deleteLater();
+        }
+        m_eventsConnected = false;
+    }
+}
+
+void DockerProvider::scheduleEventsReconnect()
+{
+    m_eventsConnected = false;
+    if (!m_eventsWanted)
+        return;
+    m_eventsRetry.start(m_backoff);
+    m_backoff = std::min(m_backoff * 2, m_backoffMax);
+}
+
+void DockerProvider::connectEvents()
+{
+    if (!m_eventsWanted || m_events)
+        return;
+    m_api->ensureReady(Callback<EngineInfo>(this, [this](Result<EngineInfo> e) {
+        if (!e)
+            return scheduleEventsReconnect();
+        if (!m_eventsWanted || m_events)
+            return;
+        const json filters{{"type", {"container"}}, {"label", {std::string(labels::App) + "=" + labels::AppValue}}};
+        QByteArray path = "/events?filters=" + DockerApi::enc(QString::fromStdString(filters.dump()));
+        if (m_lastEventTime > 0)
+            path += "&since=" + QByteArray::number(m_lastEventTime);
+        auto req = m_api->request("GET", path);
+        req.headers.append(qMakePair(QByteArray("Accept"), QByteArray("application/x-ndjson")));
+        m_events = m_api->exchange(req, this);
+        m_eventsBuffer.clear();
+        connect(m_events, &net::HttpExchange::headersReceived, this, [this](const net::HttpResponse &head) {
+            if (head.status == 200) {
+                m_eventsConnected = true;
+                m_backoff = m_backoffFirst;
+            }
+        });
+        connect(m_events, &net::HttpExchange::bodyData, this, [this](const QByteArray &bytes) {
+            if (!m_events || m_events->response().status != 200)
+                return;
+            m_eventsBuffer += bytes;
+            for (const EngineEvent &ev : takeEvents(&m_eventsBuffer)) {
+                m_lastEventTime = qMax(m_lastEventTime, ev.time);
+                if (ev.type != QLatin1String("container") || ev.id.isEmpty())
+                    continue;
+                if (ev.action == QLatin1String("destroy")) {
+                    m_deadlines.remove(ev.id);
+                    m_lastCpu.remove(ev.id);
+                    Q_EMIT sessionRemoved(ev.id);
+                    continue;
+                }
+                static const QStringList ignored{
+                    QStringLiteral("exec_"),          QStringLiteral("attach"),       QStringLiteral("detach"),
+                    QStringLiteral("resize"),         QStringLiteral("top"),          QStringLiteral("archive-path"),
+                    QStringLiteral("extract-to-dir"), QStringLiteral("copy"),         QStringLiteral("commit"),
+                    QStringLiteral("export"),         QStringLiteral("health_status")};
+                bool skip = false;
+                for (const QString &prefix : ignored)
+                    skip = skip || ev.action.startsWith(prefix);
+                if (skip)
+                    continue;
+                const QString id = ev.id;
+                info(id, Callback<SessionInfo>(this, [this, id](Result<SessionInfo> s) {
+                         if (s)
+                             Q_EMIT sessionChanged(*s);
+                         else if (s.code() == ErrorCode::NotFound)
+                             Q_EMIT sessionRemoved(id);
+                     }));
+            }
+        });
+        connect(m_events, &net::HttpExchange::finished, this, [this](const VoidResult &) {
+            if (m_events)
+                m_events->deleteLater();
+            m_events = nullptr;
+            scheduleEventsReconnect();
+        });
+        m_events->start();
+    }));
+}
+
+} // namespace sandbar::docker

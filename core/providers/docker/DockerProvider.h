@@ -1,0 +1,89 @@
+#pragma once
+
+#include "providers/Provider.h"
+#include "providers/docker/DockerApi.h"
+
+#include <QHash>
+#include <QPointer>
+#include <QTimer>
+
+namespace sandbar::docker {
+
+// Docker and Podman (its Docker-compatible service) spoken over the Engine API.
+class DockerProvider : public Provider
+{
+    Q_OBJECT
+public:
+    DockerProvider(const ProviderDescriptor &descriptor, QString accountName, net::Endpoint endpoint,
+                   QString dataDir = {}, QObject *parent = nullptr);
+    ~DockerProvider() override;
+
+    const ProviderDescriptor &descriptor() const override { return m_descriptor; }
+    QString accountName() const override { return m_account; }
+    // A "docker" account that turns out to be a Podman engine loses Gpu (DeviceRequests
+    // are ignored there).
+    Capabilities capabilities() const override;
+    DockerApi *api() const { return m_api; }
+
+    void health(Callback<HealthInfo> done) override;
+    void listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done) override;
+    void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
+    void info(const QString &sessionId, Callback<SessionInfo> done) override;
+    void stop(const QString &sessionId, Callback<void> done) override;
+    void kill(const QString &sessionId, Callback<void> done) override;
+    void remove(const QString &sessionId, Callback<void> done) override;
+    void pause(const QString &sessionId, Callback<void> done) override;
+    void resume(const QString &sessionId, Callback<void> done) override;
+    void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
+
+    std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
+    std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
+    std::unique_ptr<TransferJob> upload(const QString &sessionId, const QString &localPath,
+                                        const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> download(const QString &sessionId, const QString &remotePath,
+                                          const QString &localDir) override;
+    void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
+    void stats(const QString &sessionId, Callback<StatsSample> done) override;
+    std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
+
+    // Events are watched while anyone listens to sessionChanged/sessionRemoved; tests may
+    // shorten the reconnect back-off.
+    void setEventsBackoff(std::chrono::milliseconds first, std::chrono::milliseconds max);
+    bool eventsConnected() const { return m_eventsConnected; }
+
+protected:
+    void connectNotify(const QMetaMethod &signal) override;
+    void disconnectNotify(const QMetaMethod &signal) override;
+
+private:
+    void simple(const QByteArray &method, const QByteArray &path, const QString &sessionId, const QString &action,
+                Callback<void> done, bool notModifiedIsOk = false);
+    void createContainer(const QByteArray &body, const QString &image, const QString &name, bool pulled,
+                         Callback<SessionInfo> done);
+    void pullImage(const QString &image, Callback<void> done);
+    void startContainer(const QString &id, Callback<SessionInfo> done);
+    SessionInfo withOverrides(SessionInfo s) const;
+    void loadOverrides();
+    void saveOverrides() const;
+    void updateEventsWatch();
+    void connectEvents();
+    void scheduleEventsReconnect();
+
+    ProviderDescriptor m_descriptor;
+    QString m_account;
+    QString m_dataDir;
+    DockerApi *m_api = nullptr;
+    // Deadlines changed by setTimeout (labels cannot change after create).
+    QHash<QString, QDateTime> m_deadlines;
+    QHash<QString, CpuReading> m_lastCpu; // per session, for one-shot CPU deltas
+    // events
+    QPointer<net::HttpExchange> m_events;
+    QByteArray m_eventsBuffer;
+    QTimer m_eventsRetry;
+    std::chrono::milliseconds m_backoffFirst{500}, m_backoffMax{30000}, m_backoff{500};
+    qint64 m_lastEventTime = 0;
+    bool m_eventsWanted = false;
+    bool m_eventsConnected = false;
+};
+
+} // namespace sandbar::docker

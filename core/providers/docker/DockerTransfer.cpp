@@ -1,0 +1,331 @@
+#include "providers/docker/DockerTransfer.h"
+
+#include "files/PathSafety.h"
+#include "files/TarExtractor.h"
+#include "files/TarSource.h"
+#include "providers/docker/DockerExec.h"
+
+#include <nlohmann/json.hpp>
+
+namespace sandbar::docker {
+
+using nlohmann::json;
+
+namespace {
+// Engine-made tmpfs mounts that inspect does not list.
+const QStringList kImplicitTmpfs{QStringLiteral("/dev/shm")};
+
+bool isNoSuchContainer(const QByteArray &body)
+{
+    return engineMessage(body).contains(QLatin1String("No such container"), Qt::CaseInsensitive);
+}
+} // namespace
+
+DockerUploadJob::DockerUploadJob(DockerApi *api, QString containerId, QString localPath, QString remoteDir,
+                                 QObject *parent)
+    : TransferJob(parent)
+    , m_api(api)
+    , m_containerId(std::move(containerId))
+    , m_localPath(std::move(localPath))
+    , m_remoteDir(std::move(remoteDir))
+{
+}
+
+DockerUploadJob::~DockerUploadJob() = default;
+
+void DockerUploadJob::start()
+{
+    auto dir = files::normalizeRemotePath(m_remoteDir);
+    if (!dir)
+        return finish(dir.error());
+    m_remoteDir = *dir;
+    if (!m_api)
+        return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+    m_api->call("GET", "/containers/" + DockerApi::enc(m_containerId) + "/json", {},
+                Callback<net::HttpResponse>(this, [this](Result<net::HttpResponse> r) {
+                    if (!r)
+                        return finish(r.error());
+                    if (r->status == 404)
+                        return finish(DockerApi::sessionGone(m_containerId));
+                    if (!r->isSuccess())
+                        return finish(errorFromStatus(r->status, r->body, tr("Upload failed")));
+                    begin(r->body);
+                }));
+}
+
+void DockerUploadJob::begin(const QByteArray &inspectBody)
+{
+    const auto j = json::parse(inspectBody.constData(), inspectBody.constData() + inspectBody.size(), nullptr, false);
+    QString user;
+    if (j.is_object() && j.contains("Config") && j["Config"].is_object())
+        user = QString::fromStdString(j["Config"].value("User", std::string()));
+    files::TarSourceOptions options;
+    bool byName = false;
+    if (user.isEmpty()) {
+        options.uid = 0;
+        options.gid = 0;
+    } else {
+        const QStringList parts = user.split(QLatin1Char(':'));
+        bool okU = false, okG = true;
+        const qint64 uid = parts.at(0).toLongLong(&okU);
+        const qint64 gid = parts.size() > 1 ? parts.at(1).toLongLong(&okG) : uid;
+        if (okU && okG) {
+            options.uid = uid;
+            options.gid = gid;
+        } else {
+            byName = true; // the engine looks the names up in the container
+            options.uid = 0;
+            options.gid = 0;
+        }
+    }
+    m_source = std::make_unique<files::TarSource>(m_localPath, options);
+    if (auto r = m_source->prepare(); !r)
+        return finish(r.error());
+
+    bool underTmpfs = false;
+    if (!m_api->engine().podman) { // Podman extracts inside the mount namespace
+        QStringList tmpfs = tmpfsMountsFromInspect(inspectBody).valueOr({}) + kImplicitTmpfs;
+        for (const QString &mount : tmpfs)
+            underTmpfs = underTmpfs || files::remoteIsWithin(m_remoteDir, mount);
+    }
+    if (underTmpfs)
+        return viaExec();
+    if (byName)
+        m_replyBody = "copyUIDGID";
+    viaArchive();
+}
+
+void DockerUploadJob::viaArchive()
+{
+    QByteArray path = "/containers/" + DockerApi::enc(m_containerId) + "/archive?path=" + DockerApi::enc(m_remoteDir);
+    if (m_replyBody == "copyUIDGID")
+        path += "&copyUIDGID=1";
+    m_replyBody.clear();
+    auto req = m_api->request("PUT", path);
+    req.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/x-tar")));
+    req.bodyDevice = m_source.get();
+    req.bodyLength = -1;
+    // The answer comes only once the whole body is in; a dead engine closes the socket.
+    req.responseTimeout = std::chrono::hours(24);
+    m_exchange = m_api->exchange(req, this);
+    connect(m_exchange, &net::HttpExchange::uploadProgress, this, [this] { reportProgress(); });
+    connect(m_exchange, &net::HttpExchange::bodyData, this,
+            [this](const QByteArray &b) { m_replyBody += b.left(4096); });
+    connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &r) {
+        if (m_source->failure())
+            return finish(*m_source->failure());
+        if (!r)
+            return finish(r.error());
+        const int status = m_exchange->response().status;
+        if (status >= 200 && status < 300) {
+            reportProgress();
+            return finish({});
+        }
+        if (status == 404 && isNoSuchContainer(m_replyBody))
+            return finish(DockerApi::sessionGone(m_containerId));
+        if (status == 404)
+            return finish(makeError(
+                ErrorCode::NotFound,
+                tr("The folder '%1' does not exist in session %2.").arg(m_remoteDir, m_containerId.left(12))));
+        // The swagger says 403; engines answer 400 or 500 with this text.
+        if (const QString msg = engineMessage(m_replyBody);
+            msg.contains(QLatin1String("read-only"), Qt::CaseInsensitive))
+            return finish(makeError(ErrorCode::InvalidArgument,
+                                    tr("Cannot upload into '%1': it is read-only (%2).").arg(m_remoteDir, msg)));
+        finish(errorFromStatus(status, m_replyBody, tr("Upload into '%1' failed").arg(m_remoteDir)));
+    });
+    m_exchange->start();
+}
+
+void DockerUploadJob::viaExec()
+{
+    ExecRequest req;
+    req.argv = QStringList{QStringLiteral("tar"), QStringLiteral("-x"), QStringLiteral("-C"),
+                           m_remoteDir,           QStringLiteral("-f"), QStringLiteral("-")};
+    m_exec = new DockerExecJob(m_api, m_containerId, req, this);
+    m_exec->setStdinDevice(m_source.get());
+    connect(m_exec, &DockerExecJob::stdinProgress, this, [this] { reportProgress(); });
+    connect(m_exec, &ExecJob::stderrData, this, [this](const QByteArray &b) { m_execErr += b.left(4096); });
+    connect(m_exec, &ExecJob::finished, this, [this](const Result<int> &code) {
+        if (m_source->failure())
+            return finish(*m_source->failure());
+        if (!code)
+            return finish(code.error());
+        if (*code == 0) {
+            reportProgress();
+            return finish({});
+        }
+        const QString err = QString::fromUtf8(m_execErr).trimmed();
+        if (err.contains(QLatin1String("Read-only"), Qt::CaseInsensitive))
+            return finish(makeError(ErrorCode::InvalidArgument,
+                                    tr("Cannot upload into '%1': it is read-only (%2).").arg(m_remoteDir, err)));
+        if (err.contains(QLatin1String("No such file"), Qt::CaseInsensitive) ||
+            err.contains(QLatin1String("can't change directory")))
+            return finish(makeError(
+                ErrorCode::NotFound,
+                tr("The folder '%1' does not exist in session %2.").arg(m_remoteDir, m_containerId.left(12))));
+        finish(makeError(ErrorCode::Internal,
+                         tr("Upload into '%1' failed (tar exited with %2): %3").arg(m_remoteDir).arg(*code).arg(err)));
+    });
+    m_exec->start();
+}
+
+void DockerUploadJob::reportProgress()
+{
+    if (m_source)
+        Q_EMIT progress(m_source->fileBytesDone(), m_source->totalFileBytes());
+}
+
+void DockerUploadJob::cancel()
+{
+    if (m_exchange)
+        m_exchange->abort();
+    if (m_exec)
+        m_exec->cancel();
+    finish(makeError(ErrorCode::Cancelled, tr("The upload was cancelled.")));
+}
+
+void DockerUploadJob::finish(const VoidResult &result)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    Q_EMIT finished(result);
+}
+
+// ---- download ------------------------------------------------------------------------------
+
+DockerDownloadJob::DockerDownloadJob(DockerApi *api, QString containerId, QString remotePath, QString localDir,
+                                     QObject *parent)
+    : TransferJob(parent)
+    , m_api(api)
+    , m_containerId(std::move(containerId))
+    , m_remotePath(std::move(remotePath))
+    , m_localDir(std::move(localDir))
+{
+}
+
+DockerDownloadJob::~DockerDownloadJob() = default;
+
+void DockerDownloadJob::start()
+{
+    auto path = files::normalizeRemotePath(m_remotePath);
+    if (!path)
+        return finish(path.error());
+    m_remotePath = *path;
+    if (!m_api)
+        return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+    m_extractor = std::make_unique<files::TarExtractor>(m_localDir);
+    m_api->call("GET", "/containers/" + DockerApi::enc(m_containerId) + "/json", {},
+                Callback<net::HttpResponse>(this, [this](Result<net::HttpResponse> r) {
+                    if (!r)
+                        return finish(r.error());
+                    if (r->status == 404)
+                        return finish(DockerApi::sessionGone(m_containerId));
+                    if (!r->isSuccess())
+                        return finish(errorFromStatus(r->status, r->body, tr("Download failed")));
+                    bool underTmpfs = false;
+                    if (!m_api->engine().podman) {
+                        for (const QString &mount : tmpfsMountsFromInspect(r->body).valueOr({}) + kImplicitTmpfs)
+                            underTmpfs = underTmpfs || files::remoteIsWithin(m_remotePath, mount);
+                    }
+                    underTmpfs ? viaExec() : viaArchive();
+                }));
+}
+
+void DockerDownloadJob::viaArchive()
+{
+    auto req = m_api->request("GET", "/containers/" + DockerApi::enc(m_containerId) +
+                                         "/archive?path=" + DockerApi::enc(m_remotePath));
+    req.idleTimeout = std::chrono::seconds(120);
+    m_exchange = m_api->exchange(req, this);
+    connect(m_exchange, &net::HttpExchange::headersReceived, this, [this](const net::HttpResponse &head) {
+        const QByteArray stat = QByteArray::fromBase64(head.header("X-Docker-Container-Path-Stat"));
+        const auto j = json::parse(stat.constData(), stat.constData() + stat.size(), nullptr, false);
+        if (j.is_object() && j.contains("mode") && j["mode"].is_number()) {
+            const bool isDir = (j["mode"].get<quint64>() & 0x80000000ULL) != 0;
+            if (!isDir && j.contains("size") && j["size"].is_number())
+                m_total = j["size"].get<qint64>();
+        }
+    });
+    connect(m_exchange, &net::HttpExchange::bodyData, this, [this](const QByteArray &b) {
+        if (m_exchange->response().status != 200) {
+            m_errorBody += b.left(4096);
+            return;
+        }
+        if (auto r = m_extractor->feed(b); !r) {
+            m_exchange->abort();
+            return finish(r);
+        }
+        Q_EMIT progress(m_extractor->fileBytesWritten(), m_total);
+    });
+    connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &r) {
+        if (!r)
+            return finish(r);
+        const int status = m_exchange->response().status;
+        if (status == 404 && isNoSuchContainer(m_errorBody))
+            return finish(DockerApi::sessionGone(m_containerId));
+        if (status == 404)
+            return finish(
+                makeError(ErrorCode::NotFound,
+                          tr("'%1' does not exist in session %2.").arg(m_remotePath, m_containerId.left(12))));
+        if (status != 200)
+            return finish(errorFromStatus(status, m_errorBody, tr("Download of '%1' failed").arg(m_remotePath)));
+        finish(m_extractor->finish());
+    });
+    m_exchange->start();
+}
+
+void DockerDownloadJob::viaExec()
+{
+    ExecRequest req;
+    req.argv = QStringList{QStringLiteral("tar"), QStringLiteral("-c"),
+                           QStringLiteral("-f"),  QStringLiteral("-"),
+                           QStringLiteral("-C"),  files::remoteParent(m_remotePath),
+                           QStringLiteral("--"),  files::remoteBaseName(m_remotePath)};
+    m_exec = new DockerExecJob(m_api, m_containerId, req, this);
+    connect(m_exec, &ExecJob::stdoutData, this, [this](const QByteArray &b) {
+        if (m_done)
+            return;
+        if (auto r = m_extractor->feed(b); !r) {
+            m_exec->cancel();
+            return finish(r);
+        }
+        Q_EMIT progress(m_extractor->fileBytesWritten(), m_total);
+    });
+    connect(m_exec, &ExecJob::stderrData, this, [this](const QByteArray &b) { m_execErr += b.left(4096); });
+    connect(m_exec, &ExecJob::finished, this, [this](const Result<int> &code) {
+        if (!code)
+            return finish(code.error());
+        const QString err = QString::fromUtf8(m_execErr).trimmed();
+        if (*code != 0 && err.contains(QLatin1String("No such file"), Qt::CaseInsensitive))
+            return finish(
+                makeError(ErrorCode::NotFound,
+                          tr("'%1' does not exist in session %2.").arg(m_remotePath, m_containerId.left(12))));
+        if (*code != 0)
+            return finish(makeError(
+                ErrorCode::Internal,
+                tr("Download of '%1' failed (tar exited with %2): %3").arg(m_remotePath).arg(*code).arg(err)));
+        finish(m_extractor->finish());
+    });
+    m_exec->start();
+}
+
+void DockerDownloadJob::cancel()
+{
+    if (m_exchange)
+        m_exchange->abort();
+    if (m_exec)
+        m_exec->cancel();
+    finish(makeError(ErrorCode::Cancelled, tr("The download was cancelled.")));
+}
+
+void DockerDownloadJob::finish(const VoidResult &result)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    Q_EMIT finished(result);
+}
+
+} // namespace sandbar::docker

@@ -1,0 +1,106 @@
+#pragma once
+// Helpers shared by the Docker and Podman integration tests (tests/podman includes this).
+
+#include "TestSupport.h"
+#include "providers/docker/DockerFactory.h"
+#include "providers/docker/DockerProvider.h"
+#include "terminal/PtyChannel.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+#include <memory>
+
+namespace sandbar::test {
+
+inline std::unique_ptr<Provider> makeEngineProvider(docker::Flavour flavour, const QString &endpoint,
+                                                    const QString &account = QStringLiteral("test"))
+{
+    docker::DockerFactory factory(flavour);
+    AccountConfig acct;
+    acct.name = account;
+    acct.provider = factory.descriptor().id;
+    acct.settings.insert(QStringLiteral("endpoint"), endpoint);
+    auto p = factory.create(acct);
+    if (!p)
+        return nullptr;
+    return std::move(p.value());
+}
+
+// Spins the event loop until pred() holds or the time runs out.
+template <typename Pred>
+bool waitUntil(Pred pred, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!pred()) {
+        if (t.elapsed() > timeoutMs)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QTest::qWait(5);
+    }
+    return true;
+}
+
+struct ExecResult {
+    std::optional<Result<int>> code;
+    QByteArray out, err;
+};
+
+inline ExecResult runJob(ExecJob *job, int timeoutMs = 30000)
+{
+    ExecResult r;
+    QObject::connect(job, &ExecJob::stdoutData, job, [&r](const QByteArray &b) { r.out += b; });
+    QObject::connect(job, &ExecJob::stderrData, job, [&r](const QByteArray &b) { r.err += b; });
+    QObject::connect(job, &ExecJob::finished, job, [&r](const Result<int> &c) { r.code = c; });
+    job->start();
+    waitUntil([&] { return r.code.has_value(); }, timeoutMs);
+    return r;
+}
+
+inline ExecResult runIn(Provider *p, const QString &id, const QStringList &argv, const QByteArray &stdinData = {})
+{
+    ExecRequest req;
+    req.argv = argv;
+    req.stdinData = stdinData;
+    auto job = p->exec(id, req);
+    return runJob(job.get());
+}
+
+inline VoidResult runTransfer(TransferJob *job, int timeoutMs = 60000, qint64 *lastDone = nullptr)
+{
+    std::optional<VoidResult> result;
+    QObject::connect(job, &TransferJob::finished, job, [&](const VoidResult &r) { result = r; });
+    QObject::connect(job, &TransferJob::progress, job, [&](qint64 done, qint64) {
+        if (lastDone)
+            *lastDone = done;
+    });
+    job->start();
+    if (!waitUntil([&] { return result.has_value(); }, timeoutMs))
+        return makeError(ErrorCode::Timeout, QStringLiteral("transfer did not finish"));
+    return *result;
+}
+
+// Types into a PTY and waits for text in its output.
+struct PtyProbe {
+    QByteArray output;
+    std::optional<int> finishedCode;
+    std::optional<Error> error;
+    bool started = false;
+
+    void attach(PtyChannel *pty)
+    {
+        QObject::connect(pty, &PtyChannel::started, pty, [this] { started = true; });
+        QObject::connect(pty, &PtyChannel::dataReceived, pty, [this](const QByteArray &b) { output += b; });
+        QObject::connect(pty, &PtyChannel::finished, pty, [this](int c) { finishedCode = c; });
+        QObject::connect(pty, &PtyChannel::errorOccurred, pty, [this](const Error &e) { error = e; });
+    }
+    bool waitFor(const QByteArray &text, int timeoutMs = 15000)
+    {
+        return waitUntil([&] { return output.contains(text) || error.has_value(); }, timeoutMs) &&
+               output.contains(text);
+    }
+};
+
+} // namespace sandbar::test

@@ -1,0 +1,488 @@
+// Pure parsers of the Docker/Podman provider: no engine needed.
+#include "TestSupport.h"
+#include "providers/docker/DockerFactory.h"
+#include "providers/docker/DockerParsers.h"
+
+#include <QTest>
+#include <QTimeZone>
+
+using namespace sandbar;
+using namespace sandbar::docker;
+
+namespace {
+QByteArray frame(int stream, const QByteArray &payload)
+{
+    QByteArray h(8, '\0');
+    h[0] = char(stream);
+    const quint32 n = quint32(payload.size());
+    h[4] = char(n >> 24);
+    h[5] = char(n >> 16);
+    h[6] = char(n >> 8);
+    h[7] = char(n);
+    return h + payload;
+}
+
+struct Demuxed {
+    QByteArray out, err;
+    std::optional<Error> error;
+    bool midFrame = false;
+};
+
+Demuxed demux(const QList<QByteArray> &pieces)
+{
+    StreamDemuxer d;
+    Demuxed r;
+    for (const auto &p : pieces) {
+        auto chunks = d.feed(p);
+        if (!chunks) {
+            r.error = chunks.error();
+            return r;
+        }
+        for (const auto &c : *chunks)
+            (c.stream == 2 ? r.err : r.out) += c.data;
+    }
+    r.midFrame = d.midFrame();
+    return r;
+}
+
+#ifndef Q_MOC_RUN // moc's tokenizer trips over multi-line raw strings
+// Realistic bodies (Docker 20.10 cgroup v2, and Podman 4.3 compat).
+const QByteArray kDockerStats = R"({"read":"2026-11-29T20:50:01.500000000Z","preread":"2026-11-29T20:50:00.500000000Z",
+ "pids_stats":{"current":3,"limit":512},
+ "blkio_stats":{"io_service_bytes_recursive":[{"major":8,"minor":0,"op":"read","value":4096},{"major":8,"minor":0,"op":"write","value":8192},{"major":8,"minor":16,"op":"Read","value":100}]},
+ "cpu_stats":{"cpu_usage":{"total_usage":3000000000,"usage_in_kernelmode":1,"usage_in_usermode":2},"system_cpu_usage":20000000000,"online_cpus":2,"throttling_data":{}},
+ "precpu_stats":{"cpu_usage":{"total_usage":2500000000},"system_cpu_usage":18000000000,"online_cpus":2},
+ "memory_stats":{"usage":10485760,"stats":{"inactive_file":2097152,"anon":123},"limit":268435456},
+ "name":"/x","id":"abc"})";
+const QByteArray kDockerV1Stats =
+    R"({"read":"2026-11-29T20:50:01Z","cpu_stats":{"cpu_usage":{"total_usage":10,"percpu_usage":[5,5,0,0]},"system_cpu_usage":100},
+ "precpu_stats":{"cpu_usage":{"total_usage":0},"system_cpu_usage":0},
+ "memory_stats":{"usage":1000,"limit":5000,"stats":{"total_inactive_file":300,"inactive_file":100}},
+ "networks":{"eth0":{"rx_bytes":10,"tx_bytes":20},"eth1":{"rx_bytes":1,"tx_bytes":2}}})";
+const QByteArray kPodmanStats = R"({"read":"2026-11-29T20:50:02.000000000Z","preread":"0001-01-01T00:00:00Z",
+ "pids_stats":{"current":2},
+ "blkio_stats":{"io_service_bytes_recursive":[{"op":"read","value":1},{"op":"rios","value":99},{"op":"wios","value":99},{"op":"write","value":2},{"op":"dbytes","value":7}]},
+ "cpu_stats":{"cpu_usage":{"total_usage":1500000000},"system_cpu_usage":999,"online_cpus":0,"cpu":12.5},
+ "precpu_stats":{"cpu_usage":{"total_usage":0},"system_cpu_usage":0},
+ "memory_stats":{"usage":4096,"limit":8192},"name":"x","id":"y"})";
+#endif
+} // namespace
+
+class TestDockerParsers : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void demuxWhole();
+    void demuxSplitAtEveryByte();
+    void demuxTruncatedAndZero();
+    void demuxUnknownStream();
+
+    void apiVersion_data();
+    void apiVersion();
+
+    void errorBodies_data();
+    void errorBodies();
+
+    void stateMapping_data();
+    void stateMapping();
+
+    void inspect();
+
+    void list();
+
+    void statsDocker();
+    void statsCgroupV1();
+    void statsPodman();
+    void statsFormulas();
+    void statsBad_data();
+    void statsBad();
+
+    void fileList();
+
+    void events();
+
+    void procMounts();
+    void descriptors();
+    void endpointSettings();
+};
+
+#ifndef Q_MOC_RUN
+void TestDockerParsers::demuxWhole()
+{
+    const auto r = demux({frame(1, "hello ") + frame(2, "oops") + frame(1, "world") + frame(0, "echo")});
+    QVERIFY(!r.error);
+    QCOMPARE(r.out, QByteArray("hello worldecho"));
+    QCOMPARE(r.err, QByteArray("oops"));
+    QVERIFY(!r.midFrame);
+}
+
+void TestDockerParsers::demuxSplitAtEveryByte()
+{
+    const QByteArray all = frame(1, "abc") + frame(2, QByteArray()) + frame(2, "E") + frame(1, QByteArray(300, 'x'));
+    for (int cut = 0; cut <= all.size(); ++cut) {
+        const auto r = demux({all.left(cut), all.mid(cut)});
+        QVERIFY2(!r.error, qPrintable(QString::number(cut)));
+        QCOMPARE(r.out, QByteArray("abc") + QByteArray(300, 'x'));
+        QCOMPARE(r.err, QByteArray("E"));
+    }
+    QList<QByteArray> bytes;
+    for (char c : all)
+        bytes << QByteArray(1, c);
+    const auto r = demux(bytes);
+    QCOMPARE(r.out.size(), 303);
+}
+
+void TestDockerParsers::demuxTruncatedAndZero()
+{
+    QVERIFY(demux({frame(1, "abc").left(5)}).midFrame);
+    QVERIFY(demux({frame(1, "abc").left(9)}).midFrame);
+    const auto zero = demux({frame(1, QByteArray()), frame(2, QByteArray())});
+    QVERIFY(zero.out.isEmpty() && zero.err.isEmpty() && !zero.midFrame);
+    QVERIFY(!demux({}).midFrame);
+}
+
+void TestDockerParsers::demuxUnknownStream()
+{
+    const auto r = demux({frame(7, "x")});
+    QVERIFY(r.error);
+    QVERIFY(r.error->message.contains(QLatin1String("7")));
+    // garbage: padding bytes not zero
+    QByteArray bad = frame(1, "x");
+    bad[2] = 'z';
+    QVERIFY(demux({bad}).error);
+    QVERIFY(demux({"HTTP/1.1 200 OK\r\n"}).error);
+}
+
+void TestDockerParsers::apiVersion_data()
+{
+    QTest::addColumn<QByteArray>("header");
+    QTest::addColumn<QString>("expect"); // version or "!" + error fragment
+    QTest::newRow("1.41") << QByteArray("1.41") << QStringLiteral("1.41");
+    QTest::newRow("1.45") << QByteArray("1.45") << QStringLiteral("1.45");
+    QTest::newRow("newer") << QByteArray("1.52") << QStringLiteral("1.47");
+    QTest::newRow("old") << QByteArray("1.38")
+                         << QStringLiteral("!engine speaks API 1.38; Sandbar needs 1.41 or newer");
+    QTest::newRow("empty") << QByteArray() << QStringLiteral("!did not say");
+    QTest::newRow("garbage") << QByteArray("abc") << QStringLiteral("!did not say");
+    QTest::newRow("truncated") << QByteArray("1.") << QStringLiteral("!did not say");
+}
+
+void TestDockerParsers::apiVersion()
+{
+    QFETCH(QByteArray, header);
+    QFETCH(QString, expect);
+    const auto r = negotiateApiVersion(header);
+    if (expect.startsWith(QLatin1Char('!'))) {
+        QVERIFY(!r);
+        QCOMPARE(r.code(), ErrorCode::Unsupported);
+        QVERIFY2(r.message().contains(expect.mid(1)), qPrintable(r.message()));
+    } else {
+        QVERIFY_RESULT(r);
+        QCOMPARE(r->toString(), expect);
+    }
+}
+
+void TestDockerParsers::errorBodies_data()
+{
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("fragment");
+    QTest::newRow("404") << 404 << QByteArray(R"({"message":"No such container: abc"})") << int(ErrorCode::NotFound)
+                         << QStringLiteral("No such container: abc");
+    QTest::newRow("409") << 409 << QByteArray(R"({"message":"Container x is not running"})") << int(ErrorCode::Conflict)
+                         << QStringLiteral("is not running");
+    QTest::newRow("400 ro") << 400 << QByteArray(R"({"message":"mounted volume is marked read-only"})")
+                            << int(ErrorCode::InvalidArgument) << QStringLiteral("read-only");
+    QTest::newRow("403") << 403 << QByteArray(R"({"message":"denied"})") << int(ErrorCode::Unauthorized)
+                         << QStringLiteral("denied");
+    QTest::newRow("500 text") << 500 << QByteArray("plain text\n") << int(ErrorCode::Internal)
+                              << QStringLiteral("plain text");
+    QTest::newRow("empty") << 503 << QByteArray() << int(ErrorCode::Unavailable) << QStringLiteral("503");
+    QTest::newRow("truncated json") << 500 << QByteArray(R"({"message":"abc)") << int(ErrorCode::Internal)
+                                    << QStringLiteral("{\"message\"");
+}
+
+void TestDockerParsers::errorBodies()
+{
+    QFETCH(int, status);
+    QFETCH(QByteArray, body);
+    QFETCH(int, code);
+    QFETCH(QString, fragment);
+    const Error e = errorFromStatus(status, body, QStringLiteral("Doing"));
+    QCOMPARE(int(e.code), code);
+    QVERIFY2(e.message.contains(fragment), qPrintable(e.message));
+    QVERIFY(e.message.startsWith(QLatin1String("Doing")));
+}
+
+void TestDockerParsers::stateMapping_data()
+{
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<bool>("failed");
+    QTest::addColumn<int>("state");
+    QTest::newRow("running") << QStringLiteral("running") << false << int(SessionState::Running);
+    QTest::newRow("paused") << QStringLiteral("paused") << false << int(SessionState::Paused);
+    QTest::newRow("created") << QStringLiteral("created") << false << int(SessionState::Stopped);
+    QTest::newRow("restarting") << QStringLiteral("restarting") << false << int(SessionState::Creating);
+    QTest::newRow("removing") << QStringLiteral("removing") << false << int(SessionState::Stopping);
+    QTest::newRow("exited") << QStringLiteral("exited") << false << int(SessionState::Stopped);
+    QTest::newRow("exited failed") << QStringLiteral("exited") << true << int(SessionState::Error);
+    QTest::newRow("dead") << QStringLiteral("dead") << false << int(SessionState::Error);
+    QTest::newRow("garbage") << QStringLiteral("zzz") << false << int(SessionState::Unknown);
+    QTest::newRow("empty") << QString() << false << int(SessionState::Unknown);
+}
+
+void TestDockerParsers::stateMapping()
+{
+    QFETCH(QString, status);
+    QFETCH(bool, failed);
+    QFETCH(int, state);
+    QCOMPARE(int(stateFromDocker(status, 0, failed)), state);
+}
+
+void TestDockerParsers::inspect()
+{
+    const QByteArray body = R"({"Id":"0123456789abcdef","Created":"2026-11-29T20:00:00.123456789Z","Name":"/sbx-1",
+      "State":{"Status":"exited","Running":false,"ExitCode":2,"Error":"","OOMKilled":false},
+      "Config":{"Image":"busybox:latest","User":"1000:1000","Labels":{"dev.sandbar.app":"sandbar","dev.sandbar.name":"My box",
+        "dev.sandbar.created":"2026-11-29T20:00:00Z","dev.sandbar.ttl":"600","extra":"1"}},
+      "HostConfig":{"NanoCpus":1500000000,"Memory":268435456,"NetworkMode":"none","Tmpfs":{"/scratch":"rw"},
+        "DeviceRequests":[{"Driver":"","Count":-1,"Capabilities":[["gpu"]]}]},
+      "Mounts":[{"Type":"bind","Source":"/host/a","Destination":"/a","RW":false},{"Type":"volume","Source":"v","Destination":"/v","RW":true}]})";
+    auto s = sessionFromInspect(body, {QStringLiteral("acct"), QStringLiteral("docker")});
+    QVERIFY_RESULT(s);
+    QCOMPARE(s->id, QStringLiteral("0123456789abcdef"));
+    QCOMPARE(s->name, QStringLiteral("My box"));
+    QCOMPARE(s->account, QStringLiteral("acct"));
+    QCOMPARE(s->state, SessionState::Stopped);
+    QVERIFY(s->errorMessage.contains(QLatin1String("2")));
+    QVERIFY(s->owned);
+    QCOMPARE(s->ttlSeconds, 600);
+    QCOMPARE(s->expiresAt, QDateTime(QDate(2026, 11, 29), QTime(20, 10), QTimeZone::utc()));
+    QCOMPARE(*s->cpus, 1.5);
+    QCOMPARE(*s->memoryBytes, 268435456);
+    QCOMPARE(s->gpus, -1);
+    QVERIFY(!s->network);
+    QCOMPARE(s->mounts.size(), 1);
+    QVERIFY(s->mounts.at(0).readOnly);
+    QCOMPARE(tmpfsMountsFromInspect(body).valueOr({}), QStringList{QStringLiteral("/scratch")});
+
+    const QByteArray foreign =
+        R"({"Id":"ff","Name":"/other","State":{"Status":"running"},"Config":{"Image":"x","Labels":null},"HostConfig":{"NetworkMode":"bridge"},"Created":"2026-11-29T20:00:00Z"})";
+    auto f = sessionFromInspect(foreign, {});
+    QVERIFY_RESULT(f);
+    QVERIFY(!f->owned);
+    QCOMPARE(f->name, QStringLiteral("other"));
+    QVERIFY(f->network);
+    QCOMPARE(f->state, SessionState::Running);
+    QVERIFY(!f->expiresAt.isValid());
+
+    for (const QByteArray &bad :
+         {QByteArray(), QByteArray("{"), QByteArray("[]"), QByteArray("garbage"), QByteArray(R"({"Id":)")})
+        QVERIFY(!sessionFromInspect(bad, {}));
+}
+
+void TestDockerParsers::list()
+{
+    const QByteArray body =
+        R"([{"Id":"a1","Names":["/one"],"Image":"img","State":"running","Status":"Up 3 minutes","Created":1796000000,
+        "Labels":{"dev.sandbar.app":"sandbar"},"HostConfig":{"NetworkMode":"none"}},
+      {"Id":"b2","Names":["/two"],"State":"exited","Status":"Exited (1) 2 seconds ago","Labels":{}},
+      {"Id":"c3","Names":["/three"],"State":"exited","Status":"Exited (137) 2 seconds ago"},
+      {"Names":["/noid"]}])";
+    auto l = sessionsFromList(body, {QStringLiteral("a"), QStringLiteral("podman")});
+    QVERIFY_RESULT(l);
+    QCOMPARE(l->size(), 3);
+    QCOMPARE(l->at(0).state, SessionState::Running);
+    QVERIFY(l->at(0).owned);
+    QCOMPARE(l->at(0).provider, QStringLiteral("podman"));
+    QCOMPARE(l->at(1).state, SessionState::Error);
+    QCOMPARE(l->at(2).state, SessionState::Stopped);
+    QVERIFY(!l->at(1).owned);
+    QCOMPARE(sessionsFromList("[]", {})->size(), 0);
+    QVERIFY(!sessionsFromList("", {}));
+    QVERIFY(!sessionsFromList("[{", {}));
+    QVERIFY(!sessionsFromList("{}", {}));
+}
+
+void TestDockerParsers::statsDocker()
+{
+    auto s = statsSample(kDockerStats, std::nullopt, false);
+    QVERIFY_RESULT(s);
+    // 0.5e9 / 2e9 * 2 cpus * 100
+    QCOMPARE(*s->cpuPercent, 50.0);
+    QCOMPARE(*s->memoryUsedBytes, 10485760 - 2097152);
+    QCOMPARE(*s->memoryLimitBytes, 268435456);
+    QCOMPARE(*s->networkRxBytes, 0); // NetworkMode none: no "networks"
+    QCOMPARE(*s->blockReadBytes, 4196);
+    QCOMPARE(*s->blockWriteBytes, 8192);
+    QCOMPARE(*s->pids, 3);
+}
+
+void TestDockerParsers::statsCgroupV1()
+{
+    auto s = statsSample(kDockerV1Stats, std::nullopt, false);
+    QVERIFY_RESULT(s);
+    QVERIFY(!s->cpuPercent);            // zeroed precpu and no local sample: cannot tell
+    QCOMPARE(*s->memoryUsedBytes, 700); // total_inactive_file wins on v1
+    QCOMPARE(*s->networkRxBytes, 11);
+    QCOMPARE(*s->networkTxBytes, 22);
+    CpuReading prev;
+    prev.totalUsage = 5;
+    prev.systemUsage = 50;
+    auto s2 = statsSample(kDockerV1Stats, prev, false);
+    // 5/50 * 4 (len percpu) * 100
+    QCOMPARE(*s2->cpuPercent, 40.0);
+}
+
+void TestDockerParsers::statsPodman()
+{
+    CpuReading prev;
+    prev.time = QDateTime(QDate(2026, 11, 29), QTime(20, 50, 0), QTimeZone::utc());
+    prev.totalUsage = 500000000;
+    prev.systemUsage = 1;
+    CpuReading now;
+    auto s = statsSample(kPodmanStats, prev, true, &now);
+    QVERIFY_RESULT(s);
+    // 1e9 ns of CPU over 2 s of wall clock = 50 %
+    QCOMPARE(*s->cpuPercent, 50.0);
+    QCOMPARE(now.totalUsage, quint64(1500000000));
+    QCOMPARE(*s->blockReadBytes, 1); // rios/wios/dbytes are not read/write
+    QCOMPARE(*s->blockWriteBytes, 2);
+    QCOMPARE(*s->memoryUsedBytes, 4096);
+    QCOMPARE(*s->pids, 2);
+}
+
+void TestDockerParsers::statsFormulas()
+{
+    CpuReading a, b;
+    a.totalUsage = 100;
+    a.systemUsage = 1000;
+    b.totalUsage = 100;
+    b.systemUsage = 2000;
+    b.onlineCpus = 4;
+    QCOMPARE(*cpuPercent(b, a, false), 0.0); // idle
+    b.totalUsage = 50;
+    QVERIFY(!cpuPercent(b, a, false)); // counter reset
+    b.totalUsage = 350;
+    QCOMPARE(*cpuPercent(b, a, false), 100.0);
+    b.systemUsage = 1000; // no system delta, no times: unknown
+    QVERIFY(!cpuPercent(b, a, false));
+}
+
+void TestDockerParsers::statsBad_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::newRow("empty") << QByteArray();
+    QTest::newRow("spaces") << QByteArray("  \n");
+    QTest::newRow("truncated") << kDockerStats.left(kDockerStats.size() / 2);
+    QTest::newRow("garbage") << QByteArray("\x01\x02garbage");
+    QTest::newRow("array") << QByteArray("[1,2]");
+    QTest::newRow("no cpu") << QByteArray(R"({"memory_stats":{}})");
+}
+
+void TestDockerParsers::statsBad()
+{
+    QFETCH(QByteArray, body);
+    QVERIFY(!statsSample(body, std::nullopt, false));
+}
+
+void TestDockerParsers::fileList()
+{
+    QByteArray out;
+    out += QByteArray("a file") + '\0' + "81a4 12 1796000000\n" + '\0';
+    out += QByteArray("-dash") + '\0' + "41ed 4096 1796000001\n" + '\0';
+    out += QByteArray("new\nline") + '\0' + "81a4 0 0\n" + '\0';
+    out += QByteArray("link") + '\0' + "a1ff 4 1796000000\n" + QByteArray("../t x") + '\0';
+    out += QString::fromUtf8("ünï😀").toUtf8() + '\0' + "81ed 1 1\n" + '\0';
+    auto l = parseFileList(out, QStringLiteral("/workspace"));
+    QVERIFY_RESULT(l);
+    QCOMPARE(l->size(), 5);
+    QCOMPARE(l->at(0).name, QStringLiteral("a file"));
+    QCOMPARE(l->at(0).path, QStringLiteral("/workspace/a file"));
+    QCOMPARE(l->at(0).size, 12);
+    QCOMPARE(l->at(0).mode, 0644u);
+    QVERIFY(l->at(1).isDir);
+    QCOMPARE(l->at(1).name, QStringLiteral("-dash"));
+    QCOMPARE(l->at(2).name, QStringLiteral("new\nline"));
+    QVERIFY(l->at(3).isLink);
+    QCOMPARE(l->at(3).linkTarget, QStringLiteral("../t x"));
+    QCOMPARE(l->at(4).name, QString::fromUtf8("ünï😀"));
+    QCOMPARE(l->at(4).mode, 0755u);
+    QCOMPARE(parseFileList({}, QStringLiteral("/"))->size(), 0);
+    QVERIFY(!parseFileList(out.left(out.size() - 1), QStringLiteral("/")));                   // truncated
+    QVERIFY(!parseFileList(QByteArray("x") + '\0' + "zz 1 1\n" + '\0', QStringLiteral("/"))); // garbage
+    QVERIFY(!parseFileList("garbage", QStringLiteral("/")));
+}
+
+void TestDockerParsers::events()
+{
+    QByteArray buf = "\x1e{\"Type\":\"container\",\"Action\":\"die\",\"Actor\":{\"ID\":\"abc\",\"Attributes\":{"
+                     "\"exitCode\":\"137\"}},\"time\":5}\n"
+                     "garbage\n{\"status\":\"start\",\"id\":\"old\"}\n{\"Type\":\"cont";
+    const auto ev = takeEvents(&buf);
+    QCOMPARE(ev.size(), 2);
+    QCOMPARE(ev.at(0).action, QStringLiteral("die"));
+    QCOMPARE(ev.at(0).id, QStringLiteral("abc"));
+    QCOMPARE(ev.at(0).attributes.value(QStringLiteral("exitCode")), QStringLiteral("137"));
+    QCOMPARE(ev.at(0).time, 5);
+    QCOMPARE(ev.at(1).id, QStringLiteral("old"));
+    QCOMPARE(buf, QByteArray("{\"Type\":\"cont"));
+    buf += "ainer\",\"Action\":\"destroy\",\"Actor\":{\"ID\":\"z\"}}\n";
+    QCOMPARE(takeEvents(&buf).value(0).action, QStringLiteral("destroy"));
+    QVERIFY(buf.isEmpty());
+}
+
+void TestDockerParsers::procMounts()
+{
+    const QByteArray text =
+        "overlay / overlay rw 0 0\ntmpfs /dev tmpfs rw 0 0\ntmpfs /my\\040dir tmpfs rw 0 0\ngarbage\n\n";
+    QCOMPARE(tmpfsMountsFromProcMounts(text), (QStringList{QStringLiteral("/dev"), QStringLiteral("/my dir")}));
+    QVERIFY(tmpfsMountsFromProcMounts({}).isEmpty());
+}
+void TestDockerParsers::descriptors()
+{
+    const ProviderDescriptor d = makeDescriptor(Flavour::Docker);
+    const ProviderDescriptor p = makeDescriptor(Flavour::Podman);
+    QCOMPARE(d.id, QStringLiteral("docker"));
+    QCOMPARE(p.id, QStringLiteral("podman"));
+    QVERIFY(d.capabilities.testFlag(Capability::Gpu));
+    QVERIFY(!p.capabilities.testFlag(Capability::Gpu));
+    QVERIFY(d.createOption(QStringLiteral("gpus")));
+    QVERIFY(!p.createOption(QStringLiteral("gpus")));
+    for (const ProviderDescriptor *x : {&d, &p}) {
+        QVERIFY(x->capabilities.testFlag(Capability::FileList));
+        QVERIFY(x->capabilities.testFlag(Capability::SetTimeout));
+        QVERIFY(x->accountField(QStringLiteral("endpoint")));
+        QCOMPARE(x->accountField(QStringLiteral("endpoint"))->defaultValue.toString(), QString());
+        QCOMPARE(x->accountField(QStringLiteral("tlsVerify"))->defaultValue.toBool(), true);
+        QVERIFY(x->accountField(QStringLiteral("certPath")));
+        for (const char *key : {"image", "cpus", "memory", "pidsLimit", "ttl", "env", "mounts", "readOnlyMounts",
+                                "network", "user", "tmpfs"})
+            QVERIFY2(x->createOption(QString::fromLatin1(key)), key);
+        QVERIFY(x->createOption(QStringLiteral("image"))->required);
+    }
+}
+
+void TestDockerParsers::endpointSettings()
+{
+    const QVariantMap tls{{QStringLiteral("endpoint"), QStringLiteral("tcp://engine.example:2376")},
+                          {QStringLiteral("certPath"), QStringLiteral("/certs")},
+                          {QStringLiteral("tlsVerify"), false}};
+    auto ep = endpointFromSettings(Flavour::Docker, tls);
+    QVERIFY_RESULT(ep);
+    QVERIFY(ep->tls);
+    QVERIFY(!ep->verifyPeer);
+    QCOMPARE(ep->caFile, QStringLiteral("/certs/ca.pem"));
+    QCOMPARE(ep->keyFile, QStringLiteral("/certs/key.pem"));
+    auto sock =
+        endpointFromSettings(Flavour::Podman, {{QStringLiteral("endpoint"), QStringLiteral("unix:///run/x.sock")}});
+    QVERIFY_RESULT(sock);
+    QCOMPARE(sock->path, QStringLiteral("/run/x.sock"));
+    QVERIFY(!endpointFromSettings(Flavour::Docker, {{QStringLiteral("endpoint"), QStringLiteral("garbage://")}}));
+}
+
+#endif
+
+QTEST_GUILESS_MAIN(TestDockerParsers)
+#include "tst_dockerparsers.moc"
