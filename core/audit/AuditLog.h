@@ -1,0 +1,127 @@
+#pragma once
+
+#include "audit/SqliteFile.h"
+#include "common/Result.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <optional>
+
+namespace sandbar::audit {
+
+// Every action Sandbar takes on a provider. The names are what the database and
+// `sandbarctl audit --json` carry; they never change once released.
+enum class Action {
+    AccountAdded,
+    AccountRemoved,
+    SessionCreated,
+    SessionStopped,
+    SessionKilled,
+    SessionRemoved,
+    SessionPaused,
+    SessionResumed,
+    SessionTtlChanged,
+    ExecRun,
+    PtyOpened,
+    FileUploaded,
+    FileDownloaded,
+    BudgetStop,
+};
+
+QString actionName(Action action);
+std::optional<Action> actionFromName(const QString &name);
+QList<Action> allActions();
+
+struct AuditEntry {
+    qint64 id = 0;  // set by the log
+    QDateTime time; // UTC, ms; now when left invalid
+    QString osUser; // the current OS user when left empty
+    QString host;   // this machine when left empty
+    QString account;
+    QString provider;
+    QString sessionId;
+    QString action;     // actionName(); free text is refused
+    QJsonObject detail; // from Sanitizer.h's helpers; append() sanitizes it again
+    bool ok = true;
+    QString errorCode; // errorCodeName() when !ok
+    QString errorMessage;
+
+    void setOutcome(const VoidResult &r);
+    void setError(const Error &e);
+};
+
+// Builds an entry for action; detail must come from Sanitizer.h's helpers.
+AuditEntry makeEntry(Action action, const QString &account, const QString &provider, const QString &sessionId = {},
+                     const QJsonObject &detail = {});
+
+struct AuditQuery {
+    std::optional<QDateTime> since;
+    QString account;
+    QString sessionId;
+    QString action;
+    QString text;  // substring of the detail, account, session, action or error
+    int limit = 0; // newest N (still returned oldest first); 0 = all
+};
+
+// The append-only audit log, <configDir>/audit.sqlite, shared by the GUI and sandbarctl
+// (WAL mode and a busy timeout let both write at once). Appends are queued and written
+// in one transaction by a short timer, so the UI thread only pays for one small write
+// now and then; flush() and the destructor write what is queued. There is no API to
+// edit or delete a row.
+class AuditLog : public QObject
+{
+    Q_OBJECT
+public:
+    static QString fileName() { return QStringLiteral("audit.sqlite"); }
+
+    // Opens (or creates) <configDir>/audit.sqlite. A file SQLite cannot read is moved
+    // aside and a fresh one started: openWarning() then says so, for the caller to show.
+    explicit AuditLog(const QString &configDir, QObject *parent = nullptr);
+    ~AuditLog() override;
+
+    bool isOpen() const { return m_file.isOpen(); }
+    const QString &path() const { return m_path; }
+    const QString &openWarning() const { return m_file.warning(); }
+    const Error &openError() const { return m_openError; }
+
+    // 0 writes every append at once (tests, sandbarctl); the default batches for 200 ms.
+    void setFlushDelay(int ms);
+
+    // Queues entry, filling in time, OS user and host. Validates the action name. With
+    // a flush delay of 0 it also writes; a write error then leaves the row queued for
+    // the next append, flush() or the destructor, never dropped. Use from the thread
+    // that made the log (QtSql connections are per thread).
+    VoidResult append(AuditEntry entry);
+    // Writes what is queued now. On failure (the other process holds the lock for
+    // longer than the busy timeout) the rows stay queued for the next try.
+    VoidResult flush();
+    int pendingCount() const { return int(m_pending.size()); }
+
+    Result<QList<AuditEntry>> query(const AuditQuery &q);
+
+Q_SIGNALS:
+    // A queued flush failed; rows are kept and retried. Once per run of failures.
+    void writeFailed(const QString &message);
+
+private:
+    VoidResult ensureOpen();
+
+    QString m_path;
+    SqliteFile m_file;
+    Error m_openError;
+    QList<AuditEntry> m_pending;
+    QTimer m_timer;
+    bool m_failing = false;
+};
+
+QString currentOsUser();
+QJsonObject entryToJson(const AuditEntry &e);
+// One line for a table cell: the command, or the path and size, or the detail as
+// compact JSON; a failure's message follows.
+QString entrySummary(const AuditEntry &e);
+
+} // namespace sandbar::audit
