@@ -1,5 +1,8 @@
 #include "wiring/AppServices.h"
 
+#include "audit/AuditedProvider.h"
+#include "audit/Sanitizer.h"
+
 #include <QDir>
 #include <QStandardPaths>
 
@@ -22,8 +25,26 @@ std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique
     s->configDir = configDir;
     registerProviders(s->factories);
     s->secrets = secrets ? std::move(secrets) : std::make_unique<KeychainSecretStore>(QStringLiteral("Sandbar"));
+    s->audit = std::make_unique<audit::AuditLog>(configDir);
     s->accounts = std::make_unique<AccountStore>(configDir, s->factories, *s->secrets);
     s->registry = std::make_unique<SessionRegistry>(*s->accounts, s->factories);
+
+    // Every action on a provider, from the window or sandbarctl, leaves an audit row.
+    audit::AuditLog *log = s->audit.get();
+    s->registry->setProviderDecorator([log](std::unique_ptr<Provider> inner) -> std::unique_ptr<Provider> {
+        return std::make_unique<audit::AuditedProvider>(std::move(inner), *log);
+    });
+    const ProviderFactories *factories = &s->factories;
+    QObject::connect(s->accounts.get(), &AccountStore::accountAdded, log, [log, factories](const Account &a) {
+        const ProviderFactory *f = factories->find(a.provider);
+        [[maybe_unused]] auto r = log->append(audit::makeEntry(
+            audit::Action::AccountAdded, a.name, a.provider, {},
+            audit::sanitizeDetail(a.settings, f ? f->descriptor().accountFields : QList<FieldDescriptor>{})));
+    });
+    QObject::connect(s->accounts.get(), &AccountStore::accountRemoved, log,
+                     [log](const QString &name, const QString &provider) {
+                         [[maybe_unused]] auto r = log->append(audit::makeEntry(audit::Action::AccountRemoved, name, provider));
+                     });
     return s;
 }
 

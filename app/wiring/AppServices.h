@@ -1,6 +1,7 @@
 #pragma once
 
 #include "accounts/AccountStore.h"
+#include "audit/AuditLog.h"
 #include "accounts/SecretStore.h"
 #include "providers/ProviderFactory.h"
 #include "sessions/SessionRegistry.h"
@@ -17,6 +18,7 @@ struct AppServices {
     QString configDir;
     ProviderFactories factories;
     std::unique_ptr<SecretStore> secrets;
+    std::unique_ptr<audit::AuditLog> audit; // declared before what writes to it
     std::unique_ptr<AccountStore> accounts;
     std::unique_ptr<SessionRegistry> registry;
 };

@@ -1,6 +1,8 @@
 #include "wiring/CliMain.h"
 
 #include "wiring/AppServices.h"
+#include "wiring/cli/CliAudit.h"
+#include "wiring/cli/CliCatalog.h"
 #include "wiring/cli/CliSupport.h"
 
 #include <QCoreApplication>
@@ -34,6 +36,10 @@ Commands:
   cp REF:REMOTE LOCAL_DIR
   ls REF:PATH
   stats REF [--once]
+  catalog
+  compare --vcpus N --memory-gib N --hours N [--cpu-busy FRACTION] [--session-hours N]
+          [--storage-gib N] [--gpu TYPE] [--gpus N] [--idle-hours N] [--sessions N]
+  audit [--since TIME] [--account NAME] [--session ID] [--action NAME] [--grep TEXT] [--limit N]
 
 REF is ACCOUNT/ID (as printed by 'sessions create'), or an ID prefix or session name
 that only one account has. Exit codes: 0 ok, 1 failure, 2 usage.
@@ -76,6 +82,11 @@ Result<Globals> takeGlobals(const QStringList &args)
     return g;
 }
 
+void runAuditCommand(cli::Command &cmd, const QStringList &args)
+{
+    cli::runAuditWithLog(cmd, args, *cmd.services().audit);
+}
+
 } // namespace
 
 int cliMain(int argc, char **argv)
@@ -102,6 +113,10 @@ int cliMain(int argc, char **argv)
     }
 
     auto services = buildServices(resolveConfigDir(globals->configDir));
+    // A short-lived process: write each audit row at once rather than batching.
+    services->audit->setFlushDelay(0);
+    if (!services->audit->openWarning().isEmpty())
+        std::fprintf(stderr, "sandbarctl: warning: %s\n", qPrintable(services->audit->openWarning()));
     if (!services->accounts->loadWarning().isEmpty())
         std::fprintf(stderr, "sandbarctl: warning: %s\n", qPrintable(services->accounts->loadWarning()));
     services->accounts->createDefaultAccounts();
@@ -119,7 +134,8 @@ int cliMain(int argc, char **argv)
         {QStringLiteral("accounts"), &cli::runAccounts}, {QStringLiteral("sessions"), &cli::runSessions},
         {QStringLiteral("exec"), &cli::runExec},         {QStringLiteral("shell"), &cli::runShell},
         {QStringLiteral("cp"), &cli::runCp},             {QStringLiteral("ls"), &cli::runLs},
-        {QStringLiteral("stats"), &cli::runStats},
+        {QStringLiteral("stats"), &cli::runStats},       {QStringLiteral("catalog"), &cli::runCatalog},
+        {QStringLiteral("compare"), &cli::runCompare},   {QStringLiteral("audit"), &runAuditCommand},
     };
     Handler handler = nullptr;
     for (const auto &[name, h] : handlers) {

@@ -166,6 +166,7 @@ void AccountStore::add(const Account &account, const QMap<QString, QString> &sec
     stored.secretKeys = secrets.keys();
     if (secrets.isEmpty()) {
         writeAccount(stored);
+        Q_EMIT accountAdded(stored);
         Q_EMIT accountsChanged();
         return done(VoidResult{});
     }
@@ -177,6 +178,7 @@ void AccountStore::add(const Account &account, const QMap<QString, QString> &sec
     *step = [this, pending, stored, done, step]() {
         if (pending->isEmpty()) {
             writeAccount(stored);
+            Q_EMIT accountAdded(stored);
             Q_EMIT accountsChanged();
             done(VoidResult{});
             *step = nullptr; // break the cycle
@@ -202,6 +204,7 @@ void AccountStore::remove(const QString &name, Callback<void> done)
         return done(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(name)));
     m_settings->remove(QStringLiteral("accounts/") + name);
     m_settings->sync();
+    Q_EMIT accountRemoved(name, account->provider);
     Q_EMIT accountsChanged();
     // Secrets go after the settings: a failure here leaves no account pointing at them.
     for (const auto &field : account->secretKeys)

@@ -57,6 +57,8 @@ public:
 
 Q_SIGNALS:
     void accountsChanged();
+    void accountAdded(const sandbar::Account &account);
+    void accountRemoved(const QString &name, const QString &provider);
 
 private:
     QString secretKey(const QString &account, const QString &field) const;

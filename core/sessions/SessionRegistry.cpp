@@ -49,7 +49,10 @@ void SessionRegistry::provider(const QString &account, Callback<Provider *> done
         auto made = factory->create(*config);
         if (!made.ok())
             return fail(made.error());
-        Provider *p = made.value().release();
+        std::unique_ptr<Provider> provider = std::move(made.value());
+        if (m_decorator)
+            provider = m_decorator(std::move(provider));
+        Provider *p = provider.release();
         p->setParent(nullptr);
         m_providers.insert(account, p);
         connect(p, &Provider::sessionChanged, this, [this, account](const SessionInfo &s) {

@@ -33,7 +33,11 @@ class SessionRegistry : public QObject
 {
     Q_OBJECT
 public:
+    // Wraps each provider as it is made (the audit log's decorator, for one).
+    using ProviderDecorator = std::function<std::unique_ptr<Provider>(std::unique_ptr<Provider>)>;
+
     SessionRegistry(AccountStore &accounts, const ProviderFactories &factories, QObject *parent = nullptr);
+    void setProviderDecorator(ProviderDecorator decorator) { m_decorator = std::move(decorator); }
     ~SessionRegistry() override;
 
     void provider(const QString &account, Callback<Provider *> done);
@@ -64,6 +68,7 @@ private:
 
     AccountStore &m_accounts;
     const ProviderFactories &m_factories;
+    ProviderDecorator m_decorator;
     QHash<QString, Provider *> m_providers;
     QHash<QString, QList<Callback<Provider *>>> m_waiting;
     QHash<QString, QList<SessionInfo>> m_sessions;

@@ -1,0 +1,146 @@
+#include "audit/AuditedProvider.h"
+
+#include "audit/AuditLog.h"
+#include "audit/Sanitizer.h"
+#include "terminal/PtyChannel.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+
+namespace sandbar::audit {
+
+namespace {
+
+qint64 localSize(const QString &path)
+{
+    const QFileInfo fi(path);
+    if (!fi.isDir())
+        return fi.size();
+    qint64 total = 0;
+    QDirIterator it(path, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        total += it.fileInfo().size();
+    }
+    return total;
+}
+
+} // namespace
+
+AuditedProvider::AuditedProvider(std::unique_ptr<Provider> inner, AuditLog &log, QObject *parent)
+    : Provider(parent)
+    , m_inner(std::move(inner))
+    , m_log(log)
+{
+    m_inner->setParent(nullptr);
+    connect(m_inner.get(), &Provider::sessionChanged, this, &Provider::sessionChanged);
+    connect(m_inner.get(), &Provider::sessionRemoved, this, &Provider::sessionRemoved);
+}
+
+AuditedProvider::~AuditedProvider() = default;
+
+void AuditedProvider::record(int action, const QString &sessionId, const QJsonObject &detail, const VoidResult &outcome)
+{
+    AuditEntry e = makeEntry(Action(action), accountName(), descriptor().id, sessionId, detail);
+    e.setOutcome(outcome);
+    // An audit failure must not fail the action; the log reports write errors itself.
+    [[maybe_unused]] const auto r = m_log.append(std::move(e));
+}
+
+Callback<void> AuditedProvider::logged(int action, const QString &sessionId, const QJsonObject &detail,
+                                       Callback<void> done)
+{
+    return Callback<void>(done.context(), [this, action, sessionId, detail, done](VoidResult r) {
+        record(action, sessionId, detail, r);
+        done(std::move(r));
+    });
+}
+
+void AuditedProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
+{
+    const QJsonObject detail = createDetail(spec, descriptor().createOptions);
+    m_inner->create(spec, Callback<SessionInfo>(done.context(), [this, detail, done](Result<SessionInfo> r) {
+                        record(int(Action::SessionCreated), r.ok() ? r->id : QString(), detail,
+                               r.ok() ? VoidResult{} : VoidResult(r.error()));
+                        done(std::move(r));
+                    }));
+}
+
+void AuditedProvider::stop(const QString &id, Callback<void> done)
+{
+    m_inner->stop(id, logged(int(Action::SessionStopped), id, {}, std::move(done)));
+}
+
+void AuditedProvider::kill(const QString &id, Callback<void> done)
+{
+    m_inner->kill(id, logged(int(Action::SessionKilled), id, {}, std::move(done)));
+}
+
+void AuditedProvider::remove(const QString &id, Callback<void> done)
+{
+    m_inner->remove(id, logged(int(Action::SessionRemoved), id, {}, std::move(done)));
+}
+
+void AuditedProvider::pause(const QString &id, Callback<void> done)
+{
+    m_inner->pause(id, logged(int(Action::SessionPaused), id, {}, std::move(done)));
+}
+
+void AuditedProvider::resume(const QString &id, Callback<void> done)
+{
+    m_inner->resume(id, logged(int(Action::SessionResumed), id, {}, std::move(done)));
+}
+
+void AuditedProvider::setTimeout(const QString &id, qint64 ttlSeconds, Callback<void> done)
+{
+    m_inner->setTimeout(id, ttlSeconds, logged(int(Action::SessionTtlChanged), id, ttlDetail(ttlSeconds), std::move(done)));
+}
+
+std::unique_ptr<PtyChannel> AuditedProvider::openPty(const QString &id, const PtyOptions &options)
+{
+    auto channel = m_inner->openPty(id, options);
+    const QJsonObject detail = ptyDetail(options);
+    connect(channel.get(), &PtyChannel::started, this, [this, id, detail]() { record(int(Action::PtyOpened), id, detail, {}); });
+    connect(channel.get(), &PtyChannel::errorOccurred, this, [this, id, detail, ch = channel.get()](const Error &e) {
+        // Only a terminal that never opened is a failed action; a later drop is not.
+        if (!ch->property("sandbar.audited").toBool())
+            record(int(Action::PtyOpened), id, detail, e);
+    });
+    connect(channel.get(), &PtyChannel::started, this, [ch = channel.get()]() { ch->setProperty("sandbar.audited", true); });
+    return channel;
+}
+
+std::unique_ptr<ExecJob> AuditedProvider::exec(const QString &id, const ExecRequest &request)
+{
+    auto job = m_inner->exec(id, request);
+    QJsonObject detail = execDetail(request);
+    connect(job.get(), &ExecJob::finished, this, [this, id, detail](const Result<int> &r) mutable {
+        if (r.ok())
+            detail.insert(QStringLiteral("exit_code"), r.value());
+        record(int(Action::ExecRun), id, detail, r.ok() ? VoidResult{} : VoidResult(r.error()));
+    });
+    return job;
+}
+
+std::unique_ptr<TransferJob> AuditedProvider::upload(const QString &id, const QString &localPath, const QString &remoteDir)
+{
+    auto job = m_inner->upload(id, localPath, remoteDir);
+    const QString remote = QDir::cleanPath(remoteDir + QLatin1Char('/') + QFileInfo(localPath).fileName());
+    connect(job.get(), &TransferJob::finished, this, [this, id, remote, localPath](const VoidResult &r) {
+        record(int(Action::FileUploaded), id, fileDetail(remote, localSize(localPath), localPath), r);
+    });
+    return job;
+}
+
+std::unique_ptr<TransferJob> AuditedProvider::download(const QString &id, const QString &remotePath, const QString &localDir)
+{
+    auto job = m_inner->download(id, remotePath, localDir);
+    const QString local = QDir(localDir).filePath(QFileInfo(remotePath).fileName());
+    connect(job.get(), &TransferJob::finished, this, [this, id, remotePath, local](const VoidResult &r) {
+        record(int(Action::FileDownloaded), id, fileDetail(remotePath, r.ok() ? localSize(local) : -1, local), r);
+    });
+    return job;
+}
+
+} // namespace sandbar::audit

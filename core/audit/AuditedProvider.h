@@ -1,0 +1,65 @@
+#pragma once
+
+#include "providers/Provider.h"
+
+#include <memory>
+
+namespace sandbar::audit {
+
+class AuditLog;
+
+// Wraps an account's provider so that every action taken through it - by the window or
+// by sandbarctl - leaves one audit row with its outcome. The log must outlive the wrapper.
+class AuditedProvider final : public Provider
+{
+    Q_OBJECT
+public:
+    AuditedProvider(std::unique_ptr<Provider> inner, AuditLog &log, QObject *parent = nullptr);
+    ~AuditedProvider() override;
+
+    Provider *inner() const { return m_inner.get(); }
+
+    const ProviderDescriptor &descriptor() const override { return m_inner->descriptor(); }
+    Capabilities capabilities() const override { return m_inner->capabilities(); }
+    QString accountName() const override { return m_inner->accountName(); }
+
+    void health(Callback<HealthInfo> done) override { m_inner->health(std::move(done)); }
+    void listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done) override
+    {
+        m_inner->listSessions(options, std::move(done));
+    }
+    void info(const QString &sessionId, Callback<SessionInfo> done) override { m_inner->info(sessionId, std::move(done)); }
+    void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override
+    {
+        m_inner->listFiles(sessionId, path, std::move(done));
+    }
+    void stats(const QString &sessionId, Callback<StatsSample> done) override { m_inner->stats(sessionId, std::move(done)); }
+    std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override { return m_inner->streamStats(sessionId); }
+    void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override
+    {
+        m_inner->listPtys(sessionId, std::move(done));
+    }
+
+    void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
+    void stop(const QString &sessionId, Callback<void> done) override;
+    void kill(const QString &sessionId, Callback<void> done) override;
+    void remove(const QString &sessionId, Callback<void> done) override;
+    void pause(const QString &sessionId, Callback<void> done) override;
+    void resume(const QString &sessionId, Callback<void> done) override;
+    void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
+    std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
+    std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
+    std::unique_ptr<TransferJob> upload(const QString &sessionId, const QString &localPath,
+                                        const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> download(const QString &sessionId, const QString &remotePath,
+                                          const QString &localDir) override;
+
+private:
+    void record(int action, const QString &sessionId, const QJsonObject &detail, const VoidResult &outcome);
+    Callback<void> logged(int action, const QString &sessionId, const QJsonObject &detail, Callback<void> done);
+
+    std::unique_ptr<Provider> m_inner;
+    AuditLog &m_log;
+};
+
+} // namespace sandbar::audit

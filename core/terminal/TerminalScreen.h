@@ -1,0 +1,158 @@
+#pragma once
+
+#include "terminal/CsiGuard.h"
+#include "terminal/ModeScanner.h"
+#include "terminal/PtyChannel.h"
+#include "terminal/Scrollback.h"
+#include "terminal/TerminalCell.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QPointer>
+#include <QRect>
+#include <QTimer>
+#include <vterm.h>
+
+namespace sandbar {
+
+// The model of one terminal: libvterm's screen plus Sandbar's own scrollback.
+//
+// Lines are addressed in one space: 0 is the oldest scrollback line, scrollbackSize() is
+// the top row of the visible screen, totalLines()-1 its bottom row. A line keeps its index
+// while the screen scrolls (it moves from the screen into the scrollback at the same
+// index); only dropping old lines shifts indices, which droppedLines() lets callers absorb.
+//
+// Input arrives through feed() and is parsed in slices of at most sliceBytes() per turn of
+// the event loop, so a flood never starves the UI; each slice ends with one updated().
+class TerminalScreen : public QObject
+{
+    Q_OBJECT
+public:
+    // libvterm 0.3.3 crashes writing a wide character into a one-column screen (fuzzer).
+    static constexpr int MinCols = 2;
+
+    explicit TerminalScreen(int cols = 80, int rows = 24, QObject *parent = nullptr);
+    ~TerminalScreen() override;
+
+    // --- input -------------------------------------------------------------------------
+    void feed(const QByteArray &bytes);    // queued; parsed in slices from the event loop
+    void feedNow(const QByteArray &bytes); // parses everything now (tests, replay)
+    void flushPending();                   // parses whatever feed() queued, now
+    qsizetype pendingBytes() const { return m_pending.size() - m_pendingPos; }
+    void setSliceBytes(int bytes) { m_sliceBytes = qMax(256, bytes); }
+    int sliceBytes() const { return m_sliceBytes; }
+
+    // Connects a channel: its output feeds this screen, keys and replies go back to it,
+    // and resizes follow. The screen and scrollback stay when the channel goes away.
+    void attach(PtyChannel *channel);
+    PtyChannel *channel() const { return m_channel.data(); }
+
+    // --- geometry and lines ------------------------------------------------------------
+    void resize(int cols, int rows);
+    int cols() const { return m_cols; }
+    int rows() const { return m_rows; }
+    int scrollbackSize() const { return m_scrollback.size(); }
+    int totalLines() const { return m_scrollback.size() + m_rows; }
+    qint64 droppedLines() const { return m_scrollback.droppedTotal(); }
+    void setScrollbackLimit(int lines);
+    int scrollbackLimit() const { return m_scrollback.limit(); }
+    const Scrollback &scrollback() const { return m_scrollback; }
+    void clearScrollback();
+
+    Cell cell(int line, int col) const;
+    // Exactly cols() cells of a line (scrollback lines padded with blanks).
+    QList<Cell> lineCells(int line) const;
+    // The line's text, trailing blanks removed; wide characters give one QChar run, their
+    // covered cell nothing. colOfChar (optional) maps each QChar index to its cell.
+    QString lineText(int line, QList<int> *colOfChar = nullptr) const;
+    // True when the line continues on the next one because it wrapped at the last column.
+    bool isWrapped(int line) const;
+    // The visible screen as text, one line a row, trailing spaces trimmed.
+    QString screenText() const;
+
+    // --- state -------------------------------------------------------------------------
+    QPoint cursorPos() const { return m_cursor; } // x = column, y = screen row
+    bool cursorVisible() const { return m_cursorVisible; }
+    bool cursorBlink() const { return m_cursorBlink; }
+    CursorShape cursorShape() const { return m_cursorShape; }
+    QString title() const { return m_title; }
+    bool altScreen() const { return m_altScreen; }
+    bool reverseVideo() const { return m_reverse; }
+    MouseMode mouseMode() const { return m_mouseMode; }
+    bool bracketedPaste() const { return m_modes.bracketedPaste(); }
+    // The 0xRRGGBB libvterm gives an indexed colour (its palette).
+    uint32_t paletteRgb(int index) const;
+
+    // --- output towards the program ---------------------------------------------------
+    void sendKey(VTermKey key, VTermModifier mod = VTERM_MOD_NONE);
+    void sendChar(uint32_t codepoint, VTermModifier mod = VTERM_MOD_NONE);
+    // Sends text as typed; wraps it in the paste brackets when the program asked for them.
+    void paste(const QString &text);
+    void sendMouseMove(int row, int col, VTermModifier mod = VTERM_MOD_NONE);
+    void sendMouseButton(int button, bool pressed, VTermModifier mod = VTERM_MOD_NONE);
+    void sendRaw(const QByteArray &bytes);
+
+Q_SIGNALS:
+    // Once per parsed slice: the screen rectangle (x col, y row) that changed, and how many
+    // lines moved into the scrollback meanwhile (then everything visible changed too).
+    void updated(const QRect &damage, int linesScrolled);
+    void titleChanged(const QString &title);
+    void bell();
+    void modesChanged(); // cursor shape/visibility/blink, alt screen, mouse, reverse video
+    void sizeChanged(int cols, int rows);
+    // Bytes for the program: encoded keys and replies to its queries.
+    void output(const QByteArray &bytes);
+
+private:
+    static int cbDamage(VTermRect rect, void *user);
+    static int cbMoveRect(VTermRect dest, VTermRect src, void *user);
+    static int cbMoveCursor(VTermPos pos, VTermPos oldpos, int visible, void *user);
+    static int cbSetTermProp(VTermProp prop, VTermValue *val, void *user);
+    static int cbBell(void *user);
+    static int cbResize(int rows, int cols, void *user);
+    static int cbPushLine(int cols, const VTermScreenCell *cells, void *user);
+    static int cbPopLine(int cols, VTermScreenCell *cells, void *user);
+    static int cbClearScrollback(void *user);
+    static void cbOutput(const char *s, size_t len, void *user);
+
+    void processSlice();
+    void parse(const char *data, qsizetype len);
+    void emitUpdate();
+    Cell fromVTerm(const VTermScreenCell &c) const;
+    void toVTerm(const Cell &c, VTermScreenCell *out) const;
+    void addDamage(const QRect &r);
+
+    VTerm *m_vt = nullptr;
+    VTermScreen *m_screen = nullptr;
+    VTermState *m_state = nullptr;
+    int m_cols;
+    int m_rows;
+    Scrollback m_scrollback;
+    ModeScanner m_modes;
+    CsiGuard m_csiGuard;
+    QPointer<PtyChannel> m_channel;
+
+    const char *m_inputBegin = nullptr; // the bytes vterm_input_write is parsing now
+    const char *m_inputEnd = nullptr;
+    QByteArray m_pending;
+    qsizetype m_pendingPos = 0;
+    int m_sliceBytes = 64 * 1024;
+    QTimer m_sliceTimer;
+
+    QRect m_damage;
+    int m_scrolled = 0;
+    QPoint m_cursor;
+    bool m_cursorVisible = true;
+    bool m_cursorBlink = true;
+    CursorShape m_cursorShape = CursorShape::Block;
+    QByteArray m_titleBytes;
+    QString m_title;
+    bool m_altScreen = false;
+    bool m_reverse = false;
+    MouseMode m_mouseMode = MouseMode::None;
+    VTermColor m_defaultFg{};
+    VTermColor m_defaultBg{};
+    std::vector<Cell> m_lineBuffer;
+};
+
+} // namespace sandbar

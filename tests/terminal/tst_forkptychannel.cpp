@@ -1,0 +1,88 @@
+// ForkPtyChannel against real programs on a local pseudo-terminal.
+#include "terminal/ForkPtyChannel.h"
+#include "terminal/TerminalScreen.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <csignal>
+
+using namespace sandbar;
+
+class TestForkPtyChannel : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void runsAndReportsExitCode()
+    {
+        ForkPtyChannel ch(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("echo hi-there; exit 3")});
+        QByteArray got;
+        connect(&ch, &PtyChannel::dataReceived, this, [&got](const QByteArray &b) { got += b; });
+        QSignalSpy started(&ch, &PtyChannel::started);
+        QSignalSpy finished(&ch, &PtyChannel::finished);
+        ch.start();
+        QCOMPARE(started.count(), 1);
+        QVERIFY(ch.isOpen());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(finished.at(0).at(0).toInt(), 3);
+        QCOMPARE(ch.exitCode(), std::optional<int>(3));
+        QVERIFY(got.contains("hi-there"));
+        QVERIFY(!ch.isOpen());
+    }
+
+    void missingProgram()
+    {
+        ForkPtyChannel ch(QStringLiteral("/nonexistent/program"));
+        QSignalSpy finished(&ch, &PtyChannel::finished);
+        ch.start();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(finished.at(0).at(0).toInt(), 127);
+    }
+
+    void sizeAndResize()
+    {
+        ForkPtyChannel ch(QStringLiteral("/bin/sh"));
+        ch.setInitialSize(100, 30);
+        TerminalScreen screen(100, 30);
+        screen.attach(&ch);
+        ch.start();
+        ch.write("stty size\n");
+        QTRY_VERIFY_WITH_TIMEOUT(screen.screenText().contains(QStringLiteral("30 100")), 30000);
+        screen.resize(77, 22); // reaches the channel through attach()
+        ch.write("stty size\n");
+        QTRY_VERIFY_WITH_TIMEOUT(screen.screenText().contains(QStringLiteral("22 77")), 30000);
+        QSignalSpy finished(&ch, &PtyChannel::finished);
+        ch.close();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QCOMPARE(finished.at(0).at(0).toInt(), 128 + SIGHUP);
+        // The screen keeps what it showed.
+        QVERIFY(screen.screenText().contains(QStringLiteral("22 77")));
+    }
+
+    void largeOutputArrivesWhole()
+    {
+        ForkPtyChannel ch(
+            QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"), QStringLiteral("i=0; while [ $i -lt 3000 ]; do echo line$i; i=$((i+1)); done")});
+        TerminalScreen screen(40, 10);
+        screen.attach(&ch);
+        QSignalSpy finished(&ch, &PtyChannel::finished);
+        ch.start();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(screen.pendingBytes(), qsizetype(0), 30000);
+        QCOMPARE(screen.lineText(screen.totalLines() - 2), QStringLiteral("line2999"));
+        QCOMPARE(screen.lineText(0), QStringLiteral("line0"));
+    }
+
+    void startTwiceIsAnError()
+    {
+        ForkPtyChannel ch(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("sleep 5")});
+        QSignalSpy errors(&ch, &PtyChannel::errorOccurred);
+        ch.start();
+        ch.start();
+        QCOMPARE(errors.count(), 1);
+        // Destroying a running channel hangs the program up and reaps it.
+    }
+};
+
+QTEST_GUILESS_MAIN(TestForkPtyChannel)
+#include "tst_forkptychannel.moc"

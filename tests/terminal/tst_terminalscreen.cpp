@@ -1,0 +1,361 @@
+// Byte fixtures -> expected screen text and attributes, fed whole and one byte at a time.
+#include "terminal/ModeScanner.h"
+#include "terminal/TerminalScreen.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <functional>
+#include <vector>
+
+using namespace sandbar;
+
+namespace {
+
+struct Check {
+    int row;
+    int col;
+    std::function<bool(const Cell &)> ok;
+    const char *what;
+};
+
+struct Fixture {
+    const char *name;
+    QByteArray input;
+    int cols;
+    int rows;
+    QString expected; // rows joined by \n, trailing spaces trimmed
+    std::vector<Check> checks;
+    QPoint cursor = QPoint(-1, -1);
+};
+
+QString rows(std::initializer_list<const char *> lines)
+{
+    QStringList out;
+    for (const char *l : lines)
+        out << QString::fromUtf8(l);
+    return out.join(QLatin1Char('\n'));
+}
+
+auto flag(uint16_t f)
+{
+    return [f](const Cell &c) { return (c.attrs.flags & f) == f; };
+}
+auto underline(int kind)
+{
+    return [kind](const Cell &c) { return c.attrs.underline() == kind; };
+}
+auto fg(TermColor t)
+{
+    return [t](const Cell &c) { return c.attrs.fg == t; };
+}
+auto bg(TermColor t)
+{
+    return [t](const Cell &c) { return c.attrs.bg == t; };
+}
+auto plain()
+{
+    return [](const Cell &c) { return c.attrs == CellAttrs{}; };
+}
+auto text(const char *utf8)
+{
+    return [s = QString::fromUtf8(utf8)](const Cell &c) { return c.text() == s; };
+}
+auto width(int w)
+{
+    return [w](const Cell &c) { return c.width == w; };
+}
+
+const std::vector<Fixture> &fixtures()
+{
+    static const std::vector<Fixture> table = {
+        {"empty", "", 10, 3, rows({"", "", ""}), {}, QPoint(0, 0)},
+        {"plain lines",
+         "hello\r\nworld",
+         10,
+         3,
+         rows({"hello", "world", ""}),
+         {{0, 0, plain(), "no attrs"}},
+         QPoint(5, 1)},
+        {"truncated CSI", "ab\x1b[3", 10, 2, rows({"ab", ""}), {}, QPoint(2, 0)},
+        {"truncated ESC", "ab\x1b", 10, 2, rows({"ab", ""}), {}},
+        {"unknown CSI ignored", "a\x1b[99;99zb", 10, 2, rows({"ab", ""}), {}},
+        {"sgr bold italic blink reverse strike conceal",
+         "\x1b[1mB\x1b[0m\x1b[3mI\x1b[0m\x1b[5mK\x1b[0m\x1b[7mR\x1b[0m\x1b[9mS\x1b[0m\x1b[8mH\x1b[0mn",
+         10,
+         2,
+         rows({"BIKRSHn", ""}),
+         {{0, 0, flag(CellAttrs::Bold), "bold"},
+          {0, 1, flag(CellAttrs::Italic), "italic"},
+          {0, 2, flag(CellAttrs::Blink), "blink"},
+          {0, 3, flag(CellAttrs::Reverse), "reverse"},
+          {0, 4, flag(CellAttrs::Strike), "strike"},
+          {0, 5, flag(CellAttrs::Conceal), "conceal"},
+          {0, 6, plain(), "reset"}}},
+        {"sgr underline kinds",
+         "\x1b[4ma\x1b[21mb\x1b[4:3mc\x1b[4:2md\x1b[24me",
+         10,
+         2,
+         rows({"abcde", ""}),
+         {{0, 0, underline(CellAttrs::SingleUnderline), "single"},
+          {0, 1, underline(CellAttrs::DoubleUnderline), "double (21)"},
+          {0, 2, underline(CellAttrs::CurlyUnderline), "curly (4:3)"},
+          {0, 3, underline(CellAttrs::DoubleUnderline), "double (4:2)"},
+          {0, 4, underline(CellAttrs::NoUnderline), "off"}}},
+        {"sgr colours 16 256 truecolor",
+         "\x1b[31ma\x1b[92mb\x1b[38;5;200mc\x1b[38;2;1;2;3md\x1b[0;44me\x1b[48;2;9;8;7mf\x1b[39;49mg",
+         10,
+         2,
+         rows({"abcdefg", ""}),
+         {{0, 0, fg(TermColor::indexed(1)), "red"},
+          {0, 1, fg(TermColor::indexed(10)), "bright green"},
+          {0, 2, fg(TermColor::indexed(200)), "256"},
+          {0, 3, fg(TermColor::rgb(1, 2, 3)), "rgb fg"},
+          {0, 4, bg(TermColor::indexed(4)), "blue bg"},
+          {0, 5, bg(TermColor::rgb(9, 8, 7)), "rgb bg"},
+          {0, 6, plain(), "defaults"}}},
+        {"cursor movement",
+         "abc\x1b[2;5HX\x1b[1;1HZ\x1b[3;2H\x1b[AY\x1b[2CW\x1b[5DV\x1b[BU",
+         10,
+         3,
+         rows({"Zbc", "VY  W", " U"}),
+         {}},
+        {"scroll region", "1\r\n2\r\n3\r\n4\x1b[2;3r\x1b[3;1H\n", 10, 4, rows({"1", "3", "", "4"}), {}},
+        {"reverse index in region", "1\r\n2\r\n3\r\n4\x1b[2;3r\x1b[2;1H\x1bM", 10, 4, rows({"1", "", "2", "4"}), {}},
+        {"erase to end of line", "abcdef\x1b[1;3H\x1b[K", 10, 2, rows({"ab", ""}), {}},
+        {"erase to start of line", "abcdef\x1b[1;3H\x1b[1K", 10, 2, rows({"   def", ""}), {}},
+        {"erase display below", "aaa\r\nbbb\r\nccc\x1b[2;2H\x1b[J", 10, 3, rows({"aaa", "b", ""}), {}},
+        {"erase display all", "aaa\r\nbbb\x1b[2J", 10, 2, rows({"", ""}), {}},
+        {"erase chars", "abcdef\x1b[1;2H\x1b[2X", 10, 1, rows({"a  def"}), {}},
+        {"insert line", "1\r\n2\r\n3\x1b[2;1H\x1b[L", 10, 4, rows({"1", "", "2", "3"}), {}},
+        {"delete line", "1\r\n2\r\n3\x1b[1;1H\x1b[M", 10, 3, rows({"2", "3", ""}), {}},
+        {"insert chars", "abcdef\x1b[1;2H\x1b[2@", 10, 1, rows({"a  bcdef"}), {}},
+        {"delete chars", "abcdef\x1b[1;2H\x1b[2P", 10, 1, rows({"adef"}), {}},
+        {"alternate screen on", "main\x1b[?1049hALT", 10, 2, rows({"    ALT", ""}), {}},
+        {"alternate screen off", "main\x1b[?1049hALT\x1b[?1049l", 10, 2, rows({"main", ""}), {}, QPoint(4, 0)},
+        {"wide CJK",
+         "a\xe4\xb8\xad"
+         "b",
+         10,
+         1,
+         rows({"a\xe4\xb8\xad"
+               "b"}),
+         {{0, 1, width(2), "wide"},
+          {0, 1, text("\xe4\xb8\xad"), "char"},
+          {0, 2, width(0), "covered"},
+          {0, 3, text("b"), "after"}},
+         QPoint(4, 0)},
+        {"wide emoji",
+         "\xf0\x9f\x98\x80x",
+         10,
+         1,
+         rows({"\xf0\x9f\x98\x80x"}),
+         {{0, 0, width(2), "emoji is wide"}, {0, 2, text("x"), "after"}}},
+        {"wide char wraps at last column",
+         "abcd\xe4\xb8\xad",
+         5,
+         2,
+         rows({"abcd", "\xe4\xb8\xad"}),
+         {{1, 0, width(2), "moved to next line"}}},
+        {"combining",
+         "e\xcc\x81x",
+         10,
+         1,
+         rows({"e\xcc\x81x"}),
+         {{0, 0, text("e\xcc\x81"), "base+mark"}, {0, 1, text("x"), "next cell"}}},
+        {"tab stops default", "a\tb\tc", 20, 1, rows({"a       b       c"}), {}},
+        {"tab stops custom", "\x1b[3g\x1b[1;4H\x1bH\r\tX\tY", 10, 1, rows({"   X     Y"}), {}},
+        {"wrap at last column", "abcdefg", 5, 3, rows({"abcde", "fg", ""}), {}},
+        {"deferred wrap then newline", "abcde\r\nx", 5, 3, rows({"abcde", "x", ""}), {}},
+        {"scrolls when full", "1\r\n2\r\n3\r\n4", 5, 2, rows({"3", "4"}), {}},
+        {"garbage utf8",
+         "a\xff\xfe"
+         "b",
+         10,
+         1,
+         QString(),
+         {{0, 0, text("a"), "before garbage"}}},
+        {"REP repeats the last character", "a\x1b[3b", 10, 1, rows({"aaaa"}), {}},
+        {"REP before any character does not hang", "\x1b[b\t\x1b[2b", 10, 1, rows({""}), {}},
+        {"CSI with 20 parameters (libvterm overflow) keeps the first 15",
+         "\x1b[1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;31mA\x1b[2::::::::::::::::::::Xb",
+         10,
+         1,
+         rows({"Ab"}),
+         {{0, 0, flag(CellAttrs::Bold), "first parameters applied"}}},
+        {"C0 controls", "ab\bc\x07\x0e\x0f", 10, 1, rows({"ac"}), {}},
+    };
+    return table;
+}
+
+} // namespace
+
+class TestTerminalScreen : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void fixtures_data()
+    {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<bool>("byteByByte");
+        for (int i = 0; i < int(::fixtures().size()); ++i) {
+            QTest::newRow(::fixtures()[size_t(i)].name) << i << false;
+            QTest::newRow(QByteArray(::fixtures()[size_t(i)].name).append(" (split)").constData()) << i << true;
+        }
+    }
+
+    void fixtures()
+    {
+        QFETCH(int, index);
+        QFETCH(bool, byteByByte);
+        const Fixture &f = ::fixtures()[size_t(index)];
+        TerminalScreen screen(f.cols, f.rows);
+        if (byteByByte) {
+            for (char c : f.input)
+                screen.feedNow(QByteArray(1, c));
+        } else {
+            screen.feedNow(f.input);
+        }
+        if (!f.expected.isNull())
+            QCOMPARE(screen.screenText(), f.expected);
+        for (const Check &c : f.checks) {
+            const Cell cell = screen.cell(screen.scrollbackSize() + c.row, c.col);
+            if (!c.ok(cell))
+                QFAIL(qPrintable(QStringLiteral("%1 at %2,%3 (text '%4', flags %5, fg %6, bg %7)")
+                                     .arg(QString::fromUtf8(c.what))
+                                     .arg(c.row)
+                                     .arg(c.col)
+                                     .arg(cell.text())
+                                     .arg(cell.attrs.flags)
+                                     .arg(cell.attrs.fg.packed, 0, 16)
+                                     .arg(cell.attrs.bg.packed, 0, 16)));
+        }
+        if (f.cursor != QPoint(-1, -1))
+            QCOMPARE(screen.cursorPos(), f.cursor);
+        QVERIFY(screen.cursorPos().x() >= 0 && screen.cursorPos().x() < f.cols);
+        QVERIFY(screen.cursorPos().y() >= 0 && screen.cursorPos().y() < f.rows);
+    }
+
+    void title()
+    {
+        TerminalScreen screen(10, 2);
+        QSignalSpy spy(&screen, &TerminalScreen::titleChanged);
+        screen.feedNow("\x1b]0;hello\x07");
+        QCOMPARE(screen.title(), QStringLiteral("hello"));
+        // OSC 2 with ST, delivered in pieces across writes (fragments).
+        screen.feedNow("\x1b]2;wor");
+        screen.feedNow("ld \xe2\x9c\x93");
+        screen.feedNow("\x1b\\");
+        QCOMPARE(screen.title(), QString::fromUtf8("world \xe2\x9c\x93"));
+        QCOMPARE(spy.count(), 2);
+        // A C0 byte after ESC inside the OSC made libvterm report a bogus fragment length.
+        screen.feedNow(QByteArray("\x1b]0;henk\x1b\x03\0\0\0hA", 15));
+        QVERIFY(screen.title().size() < 4096);
+    }
+
+    void modes()
+    {
+        TerminalScreen screen(10, 2);
+        QSignalSpy bell(&screen, &TerminalScreen::bell);
+        screen.feedNow("\x07");
+        QCOMPARE(bell.count(), 1);
+        screen.feedNow("\x1b[?25l");
+        QVERIFY(!screen.cursorVisible());
+        screen.feedNow("\x1b[?25h\x1b[4 q");
+        QVERIFY(screen.cursorVisible());
+        QCOMPARE(screen.cursorShape(), CursorShape::Underline);
+        QVERIFY(!screen.cursorBlink());
+        screen.feedNow("\x1b[5 q");
+        QCOMPARE(screen.cursorShape(), CursorShape::Bar);
+        QVERIFY(screen.cursorBlink());
+        screen.feedNow("\x1b[?1000h");
+        QCOMPARE(screen.mouseMode(), MouseMode::Click);
+        screen.feedNow("\x1b[?1002h");
+        QCOMPARE(screen.mouseMode(), MouseMode::Drag);
+        screen.feedNow("\x1b[?1003h");
+        QCOMPARE(screen.mouseMode(), MouseMode::Move);
+        screen.feedNow("\x1b[?1003l");
+        QCOMPARE(screen.mouseMode(), MouseMode::None);
+        screen.feedNow("\x1b[?1049h");
+        QVERIFY(screen.altScreen());
+        screen.feedNow("\x1b[?1049l");
+        QVERIFY(!screen.altScreen());
+        screen.feedNow("\x1b[?5h");
+        QVERIFY(screen.reverseVideo());
+    }
+
+    void bracketedPasteScanner_data()
+    {
+        QTest::addColumn<QByteArrayList>("chunks");
+        QTest::addColumn<bool>("on");
+        QTest::newRow("empty") << QByteArrayList{} << false;
+        QTest::newRow("set") << QByteArrayList{"\x1b[?2004h"} << true;
+        QTest::newRow("set then reset") << QByteArrayList{"\x1b[?2004h", "x\x1b[?2004l"} << false;
+        QTest::newRow("split across chunks") << QByteArrayList{"ab\x1b", "[?20", "04", "h"} << true;
+        QTest::newRow("among other modes") << QByteArrayList{"\x1b[?1049;2004;25h"} << true;
+        QTest::newRow("other mode only") << QByteArrayList{"\x1b[?20045h\x1b[?200h"} << false;
+        QTest::newRow("not private") << QByteArrayList{"\x1b[2004h"} << false;
+        QTest::newRow("truncated") << QByteArrayList{"\x1b[?2004"} << false;
+        QTest::newRow("cancelled") << QByteArrayList{"\x1b[?2004\x18h"} << false;
+        QTest::newRow("reset by RIS") << QByteArrayList{"\x1b[?2004h", "\x1b"
+                                                                       "c"}
+                                      << false;
+        QTest::newRow("garbage") << QByteArrayList{"\xff\x1b\x1b[?;;h\x9b?2004h"} << false;
+    }
+
+    void bracketedPasteScanner()
+    {
+        QFETCH(QByteArrayList, chunks);
+        QFETCH(bool, on);
+        ModeScanner s;
+        TerminalScreen screen(10, 2);
+        for (const QByteArray &c : chunks) {
+            s.scan(c.constData(), c.size());
+            screen.feedNow(c);
+        }
+        QCOMPARE(s.bracketedPaste(), on);
+        QCOMPARE(screen.bracketedPaste(), on);
+    }
+
+    void pasteBrackets()
+    {
+        TerminalScreen screen(10, 2);
+        QByteArray out;
+        connect(&screen, &TerminalScreen::output, this, [&out](const QByteArray &b) { out += b; });
+        screen.paste(QStringLiteral("a\nb"));
+        QCOMPARE(out, QByteArray("a\rb"));
+        out.clear();
+        screen.feedNow("\x1b[?2004h");
+        screen.paste(QStringLiteral("x\x1b[201~y"));
+        QCOMPARE(out, QByteArray("\x1b[200~xy\x1b[201~"));
+    }
+
+    void repliesToQueries()
+    {
+        TerminalScreen screen(10, 2);
+        QByteArray out;
+        connect(&screen, &TerminalScreen::output, this, [&out](const QByteArray &b) { out += b; });
+        screen.feedNow("ab\x1b[6n"); // cursor position report
+        QCOMPARE(out, QByteArray("\x1b[1;3R"));
+    }
+
+    void slicesNeverExceedLimit()
+    {
+        TerminalScreen screen(80, 24);
+        screen.setSliceBytes(64 * 1024);
+        QSignalSpy spy(&screen, &TerminalScreen::updated);
+        QByteArray big;
+        while (big.size() < 200 * 1024)
+            big += "0123456789012345678901234567890123456789\r\n";
+        screen.feed(big);
+        QCOMPARE(screen.pendingBytes(), big.size()); // nothing parsed synchronously
+        QCoreApplication::processEvents();
+        QVERIFY(screen.pendingBytes() >= big.size() - 64 * 1024);
+        QTRY_COMPARE_WITH_TIMEOUT(screen.pendingBytes(), qsizetype(0), 30000);
+        // One update per slice, not one per line.
+        QCOMPARE(spy.count(), int((big.size() + 64 * 1024 - 1) / (64 * 1024)));
+        QVERIFY(spy.at(0).at(1).toInt() > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTerminalScreen)
+#include "tst_terminalscreen.moc"

@@ -1,0 +1,326 @@
+// TerminalView offscreen: a real /bin/sh through ForkPtyChannel, clipboard, paste warning,
+// links, drops, the disconnect banner, wheel routing and repaint coalescing.
+#include "terminal/DisconnectBanner.h"
+#include "terminal/ForkPtyChannel.h"
+#include "terminal/TerminalView.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QElapsedTimer>
+#include <QMimeData>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace sandbar;
+
+namespace {
+struct Capture : QObject {
+    QByteArray bytes;
+    explicit Capture(TerminalScreen *s)
+    {
+        connect(s, &TerminalScreen::output, this, [this](const QByteArray &b) { bytes += b; });
+    }
+};
+
+void wheel(QWidget *w, int delta, Qt::KeyboardModifiers mods = Qt::NoModifier)
+{
+    const QPointF pos(10, 10);
+    QWheelEvent ev(pos, w->mapToGlobal(pos), QPoint(), QPoint(0, delta), Qt::NoButton, mods, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(w, &ev);
+}
+} // namespace
+
+class TestTerminalView : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void typingIntoRealShell()
+    {
+        TerminalScreen screen(80, 24);
+        TerminalView view(&screen);
+        view.resize(800, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        ForkPtyChannel ch(QStringLiteral("/bin/sh"));
+        ch.setEnvironment(QProcessEnvironment()); // inherit
+        view.setChannel(&ch);
+        ch.start();
+        QVERIFY(ch.isOpen());
+        QCOMPARE(screen.cols(), view.viewport()->width() / view.cellSize().width());
+
+        QTest::keyClicks(&view, QStringLiteral("echo hel\"\"lo-$((6*7))"));
+        QTest::keyClick(&view, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(screen.screenText().contains(QStringLiteral("hello-42")), 30000);
+
+        // Ctrl+C interrupts a running command. A ^C that lands before the shell has started
+        // the command only interrupts the shell, so it is repeated until the prompt answers.
+        QTest::keyClicks(&view, QStringLiteral("sleep 60 && echo not-interrupted"));
+        QTest::keyClick(&view, Qt::Key_Return);
+        QElapsedTimer t;
+        t.start();
+        bool answered = false;
+        while (!answered && t.elapsed() < 60000) {
+            QTest::qWait(200);
+            QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier);
+            QTest::keyClicks(&view, QStringLiteral("echo after-$((1+1))"));
+            QTest::keyClick(&view, Qt::Key_Return);
+            for (int i = 0; i < 20 && !answered; ++i) {
+                QTest::qWait(100);
+                answered = screen.screenText().contains(QStringLiteral("after-2"));
+            }
+        }
+        QVERIFY(answered);
+        QVERIFY(!screen.screenText().contains(QStringLiteral("\nnot-interrupted")));
+        QVERIFY(t.elapsed() < 55000);
+
+        // Resizing the widget reaches the program.
+        view.resize(500, 300);
+        const int cols = screen.cols();
+        QTest::keyClicks(&view, QStringLiteral("stty size"));
+        QTest::keyClick(&view, Qt::Key_Return);
+        const QString expect = QStringLiteral("%1 %2").arg(screen.rows()).arg(cols);
+        QTRY_VERIFY_WITH_TIMEOUT(screen.screenText().contains(expect), 30000);
+
+        // When the program ends, a banner offers to reconnect and the content stays.
+        QSignalSpy reconnect(&view, &TerminalView::reconnectRequested);
+        QTest::keyClicks(&view, QStringLiteral("exit 5"));
+        QTest::keyClick(&view, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(view.isDisconnected(), 30000);
+        auto *banner = view.findChild<DisconnectBanner *>();
+        QVERIFY(banner);
+        QVERIFY(banner->message().contains(QStringLiteral("5")));
+        QVERIFY(screen.screenText().contains(QStringLiteral("hello-42")));
+        banner->reconnectButton()->click();
+        QCOMPARE(reconnect.count(), 1);
+        ForkPtyChannel again(QStringLiteral("/bin/sh"));
+        view.setChannel(&again);
+        QVERIFY(!view.isDisconnected());
+    }
+
+    void selectionAndCopy()
+    {
+        TerminalScreen screen(40, 5);
+        TerminalView view(&screen);
+        view.resize(600, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        screen.feedNow("first line\r\nsecond line\r\n");
+        const QSize c = view.cellSize();
+        auto at = [&](int col, int row) {
+            return QPoint(col * c.width() + c.width() / 2, row * c.height() + c.height() / 2);
+        };
+        const int top = screen.scrollbackSize() - view.topLine();
+        QTest::mousePress(view.viewport(), Qt::LeftButton, {}, at(6, top));
+        QTest::mouseMove(view.viewport(), at(5, top + 1));
+        QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, at(5, top + 1));
+        QCOMPARE(view.selectedText(), QStringLiteral("line\nsecond"));
+        QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("line\nsecond"));
+        // Double click selects a word.
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, at(2, top + 1));
+        QCOMPARE(view.selectedText(), QStringLiteral("second"));
+        // Copy-on-select puts a drag selection on the clipboard at once.
+        view.setCopyOnSelect(true);
+        QTest::mousePress(view.viewport(), Qt::LeftButton, {}, at(0, top));
+        QTest::mouseMove(view.viewport(), at(4, top));
+        QTest::mouseRelease(view.viewport(), Qt::LeftButton, {}, at(4, top));
+        QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("first"));
+        // Search selects the match.
+        QVERIFY(view.findNext(QStringLiteral("SECOND")));
+        QCOMPARE(view.selectedText(), QStringLiteral("second"));
+        QVERIFY(!view.findNext(QStringLiteral("absent")));
+    }
+
+    void pasteWarning()
+    {
+        TerminalScreen screen(40, 5);
+        TerminalView view(&screen);
+        Capture cap(&screen);
+        QString asked;
+        bool answer = false;
+        view.setPasteConfirmer([&](QWidget *, const QString &text, std::function<void(bool)> done) {
+            asked = text;
+            done(answer);
+        });
+        view.pasteText(QStringLiteral("one line"));
+        QCOMPARE(cap.bytes, QByteArray("one line"));
+        QVERIFY(asked.isEmpty());
+        cap.bytes.clear();
+        view.pasteText(QStringLiteral("rm -rf x\nls\n"));
+        QCOMPARE(asked, QStringLiteral("rm -rf x\nls\n"));
+        QVERIFY(cap.bytes.isEmpty()); // declined
+        answer = true;
+        view.pasteText(QStringLiteral("a\nb"));
+        QCOMPARE(cap.bytes, QByteArray("a\rb"));
+        // With bracketed paste the program handles it: no question.
+        asked.clear();
+        cap.bytes.clear();
+        screen.feedNow("\x1b[?2004h");
+        view.pasteText(QStringLiteral("x\ny"));
+        QVERIFY(asked.isEmpty());
+        QCOMPARE(cap.bytes, QByteArray("\x1b[200~x\ry\x1b[201~"));
+        // Ctrl+Shift+V pastes the clipboard.
+        cap.bytes.clear();
+        QGuiApplication::clipboard()->setText(QStringLiteral("clip"));
+        QTest::keyClick(&view, Qt::Key_V, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(cap.bytes, QByteArray("\x1b[200~clip\x1b[201~"));
+    }
+
+    void ctrlClickOpensUrl()
+    {
+        TerminalScreen screen(60, 5);
+        TerminalView view(&screen);
+        view.resize(700, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QList<QUrl> opened;
+        view.setUrlOpener([&opened](const QUrl &u) { opened << u; });
+        screen.feedNow("see https://example.com/docs. ok");
+        const QSize c = view.cellSize();
+        const int row = screen.scrollbackSize() - view.topLine();
+        const QPoint onUrl(10 * c.width() + 2, row * c.height() + 2);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, onUrl);
+        QVERIFY(opened.isEmpty()); // a plain click does not open
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::ControlModifier, onUrl);
+        QCOMPARE(opened, QList<QUrl>{QUrl(QStringLiteral("https://example.com/docs"))});
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::ControlModifier,
+                          QPoint(c.width() + 2, row * c.height() + 2));
+        QCOMPARE(opened.size(), 1);
+    }
+
+    void dropRaisesLocalPaths()
+    {
+        TerminalScreen screen(40, 5);
+        TerminalView view(&screen);
+        view.show();
+        QSignalSpy dropped(&view, &TerminalView::filesDropped);
+        QMimeData mime;
+        mime.setUrls(
+            {QUrl::fromLocalFile(QStringLiteral("/tmp/a b.txt")), QUrl::fromLocalFile(QStringLiteral("/etc/hosts"))});
+        QDragEnterEvent enter(QPoint(5, 5), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view.viewport(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(5, 5), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view.viewport(), &drop);
+        QCOMPARE(dropped.count(), 1);
+        QCOMPARE(dropped.at(0).at(0).toStringList(),
+                 (QStringList{QStringLiteral("/tmp/a b.txt"), QStringLiteral("/etc/hosts")}));
+        QMimeData remote;
+        remote.setUrls({QUrl(QStringLiteral("https://example.com/x"))});
+        QDragEnterEvent enter2(QPoint(5, 5), Qt::CopyAction, &remote, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view.viewport(), &enter2);
+        QVERIFY(!enter2.isAccepted());
+    }
+
+    void wheelRouting()
+    {
+        TerminalScreen screen(40, 5);
+        TerminalView view(&screen);
+        view.resize(400, 5 * view.cellSize().height());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        Capture cap(&screen);
+        QByteArray lines;
+        for (int i = 0; i < 50; ++i)
+            lines += "l" + QByteArray::number(i) + "\r\n";
+        screen.feedNow(lines);
+        QVERIFY(view.isAtBottom());
+        wheel(view.viewport(), 120);
+        QCOMPARE(view.topLine(), view.verticalScrollBar()->maximum() - 3);
+        QVERIFY(cap.bytes.isEmpty());
+        // Output while scrolled back keeps the same lines in view.
+        const QString shown = screen.lineText(view.topLine());
+        screen.feedNow("more\r\n");
+        QCOMPARE(screen.lineText(view.topLine()), shown);
+        view.scrollToBottom();
+
+        screen.feedNow("\x1b[?1049h"); // alternate screen, no mouse mode: arrows
+        wheel(view.viewport(), -120);
+        QCOMPARE(cap.bytes, QByteArray("\x1b[B\x1b[B\x1b[B"));
+        cap.bytes.clear();
+        screen.feedNow("\x1b[?1000h\x1b[?1006h"); // mouse reporting (SGR): the program gets the wheel
+        wheel(view.viewport(), 120);
+        QVERIFY2(cap.bytes.startsWith("\x1b[<64;2;1M"), cap.bytes.toHex(' ').constData());
+    }
+
+    void zoomChangesCellSize()
+    {
+        TerminalScreen screen(40, 5);
+        TerminalView view(&screen);
+        QFont f(QStringLiteral("Monospace"));
+        f.setPointSize(10);
+        view.setTerminalFont(f);
+        const QSize before = view.cellSize();
+        QTest::keyClick(&view, Qt::Key_Plus, Qt::ControlModifier);
+        QTest::keyClick(&view, Qt::Key_Plus, Qt::ControlModifier);
+        QVERIFY(view.cellSize().height() > before.height());
+        QCOMPARE(view.zoomSteps(), 2);
+        QTest::keyClick(&view, Qt::Key_Minus, Qt::ControlModifier);
+        QCOMPARE(view.zoomSteps(), 1);
+        QTest::keyClick(&view, Qt::Key_0, Qt::ControlModifier);
+        QCOMPARE(view.cellSize(), before);
+    }
+
+    void newViewKeepsExistingSession()
+    {
+        // A view opened again on a live screen (tab switch) keeps its content and scrollback.
+        TerminalScreen screen(80, 24);
+        QByteArray lines;
+        for (int i = 0; i < 40; ++i)
+            lines += "history " + QByteArray::number(i) + "\r\n";
+        screen.feedNow(lines);
+        {
+            TerminalView first(&screen);
+            first.resize(900, 500);
+            first.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&first));
+        }
+        auto *second = new TerminalView(&screen);
+        QCOMPARE(screen.lineText(0), QStringLiteral("history 0"));
+        second->resize(900, 500);
+        second->show();
+        QVERIFY(QTest::qWaitForWindowExposed(second));
+        QCOMPARE(screen.lineText(0), QStringLiteral("history 0"));
+        QCOMPARE(second->verticalScrollBar()->maximum(), screen.scrollbackSize());
+        delete second;
+        QCOMPARE(screen.lineText(0), QStringLiteral("history 0"));
+    }
+
+    void repaintsAreCoalescedAndSkippedWhenHidden()
+    {
+        TerminalScreen screen(80, 24);
+        TerminalView view(&screen);
+        view.setFrameInterval(16);
+        view.resize(800, 480);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTest::qWait(50);
+        QSignalSpy painted(&view, &TerminalView::painted);
+        QElapsedTimer t;
+        t.start();
+        // 200 separate updates within a short time.
+        for (int i = 0; i < 200; ++i) {
+            screen.feedNow("x");
+            QCoreApplication::processEvents();
+        }
+        QTest::qWait(40);
+        const qint64 elapsed = t.elapsed();
+        QVERIFY(painted.count() >= 1);
+        QVERIFY2(painted.count() <= elapsed / 16 + 2,
+                 qPrintable(QStringLiteral("%1 paints in %2 ms").arg(painted.count()).arg(elapsed)));
+
+        view.hide();
+        painted.clear();
+        for (int i = 0; i < 50; ++i)
+            screen.feedNow("y");
+        QTest::qWait(50);
+        QCOMPARE(painted.count(), 0);
+        view.show();
+        QTRY_VERIFY_WITH_TIMEOUT(painted.count() >= 1, 10000);
+    }
+};
+
+QTEST_MAIN(TestTerminalView)
+#include "tst_terminalview.moc"
