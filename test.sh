@@ -20,6 +20,7 @@ cmake --build --preset "$preset"
 echo "test.sh: built in $(elapsed)s"
 
 scripts/check-connects.sh
+scripts/check-format.sh | tail -3
 echo "test.sh: every connect names a context object"
 
 STATE=$(mktemp -d /tmp/sandbar-test.XXXXXX)

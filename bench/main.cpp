@@ -4,13 +4,11 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QTextStream>
-
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 namespace sandbar::bench {
@@ -87,8 +85,8 @@ int main(int argc, char **argv)
             continue;
         std::unique_ptr<QCoreApplication> app;
         if (g.needsGui) {
-            if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-                && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+                qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
                 qputenv("QT_QPA_PLATFORM", "offscreen");
             app = std::make_unique<QApplication>(argc, argv);
         } else {

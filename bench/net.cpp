@@ -14,7 +14,6 @@
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QTemporaryDir>
-
 #include <cstdio>
 #include <cstring>
 

@@ -41,10 +41,10 @@ std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique
             audit::Action::AccountAdded, a.name, a.provider, {},
             audit::sanitizeDetail(a.settings, f ? f->descriptor().accountFields : QList<FieldDescriptor>{})));
     });
-    QObject::connect(s->accounts.get(), &AccountStore::accountRemoved, log,
-                     [log](const QString &name, const QString &provider) {
-                         [[maybe_unused]] auto r = log->append(audit::makeEntry(audit::Action::AccountRemoved, name, provider));
-                     });
+    QObject::connect(
+        s->accounts.get(), &AccountStore::accountRemoved, log, [log](const QString &name, const QString &provider) {
+            [[maybe_unused]] auto r = log->append(audit::makeEntry(audit::Action::AccountRemoved, name, provider));
+        });
     return s;
 }
 

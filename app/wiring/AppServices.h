@@ -1,13 +1,12 @@
 #pragma once
 
 #include "accounts/AccountStore.h"
-#include "audit/AuditLog.h"
 #include "accounts/SecretStore.h"
+#include "audit/AuditLog.h"
 #include "providers/ProviderFactory.h"
 #include "sessions/SessionRegistry.h"
 
 #include <QString>
-
 #include <memory>
 
 namespace sandbar {

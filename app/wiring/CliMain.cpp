@@ -7,7 +7,6 @@
 
 #include <QCoreApplication>
 #include <QTimer>
-
 #include <cstdio>
 
 namespace sandbar {
@@ -102,8 +101,8 @@ int cliMain(int argc, char **argv)
         return cli::ExitUsage;
     }
     QStringList args = globals->rest;
-    if (args.isEmpty() || args.first() == QLatin1String("help") || args.first() == QLatin1String("--help")
-        || args.first() == QLatin1String("-h")) {
+    if (args.isEmpty() || args.first() == QLatin1String("help") || args.first() == QLatin1String("--help") ||
+        args.first() == QLatin1String("-h")) {
         std::fputs(kHelp, args.isEmpty() ? stderr : stdout);
         return args.isEmpty() ? cli::ExitUsage : cli::ExitOk;
     }
@@ -131,11 +130,16 @@ int cliMain(int argc, char **argv)
     const QString verb = args.takeFirst();
     using Handler = void (*)(cli::Command &, const QStringList &);
     const QList<QPair<QString, Handler>> handlers = {
-        {QStringLiteral("accounts"), &cli::runAccounts}, {QStringLiteral("sessions"), &cli::runSessions},
-        {QStringLiteral("exec"), &cli::runExec},         {QStringLiteral("shell"), &cli::runShell},
-        {QStringLiteral("cp"), &cli::runCp},             {QStringLiteral("ls"), &cli::runLs},
-        {QStringLiteral("stats"), &cli::runStats},       {QStringLiteral("catalog"), &cli::runCatalog},
-        {QStringLiteral("compare"), &cli::runCompare},   {QStringLiteral("audit"), &runAuditCommand},
+        {QStringLiteral("accounts"), &cli::runAccounts},
+        {QStringLiteral("sessions"), &cli::runSessions},
+        {QStringLiteral("exec"), &cli::runExec},
+        {QStringLiteral("shell"), &cli::runShell},
+        {QStringLiteral("cp"), &cli::runCp},
+        {QStringLiteral("ls"), &cli::runLs},
+        {QStringLiteral("stats"), &cli::runStats},
+        {QStringLiteral("catalog"), &cli::runCatalog},
+        {QStringLiteral("compare"), &cli::runCompare},
+        {QStringLiteral("audit"), &runAuditCommand},
     };
     Handler handler = nullptr;
     for (const auto &[name, h] : handlers) {

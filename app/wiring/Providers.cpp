@@ -1,7 +1,6 @@
-#include "wiring/AppServices.h"
-
 #include "providers/docker/DockerFactory.h"
 #include "providers/local/LocalProvider.h"
+#include "wiring/AppServices.h"
 
 namespace sandbar {
 

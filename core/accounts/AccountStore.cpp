@@ -4,7 +4,6 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QSettings>
-
 #include <memory>
 
 namespace sandbar {
@@ -28,8 +27,8 @@ AccountStore::AccountStore(const QString &configDir, const ProviderFactories &fa
     if (m_settings->status() != QSettings::NoError) {
         // Keep what was there for the user to inspect; start afresh beside it.
         m_settings.reset();
-        const QString aside = path + QStringLiteral(".corrupt-")
-                              + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+        const QString aside = path + QStringLiteral(".corrupt-") +
+                              QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
         QFile::rename(path, aside);
         m_loadWarning = tr("The settings file %1 could not be read; it was kept as %2 and Sandbar started with "
                            "empty settings.")
@@ -102,8 +101,9 @@ VoidResult AccountStore::validate(const Account &account, const QMap<QString, QS
         return r;
     const ProviderFactory *factory = m_factories.find(account.provider);
     if (!factory)
-        return makeError(ErrorCode::InvalidArgument, tr("Unknown provider '%1'; known providers: %2")
-                                                         .arg(account.provider, m_factories.ids().join(QLatin1String(", "))));
+        return makeError(ErrorCode::InvalidArgument,
+                         tr("Unknown provider '%1'; known providers: %2")
+                             .arg(account.provider, m_factories.ids().join(QLatin1String(", "))));
     const auto &desc = factory->descriptor();
     for (auto it = account.settings.cbegin(); it != account.settings.cend(); ++it) {
         const FieldDescriptor *f = desc.accountField(it.key());

@@ -8,7 +8,6 @@
 #include <QObject>
 #include <QStringList>
 #include <QVariantMap>
-
 #include <optional>
 
 class QSettings;
@@ -18,7 +17,7 @@ namespace sandbar {
 struct Account {
     QString name;
     QString provider;
-    QVariantMap settings; // never secrets
+    QVariantMap settings;   // never secrets
     QStringList secretKeys; // which secret fields are set (values live in the keychain)
     QDateTime created;
 };

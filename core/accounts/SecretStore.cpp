@@ -24,12 +24,11 @@ Error keychainError(QKeychain::Error code, const QString &detail)
                              .arg(detail));
     case QKeychain::OtherError:
     case QKeychain::CouldNotDeleteEntry:
-    case QKeychain::NoError:
-        break;
+    case QKeychain::NoError: break;
     }
     // QtKeychain reports a missing D-Bus session or Secret Service as OtherError.
-    static const char *const unreachable[] = {"D-Bus", "dbus", "autolaunch", "Could not connect", "secret service",
-                                              "org.freedesktop.secrets"};
+    static const char *const unreachable[] = {
+        "D-Bus", "dbus", "autolaunch", "Could not connect", "secret service", "org.freedesktop.secrets"};
     for (const char *needle : unreachable) {
         if (detail.contains(QLatin1String(needle), Qt::CaseInsensitive))
             return keychainError(QKeychain::NoBackendAvailable, detail);
@@ -37,7 +36,7 @@ Error keychainError(QKeychain::Error code, const QString &detail)
     return makeError(ErrorCode::Internal, tr("Keychain error: %1").arg(detail));
 }
 
-template<typename Job>
+template <typename Job>
 Job *makeJob(const QString &service, const QString &key)
 {
     auto *job = new Job(service);
@@ -49,7 +48,10 @@ Job *makeJob(const QString &service, const QString &key)
 
 } // namespace
 
-KeychainSecretStore::KeychainSecretStore(QString service) : m_service(std::move(service)) {}
+KeychainSecretStore::KeychainSecretStore(QString service)
+    : m_service(std::move(service))
+{
+}
 
 void KeychainSecretStore::write(const QString &key, const QString &value, Callback<void> done)
 {

@@ -94,20 +94,23 @@ void AuditedProvider::resume(const QString &id, Callback<void> done)
 
 void AuditedProvider::setTimeout(const QString &id, qint64 ttlSeconds, Callback<void> done)
 {
-    m_inner->setTimeout(id, ttlSeconds, logged(int(Action::SessionTtlChanged), id, ttlDetail(ttlSeconds), std::move(done)));
+    m_inner->setTimeout(id, ttlSeconds,
+                        logged(int(Action::SessionTtlChanged), id, ttlDetail(ttlSeconds), std::move(done)));
 }
 
 std::unique_ptr<PtyChannel> AuditedProvider::openPty(const QString &id, const PtyOptions &options)
 {
     auto channel = m_inner->openPty(id, options);
     const QJsonObject detail = ptyDetail(options);
-    connect(channel.get(), &PtyChannel::started, this, [this, id, detail]() { record(int(Action::PtyOpened), id, detail, {}); });
+    connect(channel.get(), &PtyChannel::started, this,
+            [this, id, detail]() { record(int(Action::PtyOpened), id, detail, {}); });
     connect(channel.get(), &PtyChannel::errorOccurred, this, [this, id, detail, ch = channel.get()](const Error &e) {
         // Only a terminal that never opened is a failed action; a later drop is not.
         if (!ch->property("sandbar.audited").toBool())
             record(int(Action::PtyOpened), id, detail, e);
     });
-    connect(channel.get(), &PtyChannel::started, this, [ch = channel.get()]() { ch->setProperty("sandbar.audited", true); });
+    connect(channel.get(), &PtyChannel::started, this,
+            [ch = channel.get()]() { ch->setProperty("sandbar.audited", true); });
     return channel;
 }
 
@@ -123,7 +126,8 @@ std::unique_ptr<ExecJob> AuditedProvider::exec(const QString &id, const ExecRequ
     return job;
 }
 
-std::unique_ptr<TransferJob> AuditedProvider::upload(const QString &id, const QString &localPath, const QString &remoteDir)
+std::unique_ptr<TransferJob> AuditedProvider::upload(const QString &id, const QString &localPath,
+                                                     const QString &remoteDir)
 {
     auto job = m_inner->upload(id, localPath, remoteDir);
     const QString remote = QDir::cleanPath(remoteDir + QLatin1Char('/') + QFileInfo(localPath).fileName());
@@ -133,7 +137,8 @@ std::unique_ptr<TransferJob> AuditedProvider::upload(const QString &id, const QS
     return job;
 }
 
-std::unique_ptr<TransferJob> AuditedProvider::download(const QString &id, const QString &remotePath, const QString &localDir)
+std::unique_ptr<TransferJob> AuditedProvider::download(const QString &id, const QString &remotePath,
+                                                       const QString &localDir)
 {
     auto job = m_inner->download(id, remotePath, localDir);
     const QString local = QDir(localDir).filePath(QFileInfo(remotePath).fileName());

@@ -28,13 +28,22 @@ public:
     {
         m_inner->listSessions(options, std::move(done));
     }
-    void info(const QString &sessionId, Callback<SessionInfo> done) override { m_inner->info(sessionId, std::move(done)); }
+    void info(const QString &sessionId, Callback<SessionInfo> done) override
+    {
+        m_inner->info(sessionId, std::move(done));
+    }
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override
     {
         m_inner->listFiles(sessionId, path, std::move(done));
     }
-    void stats(const QString &sessionId, Callback<StatsSample> done) override { m_inner->stats(sessionId, std::move(done)); }
-    std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override { return m_inner->streamStats(sessionId); }
+    void stats(const QString &sessionId, Callback<StatsSample> done) override
+    {
+        m_inner->stats(sessionId, std::move(done));
+    }
+    std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override
+    {
+        return m_inner->streamStats(sessionId);
+    }
     void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override
     {
         m_inner->listPtys(sessionId, std::move(done));

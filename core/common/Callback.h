@@ -5,21 +5,25 @@
 #include <QMetaObject>
 #include <QObject>
 #include <QPointer>
-
 #include <functional>
 
 namespace sandbar {
 
 // An asynchronous completion bound to a context object: it is dropped, not called,
 // once the context is gone, so no callback outlives the widget or job that asked.
-template<typename T>
+template <typename T>
 class Callback
 {
 public:
     using Fn = std::function<void(Result<T>)>;
 
     Callback() = default;
-    Callback(QObject *context, Fn fn) : m_context(context), m_hasContext(context != nullptr), m_fn(std::move(fn)) {}
+    Callback(QObject *context, Fn fn)
+        : m_context(context)
+        , m_hasContext(context != nullptr)
+        , m_fn(std::move(fn))
+    {
+    }
 
     // Calls now, on the current thread, if the context is still alive.
     void operator()(Result<T> result) const

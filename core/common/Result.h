@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QString>
-
 #include <optional>
 #include <utility>
 #include <variant>
@@ -38,12 +37,18 @@ inline Error makeError(ErrorCode code, QString message)
 }
 
 // A value or an Error. Deliberately small: std::expected is C++23.
-template<typename T>
+template <typename T>
 class [[nodiscard]] Result
 {
 public:
-    Result(T value) : m_v(std::in_place_index<0>, std::move(value)) {}
-    Result(Error error) : m_v(std::in_place_index<1>, std::move(error)) {}
+    Result(T value)
+        : m_v(std::in_place_index<0>, std::move(value))
+    {
+    }
+    Result(Error error)
+        : m_v(std::in_place_index<1>, std::move(error))
+    {
+    }
 
     bool ok() const { return m_v.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -66,12 +71,15 @@ private:
     std::variant<T, Error> m_v;
 };
 
-template<>
+template <>
 class [[nodiscard]] Result<void>
 {
 public:
     Result() = default;
-    Result(Error error) : m_error(std::move(error)) {}
+    Result(Error error)
+        : m_error(std::move(error))
+    {
+    }
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }

@@ -10,9 +10,9 @@ namespace sandbar::net {
 struct Endpoint {
     enum class Kind { Unix, NamedPipe, Tcp };
     Kind kind = Kind::Unix;
-    QString path;      // Unix: socket path; NamedPipe: pipe name as QLocalSocket wants it
-    QString host;      // Tcp
-    quint16 port = 0;  // Tcp
+    QString path;     // Unix: socket path; NamedPipe: pipe name as QLocalSocket wants it
+    QString host;     // Tcp
+    quint16 port = 0; // Tcp
     bool tls = false;
     QString caFile, certFile, keyFile; // PEM files, TLS only
     bool verifyPeer = true;

@@ -77,6 +77,7 @@ struct HttpExchange::Private {
     void onSocketError(const Error &error);
     void onBytesWritten(qint64 n);
     void pumpBody();
+    QByteArray readBuffer;
     void finishBody();
     void doCloseWrite();
     void finish(VoidResult result);
@@ -249,8 +250,11 @@ void HttpExchange::Private::pumpBody()
             ended = true;
             break;
         }
-        QByteArray chunk(want, Qt::Uninitialized);
-        const qint64 got = body->read(chunk.data(), want);
+        // One buffer for the whole upload: a fresh 256 KiB allocation per piece costs a
+        // page-zeroing mmap each time, which showed in profiles of 256 MiB uploads.
+        if (readBuffer.size() < want)
+            readBuffer.resize(want);
+        const qint64 got = body->read(readBuffer.data(), want);
         if (got < 0) {
             ended = true;
             break;
@@ -260,11 +264,13 @@ void HttpExchange::Private::pumpBody()
                 ended = true;
             break;
         }
-        chunk.truncate(got);
-        if (chunked)
-            socket->write(QByteArray::number(got, 16) + "\r\n" + chunk + "\r\n");
-        else
-            socket->write(chunk);
+        if (chunked) {
+            socket->write(QByteArray::number(got, 16) + "\r\n");
+            socket->write(readBuffer.constData(), got);
+            socket->write("\r\n", 2);
+        } else {
+            socket->write(readBuffer.constData(), got);
+        }
         bodySent += got;
         progressed = true;
     }

@@ -6,7 +6,6 @@
 #include "net/HttpTypes.h"
 
 #include <QObject>
-
 #include <memory>
 
 namespace sandbar::net {
@@ -55,7 +54,10 @@ private:
 class HttpClient
 {
 public:
-    explicit HttpClient(Endpoint endpoint) : m_endpoint(std::move(endpoint)) {}
+    explicit HttpClient(Endpoint endpoint)
+        : m_endpoint(std::move(endpoint))
+    {
+    }
 
     const Endpoint &endpoint() const { return m_endpoint; }
 

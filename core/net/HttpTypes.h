@@ -3,7 +3,6 @@
 #include <QByteArray>
 #include <QList>
 #include <QPair>
-
 #include <chrono>
 
 class QIODevice;
@@ -14,12 +13,12 @@ using HeaderList = QList<QPair<QByteArray, QByteArray>>;
 
 struct HttpRequest {
     QByteArray method = "GET";
-    QByteArray target;          // origin-form: path plus percent-encoded query
-    HeaderList headers;         // Host, Content-Length and Connection are added by the client
-    QByteArray body;            // small bodies
+    QByteArray target;               // origin-form: path plus percent-encoded query
+    HeaderList headers;              // Host, Content-Length and Connection are added by the client
+    QByteArray body;                 // small bodies
     QIODevice *bodyDevice = nullptr; // large bodies, streamed with back-pressure; not owned
-    qint64 bodyLength = -1;     // with bodyDevice: Content-Length, or -1 for chunked
-    bool upgrade = false;       // send Connection: Upgrade / Upgrade: tcp and hijack on 101 or 200
+    qint64 bodyLength = -1;          // with bodyDevice: Content-Length, or -1 for chunked
+    bool upgrade = false;            // send Connection: Upgrade / Upgrade: tcp and hijack on 101 or 200
     // Timeouts are injectable so tests need not wait for wall-clock time.
     std::chrono::milliseconds connectTimeout{5000};
     std::chrono::milliseconds responseTimeout{30000}; // until the status line and headers arrived

@@ -26,7 +26,6 @@ const FieldDescriptor *ProviderDescriptor::createOption(const QString &key) cons
 } // namespace sandbar
 
 #include <QRegularExpression>
-
 #include <cmath>
 
 namespace sandbar {
@@ -78,9 +77,7 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
     switch (field.type) {
     case FieldType::String:
     case FieldType::Secret:
-    case FieldType::Path:
-        out = text;
-        break;
+    case FieldType::Path: out = text; break;
     case FieldType::Url: {
         static const QRegularExpression re(QStringLiteral("^[a-z][a-z0-9+.-]*://\\S+$"));
         if (!t.isEmpty() && !re.match(t).hasMatch())
@@ -106,10 +103,11 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
     }
     case FieldType::Boolean: {
         const QString l = t.toLower();
-        if (l == QLatin1String("1") || l == QLatin1String("true") || l == QLatin1String("yes") || l == QLatin1String("on"))
+        if (l == QLatin1String("1") || l == QLatin1String("true") || l == QLatin1String("yes") ||
+            l == QLatin1String("on"))
             out = true;
-        else if (l == QLatin1String("0") || l == QLatin1String("false") || l == QLatin1String("no")
-                 || l == QLatin1String("off"))
+        else if (l == QLatin1String("0") || l == QLatin1String("false") || l == QLatin1String("no") ||
+                 l == QLatin1String("off"))
             out = false;
         else
             return bad(trField("'%1' is not yes or no").arg(t));
@@ -122,12 +120,18 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
         break;
     case FieldType::Bytes: {
         const double k = 1024.0;
-        const auto v = parseScaled(t, {{QString(), 1},        {QStringLiteral("b"), 1},
-                                       {QStringLiteral("k"), k}, {QStringLiteral("kb"), k},
-                                       {QStringLiteral("kib"), k}, {QStringLiteral("m"), k * k},
-                                       {QStringLiteral("mb"), k * k}, {QStringLiteral("mib"), k * k},
-                                       {QStringLiteral("g"), k * k * k}, {QStringLiteral("gb"), k * k * k},
-                                       {QStringLiteral("gib"), k * k * k}, {QStringLiteral("t"), k * k * k * k},
+        const auto v = parseScaled(t, {{QString(), 1},
+                                       {QStringLiteral("b"), 1},
+                                       {QStringLiteral("k"), k},
+                                       {QStringLiteral("kb"), k},
+                                       {QStringLiteral("kib"), k},
+                                       {QStringLiteral("m"), k * k},
+                                       {QStringLiteral("mb"), k * k},
+                                       {QStringLiteral("mib"), k * k},
+                                       {QStringLiteral("g"), k * k * k},
+                                       {QStringLiteral("gb"), k * k * k},
+                                       {QStringLiteral("gib"), k * k * k},
+                                       {QStringLiteral("t"), k * k * k * k},
                                        {QStringLiteral("tib"), k * k * k * k}});
         if (!v)
             return bad(trField("'%1' is not a size such as 512M or 2G").arg(t));
@@ -168,8 +172,7 @@ VoidResult validateFieldValue(const FieldDescriptor &field, const QVariant &valu
         if (!field.choices.contains(value.toString()))
             return makeError(ErrorCode::InvalidArgument, trField("%1 has an unknown value").arg(field.label));
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }
 

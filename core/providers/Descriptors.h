@@ -15,16 +15,16 @@ enum class FieldType { String, Secret, Integer, Number, Boolean, Url, Path, Choi
 // One field of an account or of a create call, described once and read by the account
 // store, the window's dialogs and sandbarctl alike.
 struct FieldDescriptor {
-    QString key;       // stable identifier: settings key and CLI option (--key)
-    QString label;     // translated, for forms
-    QString help;      // translated, one line
+    QString key;   // stable identifier: settings key and CLI option (--key)
+    QString label; // translated, for forms
+    QString help;  // translated, one line
     FieldType type = FieldType::String;
-    bool secret = false;   // stored only in the OS keychain, never in settings or logs
+    bool secret = false; // stored only in the OS keychain, never in settings or logs
     bool required = false;
     QVariant defaultValue; // invalid when none
     QVariant minimum;      // numbers, bytes, durations
     QVariant maximum;
-    QStringList choices;   // FieldType::Choice
+    QStringList choices; // FieldType::Choice
 };
 
 struct ProviderDescriptor {

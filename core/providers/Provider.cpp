@@ -10,9 +10,8 @@ void Provider::listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done
 
 Error unsupportedError(const ProviderDescriptor &provider, Capability cap)
 {
-    return makeError(ErrorCode::Unsupported,
-                     QCoreApplication::translate("sandbar::Provider", "%1 does not support %2")
-                         .arg(provider.displayName, capabilityName(cap)));
+    return makeError(ErrorCode::Unsupported, QCoreApplication::translate("sandbar::Provider", "%1 does not support %2")
+                                                 .arg(provider.displayName, capabilityName(cap)));
 }
 
 } // namespace sandbar

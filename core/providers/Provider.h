@@ -9,7 +9,6 @@
 #include "providers/Session.h"
 
 #include <QObject>
-
 #include <memory>
 
 namespace sandbar {

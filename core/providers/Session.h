@@ -7,7 +7,6 @@
 #include <QString>
 #include <QStringList>
 #include <QVariantMap>
-
 #include <optional>
 
 namespace sandbar {
@@ -19,11 +18,11 @@ SessionState sessionStateFromName(const QString &name);
 
 // Labels Sandbar puts on everything it creates, so that a restart finds what it started.
 namespace labels {
-inline constexpr char App[] = "dev.sandbar.app";          // always "sandbar"
-inline constexpr char Account[] = "dev.sandbar.account";  // account name
-inline constexpr char Created[] = "dev.sandbar.created";  // ISO-8601 UTC
-inline constexpr char Ttl[] = "dev.sandbar.ttl";          // seconds, 0 = none
-inline constexpr char Name[] = "dev.sandbar.name";        // the user's name for it
+inline constexpr char App[] = "dev.sandbar.app";         // always "sandbar"
+inline constexpr char Account[] = "dev.sandbar.account"; // account name
+inline constexpr char Created[] = "dev.sandbar.created"; // ISO-8601 UTC
+inline constexpr char Ttl[] = "dev.sandbar.ttl";         // seconds, 0 = none
+inline constexpr char Name[] = "dev.sandbar.name";       // the user's name for it
 inline constexpr char AppValue[] = "sandbar";
 } // namespace labels
 
@@ -35,12 +34,12 @@ struct MountSpec {
 
 struct CreateSpec {
     QString name;
-    QString image;                 // providers without images ignore it
-    std::optional<double> cpus;    // whole or fractional cores
+    QString image;              // providers without images ignore it
+    std::optional<double> cpus; // whole or fractional cores
     std::optional<qint64> memoryBytes;
     std::optional<qint64> pidsLimit;
-    qint64 ttlSeconds = 0;         // 0 = no limit
-    QStringList env;               // "K=V"; values are never logged
+    qint64 ttlSeconds = 0; // 0 = no limit
+    QStringList env;       // "K=V"; values are never logged
     QList<MountSpec> mounts;
     bool network = false;          // off by default: Sandbar's secure default
     QString user;                  // empty: the provider's unprivileged default
@@ -50,12 +49,12 @@ struct CreateSpec {
 };
 
 struct SessionInfo {
-    QString id;        // provider's id
-    QString account;   // account name
-    QString provider;  // provider id
+    QString id;       // provider's id
+    QString account;  // account name
+    QString provider; // provider id
     QString name;
     SessionState state = SessionState::Unknown;
-    QString statusText;  // provider's own words ("Up 3 minutes")
+    QString statusText; // provider's own words ("Up 3 minutes")
     QString errorMessage;
     QString image;
     QDateTime created;
@@ -65,7 +64,7 @@ struct SessionInfo {
     std::optional<qint64> memoryBytes;
     int gpus = 0;
     bool network = false;
-    bool owned = false;  // carries Sandbar's labels
+    bool owned = false; // carries Sandbar's labels
     QMap<QString, QString> labels;
     QList<MountSpec> mounts;
 
@@ -85,10 +84,10 @@ struct FileEntry {
 
 struct ExecRequest {
     QStringList argv;
-    QStringList env;       // "K=V"
+    QStringList env; // "K=V"
     QString workingDir;
     QString user;
-    QByteArray stdinData;  // written then closed; empty = no stdin
+    QByteArray stdinData; // written then closed; empty = no stdin
 };
 
 struct ExecOutput {
@@ -98,12 +97,12 @@ struct ExecOutput {
 };
 
 struct PtyOptions {
-    QStringList argv;      // empty: the provider's login shell
+    QStringList argv; // empty: the provider's login shell
     QStringList env;
     QString workingDir;
     int cols = 80;
     int rows = 24;
-    QString attachId;      // reattach to a kept PTY (Reattach capability)
+    QString attachId; // reattach to a kept PTY (Reattach capability)
 };
 
 // A terminal a provider keeps alive between connections (Reattach capability).
@@ -115,7 +114,7 @@ struct PtyEntry {
 };
 
 struct HealthInfo {
-    QString serverName;    // "Docker Engine", "Podman Engine", ...
+    QString serverName; // "Docker Engine", "Podman Engine", ...
     QString version;
     QString apiVersion;
     QString os;

@@ -31,48 +31,49 @@ void SessionRegistry::provider(const QString &account, Callback<Provider *> done
     if (!first)
         return;
     m_status[account].state = AccountStatus::State::Connecting;
-    m_accounts.loadConfig(account, Callback<AccountConfig>(this, [this, account](Result<AccountConfig> config) {
-        const auto waiting = m_waiting.take(account);
-        const auto fail = [&](const Error &e) {
-            m_status[account] = AccountStatus{AccountStatus::State::Failed, e, QDateTime::currentDateTimeUtc()};
-            Q_EMIT accountStatusChanged(account);
+    m_accounts.loadConfig(
+        account, Callback<AccountConfig>(this, [this, account](Result<AccountConfig> config) {
+            const auto waiting = m_waiting.take(account);
+            const auto fail = [&](const Error &e) {
+                m_status[account] = AccountStatus{AccountStatus::State::Failed, e, QDateTime::currentDateTimeUtc()};
+                Q_EMIT accountStatusChanged(account);
+                for (const auto &cb : waiting)
+                    cb(e);
+            };
+            if (!config.ok())
+                return fail(config.error());
+            const ProviderFactory *factory = m_factories.find(config->provider);
+            if (!factory)
+                return fail(makeError(ErrorCode::Unsupported,
+                                      tr("Account '%1' uses provider '%2', which this build of Sandbar does not have")
+                                          .arg(account, config->provider)));
+            auto made = factory->create(*config);
+            if (!made.ok())
+                return fail(made.error());
+            std::unique_ptr<Provider> provider = std::move(made.value());
+            if (m_decorator)
+                provider = m_decorator(std::move(provider));
+            Provider *p = provider.release();
+            p->setParent(nullptr);
+            m_providers.insert(account, p);
+            connect(p, &Provider::sessionChanged, this, [this, account](const SessionInfo &s) {
+                auto &list = m_sessions[account];
+                auto it = std::find_if(list.begin(), list.end(), [&](const SessionInfo &x) { return x.id == s.id; });
+                if (it != list.end())
+                    *it = s;
+                else if (s.labels.value(QLatin1String(labels::Account)) == account)
+                    list.append(s);
+                Q_EMIT sessionsChanged();
+            });
+            connect(p, &Provider::sessionRemoved, this, [this, account](const QString &id) {
+                auto &list = m_sessions[account];
+                list.erase(std::remove_if(list.begin(), list.end(), [&](const SessionInfo &x) { return x.id == id; }),
+                           list.end());
+                Q_EMIT sessionsChanged();
+            });
             for (const auto &cb : waiting)
-                cb(e);
-        };
-        if (!config.ok())
-            return fail(config.error());
-        const ProviderFactory *factory = m_factories.find(config->provider);
-        if (!factory)
-            return fail(makeError(ErrorCode::Unsupported,
-                                  tr("Account '%1' uses provider '%2', which this build of Sandbar does not have")
-                                      .arg(account, config->provider)));
-        auto made = factory->create(*config);
-        if (!made.ok())
-            return fail(made.error());
-        std::unique_ptr<Provider> provider = std::move(made.value());
-        if (m_decorator)
-            provider = m_decorator(std::move(provider));
-        Provider *p = provider.release();
-        p->setParent(nullptr);
-        m_providers.insert(account, p);
-        connect(p, &Provider::sessionChanged, this, [this, account](const SessionInfo &s) {
-            auto &list = m_sessions[account];
-            auto it = std::find_if(list.begin(), list.end(), [&](const SessionInfo &x) { return x.id == s.id; });
-            if (it != list.end())
-                *it = s;
-            else if (s.labels.value(QLatin1String(labels::Account)) == account)
-                list.append(s);
-            Q_EMIT sessionsChanged();
-        });
-        connect(p, &Provider::sessionRemoved, this, [this, account](const QString &id) {
-            auto &list = m_sessions[account];
-            list.erase(std::remove_if(list.begin(), list.end(), [&](const SessionInfo &x) { return x.id == id; }),
-                       list.end());
-            Q_EMIT sessionsChanged();
-        });
-        for (const auto &cb : waiting)
-            cb(p);
-    }));
+                cb(p);
+        }));
 }
 
 void SessionRegistry::refresh()
@@ -88,22 +89,22 @@ void SessionRegistry::refreshAccount(const QString &account, Callback<QList<Sess
                      done(p.error());
                      return;
                  }
-                 (*p)->listSessions(ListOptions{}, Callback<QList<SessionInfo>>(this, [this, account, done](
-                                                                                       Result<QList<SessionInfo>> r) {
-                                        auto &st = m_status[account];
-                                        st.lastRefresh = QDateTime::currentDateTimeUtc();
-                                        if (!r.ok()) {
-                                            st.state = AccountStatus::State::Failed;
-                                            st.lastError = r.error();
-                                            Q_EMIT accountStatusChanged(account);
-                                            done(r.error());
-                                            return;
-                                        }
-                                        st.state = AccountStatus::State::Ok;
-                                        Q_EMIT accountStatusChanged(account);
-                                        setSessions(account, r.value());
-                                        done(sessions());
-                                    }));
+                 (*p)->listSessions(ListOptions{}, Callback<QList<SessionInfo>>(
+                                                       this, [this, account, done](Result<QList<SessionInfo>> r) {
+                                                           auto &st = m_status[account];
+                                                           st.lastRefresh = QDateTime::currentDateTimeUtc();
+                                                           if (!r.ok()) {
+                                                               st.state = AccountStatus::State::Failed;
+                                                               st.lastError = r.error();
+                                                               Q_EMIT accountStatusChanged(account);
+                                                               done(r.error());
+                                                               return;
+                                                           }
+                                                           st.state = AccountStatus::State::Ok;
+                                                           Q_EMIT accountStatusChanged(account);
+                                                           setSessions(account, r.value());
+                                                           done(sessions());
+                                                       }));
              }));
 }
 
@@ -112,9 +113,9 @@ void SessionRegistry::setSessions(const QString &account, const QList<SessionInf
     // Sessions another account of this store owns (two accounts on one engine) are left to
     // that account's listing; those whose account is unknown here are orphans.
     QList<SessionInfo> mine;
-    m_orphans.erase(std::remove_if(m_orphans.begin(), m_orphans.end(),
-                                   [&](const SessionInfo &s) { return s.account == account; }),
-                    m_orphans.end());
+    m_orphans.erase(
+        std::remove_if(m_orphans.begin(), m_orphans.end(), [&](const SessionInfo &s) { return s.account == account; }),
+        m_orphans.end());
     for (SessionInfo s : list) {
         const QString owner = s.labels.value(QLatin1String(labels::Account));
         s.account = account;
@@ -204,33 +205,33 @@ void SessionRegistry::resolve(const QString &refIn, Callback<SessionHandle> done
     search->pending = int(accounts.size());
     for (const auto &a : accounts) {
         const QString name = a.name;
-        refreshAccount(name, Callback<QList<SessionInfo>>(this, [this, search, ref, name, done](
-                                                                  Result<QList<SessionInfo>> r) {
-                           if (r.ok()) {
-                               for (const auto &s : m_sessions.value(name)) {
-                                   if (s.id.startsWith(ref) || s.name == ref)
-                                       search->found << SessionHandle{m_providers.value(name), s};
-                               }
-                           } else {
-                               search->errors << QStringLiteral("%1: %2").arg(name, r.message());
-                           }
-                           if (--search->pending > 0)
-                               return;
-                           if (search->found.size() == 1)
-                               return done(search->found.first());
-                           if (search->found.size() > 1) {
-                               QStringList refs;
-                               for (const auto &h : search->found)
-                                   refs << h.session.ref();
-                               return done(makeError(ErrorCode::Conflict,
-                                                     tr("'%1' matches several sessions: %2")
-                                                         .arg(ref, refs.join(QLatin1String(", ")))));
-                           }
-                           QString msg = tr("No session matches '%1'").arg(ref);
-                           if (!search->errors.isEmpty())
-                               msg += tr(" (unreachable: %1)").arg(search->errors.join(QLatin1String("; ")));
-                           done(makeError(ErrorCode::NotFound, msg));
-                       }));
+        refreshAccount(
+            name, Callback<QList<SessionInfo>>(this, [this, search, ref, name, done](Result<QList<SessionInfo>> r) {
+                if (r.ok()) {
+                    for (const auto &s : m_sessions.value(name)) {
+                        if (s.id.startsWith(ref) || s.name == ref)
+                            search->found << SessionHandle{m_providers.value(name), s};
+                    }
+                } else {
+                    search->errors << QStringLiteral("%1: %2").arg(name, r.message());
+                }
+                if (--search->pending > 0)
+                    return;
+                if (search->found.size() == 1)
+                    return done(search->found.first());
+                if (search->found.size() > 1) {
+                    QStringList refs;
+                    for (const auto &h : search->found)
+                        refs << h.session.ref();
+                    return done(
+                        makeError(ErrorCode::Conflict,
+                                  tr("'%1' matches several sessions: %2").arg(ref, refs.join(QLatin1String(", ")))));
+                }
+                QString msg = tr("No session matches '%1'").arg(ref);
+                if (!search->errors.isEmpty())
+                    msg += tr(" (unreachable: %1)").arg(search->errors.join(QLatin1String("; ")));
+                done(makeError(ErrorCode::NotFound, msg));
+            }));
     }
 }
 

@@ -81,16 +81,31 @@ private Q_SLOTS:
         QTest::addColumn<int>("code");
         QTest::newRow("no command") << QStringList{} << 2;
         QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << 2;
-        QTest::newRow("unknown option") << QStringList{QStringLiteral("sessions"), QStringLiteral("list"), QStringLiteral("--bogus")} << 2;
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("sessions"), QStringLiteral("list"),
+                                                       QStringLiteral("--bogus")}
+                                        << 2;
         QTest::newRow("exec without --") << QStringList{QStringLiteral("exec"), QStringLiteral("x/y")} << 2;
-        QTest::newRow("create without account") << QStringList{QStringLiteral("sessions"), QStringLiteral("create")} << 2;
-        QTest::newRow("ttl not a number") << QStringList{QStringLiteral("sessions"), QStringLiteral("ttl"), QStringLiteral("a/b"), QStringLiteral("soon")} << 2;
-        QTest::newRow("config-dir without value") << QStringList{QStringLiteral("accounts"), QStringLiteral("list"), QStringLiteral("--config-dir")} << 2;
-        QTest::newRow("ref names no account") << QStringList{QStringLiteral("sessions"), QStringLiteral("info"), QStringLiteral("nosuch/abc")} << 1;
-        QTest::newRow("ref names nothing") << QStringList{QStringLiteral("sessions"), QStringLiteral("stop"), QStringLiteral("abc")} << 1;
-        QTest::newRow("remove unknown account") << QStringList{QStringLiteral("accounts"), QStringLiteral("remove"), QStringLiteral("ghost")} << 1;
-        QTest::newRow("unknown provider") << QStringList{QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("x"), QStringLiteral("--provider"), QStringLiteral("nope")} << 1;
-        QTest::newRow("bad account name") << QStringList{QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("-x"), QStringLiteral("--provider"), QStringLiteral("docker")} << 1;
+        QTest::newRow("create without account")
+            << QStringList{QStringLiteral("sessions"), QStringLiteral("create")} << 2;
+        QTest::newRow("ttl not a number") << QStringList{QStringLiteral("sessions"), QStringLiteral("ttl"),
+                                                         QStringLiteral("a/b"), QStringLiteral("soon")}
+                                          << 2;
+        QTest::newRow("config-dir without value")
+            << QStringList{QStringLiteral("accounts"), QStringLiteral("list"), QStringLiteral("--config-dir")} << 2;
+        QTest::newRow("ref names no account")
+            << QStringList{QStringLiteral("sessions"), QStringLiteral("info"), QStringLiteral("nosuch/abc")} << 1;
+        QTest::newRow("ref names nothing")
+            << QStringList{QStringLiteral("sessions"), QStringLiteral("stop"), QStringLiteral("abc")} << 1;
+        QTest::newRow("remove unknown account")
+            << QStringList{QStringLiteral("accounts"), QStringLiteral("remove"), QStringLiteral("ghost")} << 1;
+        QTest::newRow("unknown provider")
+            << QStringList{QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("x"),
+                           QStringLiteral("--provider"), QStringLiteral("nope")}
+            << 1;
+        QTest::newRow("bad account name")
+            << QStringList{QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("-x"),
+                           QStringLiteral("--provider"), QStringLiteral("docker")}
+            << 1;
     }
     void usageErrors()
     {
@@ -122,27 +137,28 @@ private Q_SLOTS:
     {
         if (m_engine == QLatin1String("none"))
             QSKIP("engine runs only");
-        const Run check = ctl({QStringLiteral("accounts"), QStringLiteral("check"), QStringLiteral("eng"), QStringLiteral("--json")});
+        const Run check =
+            ctl({QStringLiteral("accounts"), QStringLiteral("check"), QStringLiteral("eng"), QStringLiteral("--json")});
         QVERIFY2(check.code == 0, qPrintable(describe(check)));
         QVERIFY(QJsonDocument::fromJson(check.out).object().value(QStringLiteral("ok")).toBool());
 
         QTemporaryDir mount;
         // The sandbox runs as an unprivileged user: let it read (not write) the folder.
-        QFile::setPermissions(mount.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
-                                                | QFileDevice::ReadOther | QFileDevice::ExeOther);
+        QFile::setPermissions(mount.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                                QFileDevice::ReadOther | QFileDevice::ExeOther);
         QFile marker(QDir(mount.path()).filePath(QStringLiteral("from-host.txt")));
         QVERIFY(marker.open(QIODevice::WriteOnly));
         marker.write("host says hi\n");
         marker.close();
         marker.setPermissions(QFileDevice::ReadOwner | QFileDevice::ReadOther);
-        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
-                                QStringLiteral("eng"), QStringLiteral("--image"), test::testImage(),
-                                QStringLiteral("--ttl"), QStringLiteral("900"), QStringLiteral("--env"),
-                                QStringLiteral("GREETING=hello world"), QStringLiteral("--name"),
-                                QStringLiteral("cli-%1").arg(m_engine), QStringLiteral("--memory-mib"),
-                                QStringLiteral("128"), QStringLiteral("--cpus"), QStringLiteral("0.5"),
-                                QStringLiteral("--mount"), mount.path() + QStringLiteral(":/hostdata:ro")},
-                               120000);
+        const Run create =
+            ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                 QStringLiteral("eng"), QStringLiteral("--image"), test::testImage(), QStringLiteral("--ttl"),
+                 QStringLiteral("900"), QStringLiteral("--env"), QStringLiteral("GREETING=hello world"),
+                 QStringLiteral("--name"), QStringLiteral("cli-%1").arg(m_engine), QStringLiteral("--memory-mib"),
+                 QStringLiteral("128"), QStringLiteral("--cpus"), QStringLiteral("0.5"), QStringLiteral("--mount"),
+                 mount.path() + QStringLiteral(":/hostdata:ro")},
+                120000);
         QVERIFY2(create.code == 0, qPrintable(describe(create)));
         m_ref = QString::fromUtf8(create.out).trimmed();
         QVERIFY2(m_ref.startsWith(QLatin1String("eng/")), qPrintable(m_ref));
@@ -199,11 +215,10 @@ private Q_SLOTS:
         // An interactive shell on a terminal of our own (script(1) gives sandbarctl a PTY).
         {
             QProcess p;
-            p.start(QStringLiteral("script"),
-                    {QStringLiteral("-qfec"),
-                     QStringLiteral("%1 --config-dir %2 shell %3")
-                         .arg(QStringLiteral(SANDBARCTL_PATH), m_config.path(), m_ref),
-                     QStringLiteral("/dev/null")});
+            p.start(QStringLiteral("script"), {QStringLiteral("-qfec"),
+                                               QStringLiteral("%1 --config-dir %2 shell %3")
+                                                   .arg(QStringLiteral(SANDBARCTL_PATH), m_config.path(), m_ref),
+                                               QStringLiteral("/dev/null")});
             QVERIFY(p.waitForStarted());
             p.write("stty size; echo \"ans$((6*7))\"; exit 5\n");
             QVERIFY(p.waitForFinished(30000));
@@ -248,10 +263,10 @@ private Q_SLOTS:
     {
         if (m_engine == QLatin1String("none"))
             QSKIP("engine runs only");
-        const Run noImage = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
-                                 QStringLiteral("eng"), QStringLiteral("--image"),
-                                 QStringLiteral("sandbar-test/does-not-exist:1")},
-                                120000);
+        const Run noImage =
+            ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                 QStringLiteral("eng"), QStringLiteral("--image"), QStringLiteral("sandbar-test/does-not-exist:1")},
+                120000);
         QVERIFY2(noImage.code == 1 && oneLine(noImage.err), qPrintable(describe(noImage)));
         QVERIFY2(noImage.err.contains("sandbar-test/does-not-exist:1"), qPrintable(describe(noImage)));
 
@@ -263,9 +278,9 @@ private Q_SLOTS:
         const QString ref = QString::fromUtf8(create.out).trimmed();
         const QString id = ref.section(QLatin1Char('/'), 1);
         QProcess curl;
-        curl.start(QStringLiteral("curl"), {QStringLiteral("-sf"), QStringLiteral("--unix-socket"),
-                                            m_host.mid(7), QStringLiteral("-X"), QStringLiteral("DELETE"),
-                                            QStringLiteral("http://localhost/containers/%1?force=1").arg(id)});
+        curl.start(QStringLiteral("curl"),
+                   {QStringLiteral("-sf"), QStringLiteral("--unix-socket"), m_host.mid(7), QStringLiteral("-X"),
+                    QStringLiteral("DELETE"), QStringLiteral("http://localhost/containers/%1?force=1").arg(id)});
         QVERIFY(curl.waitForFinished(30000));
         QCOMPARE(curl.exitCode(), 0);
         for (const auto &verb : {QStringLiteral("info"), QStringLiteral("stop"), QStringLiteral("rm")}) {

@@ -1,6 +1,5 @@
 #include "FakeProvider.h"
 #include "TestSupport.h"
-
 #include "accounts/AccountStore.h"
 
 #include <QDir>
@@ -54,7 +53,9 @@ private Q_SLOTS:
         QSignalSpy changed(&store, &AccountStore::accountsChanged);
         Account a = fakeAccount(QStringLiteral("one"));
         a.settings.insert(QStringLiteral("region"), QStringLiteral("us"));
-        auto r = test::await<void>([&](Callback<void> cb) { store.add(a, {{QStringLiteral("token"), QStringLiteral("t0k")}}, cb); });
+        auto r = test::await<void>([&](Callback<void> cb) {
+            store.add(a, {{QStringLiteral("token"), QStringLiteral("t0k")}}, cb);
+        });
         QVERIFY_RESULT(r);
         QCOMPARE(changed.count(), 1);
         const auto found = store.find(QStringLiteral("one"));
@@ -64,7 +65,9 @@ private Q_SLOTS:
         QCOMPARE(found->secretKeys, QStringList{QStringLiteral("token")});
         QCOMPARE(secrets.values.size(), 1);
 
-        auto dup = test::await<void>([&](Callback<void> cb) { store.add(a, {{QStringLiteral("token"), QStringLiteral("x")}}, cb); });
+        auto dup = test::await<void>([&](Callback<void> cb) {
+            store.add(a, {{QStringLiteral("token"), QStringLiteral("x")}}, cb);
+        });
         QCOMPARE(dup.code(), ErrorCode::Conflict);
 
         auto rm = test::await<void>([&](Callback<void> cb) { store.remove(QStringLiteral("one"), cb); });
@@ -81,12 +84,21 @@ private Q_SLOTS:
         QTest::addColumn<QVariantMap>("settings");
         QTest::addColumn<QStringList>("secretKeys");
         QTest::addColumn<QString>("messagePart");
-        QTest::newRow("unknown provider") << QStringLiteral("nope") << QVariantMap{} << QStringList{QStringLiteral("token")} << QStringLiteral("Unknown provider");
-        QTest::newRow("unknown setting") << QStringLiteral("fake") << QVariantMap{{QStringLiteral("color"), 1}} << QStringList{QStringLiteral("token")} << QStringLiteral("no setting");
-        QTest::newRow("secret in settings") << QStringLiteral("fake") << QVariantMap{{QStringLiteral("token"), QStringLiteral("x")}} << QStringList{} << QStringLiteral("keychain");
-        QTest::newRow("missing required secret") << QStringLiteral("fake") << QVariantMap{} << QStringList{} << QStringLiteral("need");
-        QTest::newRow("bad choice") << QStringLiteral("fake") << QVariantMap{{QStringLiteral("region"), QStringLiteral("mars")}} << QStringList{QStringLiteral("token")} << QStringLiteral("unknown value");
-        QTest::newRow("unknown secret") << QStringLiteral("fake") << QVariantMap{} << QStringList{QStringLiteral("token"), QStringLiteral("pin")} << QStringLiteral("no secret");
+        QTest::newRow("unknown provider") << QStringLiteral("nope") << QVariantMap{}
+                                          << QStringList{QStringLiteral("token")} << QStringLiteral("Unknown provider");
+        QTest::newRow("unknown setting") << QStringLiteral("fake") << QVariantMap{{QStringLiteral("color"), 1}}
+                                         << QStringList{QStringLiteral("token")} << QStringLiteral("no setting");
+        QTest::newRow("secret in settings")
+            << QStringLiteral("fake") << QVariantMap{{QStringLiteral("token"), QStringLiteral("x")}} << QStringList{}
+            << QStringLiteral("keychain");
+        QTest::newRow("missing required secret")
+            << QStringLiteral("fake") << QVariantMap{} << QStringList{} << QStringLiteral("need");
+        QTest::newRow("bad choice") << QStringLiteral("fake")
+                                    << QVariantMap{{QStringLiteral("region"), QStringLiteral("mars")}}
+                                    << QStringList{QStringLiteral("token")} << QStringLiteral("unknown value");
+        QTest::newRow("unknown secret") << QStringLiteral("fake") << QVariantMap{}
+                                        << QStringList{QStringLiteral("token"), QStringLiteral("pin")}
+                                        << QStringLiteral("no secret");
     }
     void validation()
     {
@@ -159,7 +171,8 @@ private Q_SLOTS:
         });
         QVERIFY_RESULT(r);
         secrets.values.clear(); // the keychain lost it (another machine, a wiped keyring)
-        auto c = test::await<AccountConfig>([&](Callback<AccountConfig> cb) { store.loadConfig(QStringLiteral("acct"), cb); });
+        auto c = test::await<AccountConfig>(
+            [&](Callback<AccountConfig> cb) { store.loadConfig(QStringLiteral("acct"), cb); });
         QVERIFY(!c.ok());
         QCOMPARE(c.code(), ErrorCode::NotFound);
     }

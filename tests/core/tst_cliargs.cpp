@@ -1,5 +1,4 @@
 #include "TestSupport.h"
-
 #include "wiring/cli/CliSupport.h"
 
 using namespace sandbar;

@@ -1,5 +1,4 @@
 #include "TestSupport.h"
-
 #include "providers/Descriptors.h"
 #include "providers/Session.h"
 
@@ -35,7 +34,8 @@ private Q_SLOTS:
         row("duration m", FieldType::Duration, "30m", true, 1800LL);
         row("duration h", FieldType::Duration, "2h", true, 7200LL);
         row("duration garbage", FieldType::Duration, "soon", false, {});
-        row("url unix", FieldType::Url, "unix:///var/run/docker.sock", true, QStringLiteral("unix:///var/run/docker.sock"));
+        row("url unix", FieldType::Url, "unix:///var/run/docker.sock", true,
+            QStringLiteral("unix:///var/run/docker.sock"));
         row("url garbage", FieldType::Url, "not a url", false, {});
         row("url empty is allowed", FieldType::Url, "", true, QString());
     }

@@ -1,7 +1,6 @@
 #include "FakeProvider.h"
 #include "MemoryProvider.h"
 #include "TestSupport.h"
-
 #include "sessions/SessionRegistry.h"
 
 #include <QSignalSpy>
@@ -164,7 +163,8 @@ private Q_SLOTS:
     void accountWithoutSecretInKeychainFailsClearly()
     {
         Fixture f;
-        auto r = test::await<Provider *>([&](Callback<Provider *> cb) { f.registry->provider(QStringLiteral("nope"), cb); });
+        auto r =
+            test::await<Provider *>([&](Callback<Provider *> cb) { f.registry->provider(QStringLiteral("nope"), cb); });
         QCOMPARE(r.code(), ErrorCode::NotFound);
     }
 };

@@ -1,6 +1,5 @@
 #include "FakeProvider.h"
 #include "TestSupport.h"
-
 #include "accounts/AccountStore.h"
 
 #include <QDirIterator>
@@ -34,7 +33,9 @@ private Q_SLOTS:
         a.name = QStringLiteral("cloud");
         a.provider = QStringLiteral("fake");
         a.settings.insert(QStringLiteral("region"), QStringLiteral("eu"));
-        auto added = test::await<void>([&](Callback<void> cb) { store.add(a, {{QStringLiteral("token"), secret}}, cb); });
+        auto added = test::await<void>([&](Callback<void> cb) {
+            store.add(a, {{QStringLiteral("token"), secret}}, cb);
+        });
         QVERIFY_RESULT(added);
 
         // A second store over the same directory reads it back from the keychain.
@@ -78,8 +79,9 @@ private Q_SLOTS:
         Account a;
         a.name = QStringLiteral("cloud");
         a.provider = QStringLiteral("fake");
-        auto added = test::await<void>(
-            [&](Callback<void> cb) { store.add(a, {{QStringLiteral("token"), QStringLiteral("sk-nope")}}, cb); });
+        auto added = test::await<void>([&](Callback<void> cb) {
+            store.add(a, {{QStringLiteral("token"), QStringLiteral("sk-nope")}}, cb);
+        });
         QVERIFY(!added.ok());
         QVERIFY2(added.code() == ErrorCode::Unavailable, qPrintable(added.message()));
         QVERIFY2(added.message().contains(QLatin1String("keychain")), qPrintable(added.message()));

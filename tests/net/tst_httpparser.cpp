@@ -356,15 +356,9 @@ void TestHttpParser::mutationsGiveTheSameOutcomeAnyWaySplit()
         for (int e = 0; e < edits; ++e) {
             const qsizetype at = rng.bounded(int(input.size()));
             switch (rng.bounded(3)) {
-            case 0:
-                input[at] = alphabet[rng.bounded(int(sizeof(alphabet) - 1))];
-                break;
-            case 1:
-                input.remove(at, 1 + rng.bounded(3));
-                break;
-            default:
-                input.insert(at, alphabet[rng.bounded(int(sizeof(alphabet) - 1))]);
-                break;
+            case 0: input[at] = alphabet[rng.bounded(int(sizeof(alphabet) - 1))]; break;
+            case 1: input.remove(at, 1 + rng.bounded(3)); break;
+            default: input.insert(at, alphabet[rng.bounded(int(sizeof(alphabet) - 1))]); break;
             }
         }
         HttpResponseParser::Options opts;
@@ -378,8 +372,8 @@ void TestHttpParser::mutationsGiveTheSameOutcomeAnyWaySplit()
             pos += n;
         }
         const Outcome split = run(opts, pieces, true);
-        const QString why = mismatch(split, whole.failure, whole.headCount ? whole.status : 0, whole.body, whole.raw,
-                                     whole.complete);
+        const QString why =
+            mismatch(split, whole.failure, whole.headCount ? whole.status : 0, whole.body, whole.raw, whole.complete);
         QVERIFY2(why.isEmpty(), qPrintable(QStringLiteral("round %1 input %2: %3")
                                                .arg(round)
                                                .arg(QString::fromLatin1(input.toPercentEncoding()), why)));

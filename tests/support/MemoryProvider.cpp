@@ -69,8 +69,12 @@ MemoryProvider::MemoryProvider(const ProviderDescriptor &desc, QString account, 
 
 void MemoryProvider::health(Callback<HealthInfo> done)
 {
-    done(HealthInfo{QStringLiteral("Memory"), QStringLiteral("1"), QStringLiteral("1"), QStringLiteral("test"),
-                    QStringLiteral("memory://"), {}});
+    done(HealthInfo{QStringLiteral("Memory"),
+                    QStringLiteral("1"),
+                    QStringLiteral("1"),
+                    QStringLiteral("test"),
+                    QStringLiteral("memory://"),
+                    {}});
 }
 
 void MemoryProvider::listSessions(const ListOptions &, Callback<QList<SessionInfo>> done)
@@ -121,10 +125,22 @@ VoidResult MemoryProvider::setState(const QString &id, SessionState state)
     return {};
 }
 
-void MemoryProvider::stop(const QString &id, Callback<void> done) { done(setState(id, SessionState::Stopped)); }
-void MemoryProvider::kill(const QString &id, Callback<void> done) { done(setState(id, SessionState::Stopped)); }
-void MemoryProvider::pause(const QString &id, Callback<void> done) { done(setState(id, SessionState::Paused)); }
-void MemoryProvider::resume(const QString &id, Callback<void> done) { done(setState(id, SessionState::Running)); }
+void MemoryProvider::stop(const QString &id, Callback<void> done)
+{
+    done(setState(id, SessionState::Stopped));
+}
+void MemoryProvider::kill(const QString &id, Callback<void> done)
+{
+    done(setState(id, SessionState::Stopped));
+}
+void MemoryProvider::pause(const QString &id, Callback<void> done)
+{
+    done(setState(id, SessionState::Paused));
+}
+void MemoryProvider::resume(const QString &id, Callback<void> done)
+{
+    done(setState(id, SessionState::Running));
+}
 
 void MemoryProvider::remove(const QString &id, Callback<void> done)
 {

@@ -8,7 +8,6 @@
 #include <QString>
 #include <QTest>
 #include <QTimer>
-
 #include <functional>
 #include <optional>
 
@@ -18,12 +17,12 @@ namespace sandbar::test {
 bool inCi();
 
 // Environment the test script exports for the engines it started (or found).
-QString dockerHost();   // SANDBAR_TEST_DOCKER_HOST, e.g. unix:///tmp/x/docker.sock
-QString podmanHost();   // SANDBAR_TEST_PODMAN_HOST
-QString testImage();    // SANDBAR_TEST_IMAGE (a busybox image imported by test.sh)
+QString dockerHost(); // SANDBAR_TEST_DOCKER_HOST, e.g. unix:///tmp/x/docker.sock
+QString podmanHost(); // SANDBAR_TEST_PODMAN_HOST
+QString testImage();  // SANDBAR_TEST_IMAGE (a busybox image imported by test.sh)
 
 // Runs an asynchronous call and waits (in a local loop, tests only) for its callback.
-template<typename T>
+template <typename T>
 Result<T> await(const std::function<void(Callback<T>)> &call, int timeoutMs = 30000)
 {
     QObject context;
@@ -60,5 +59,5 @@ Result<T> await(const std::function<void(Callback<T>)> &call, int timeoutMs = 30
     do {                                                                                                               \
         const auto &r__ = (r);                                                                                         \
         if (!r__.ok())                                                                                                 \
-            QFAIL(qPrintable(QStringLiteral("%1: %2").arg(::sandbar::errorCodeName(r__.code()), r__.message())));     \
+            QFAIL(qPrintable(QStringLiteral("%1: %2").arg(::sandbar::errorCodeName(r__.code()), r__.message())));      \
     } while (false)

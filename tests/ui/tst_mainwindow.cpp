@@ -1,7 +1,6 @@
 #include "FakeProvider.h"
 #include "MemoryProvider.h"
 #include "TestSupport.h"
-
 #include "main/MainWindow.h"
 #include "main/SessionsModel.h"
 
@@ -63,7 +62,7 @@ private Q_SLOTS:
 
         // Two sessions made behind the window's back appear after a refresh.
         for (const auto &[account, name] : {std::pair{QStringLiteral("local"), QStringLiteral("agent-1")},
-                                           std::pair{QStringLiteral("lab"), QStringLiteral("agent-2")}}) {
+                                            std::pair{QStringLiteral("lab"), QStringLiteral("agent-2")}}) {
             auto p = test::await<Provider *>([&](Callback<Provider *> cb) { m_registry->provider(account, cb); });
             QVERIFY_RESULT(p);
             CreateSpec spec;

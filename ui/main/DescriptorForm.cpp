@@ -7,7 +7,9 @@
 
 namespace sandbar::ui {
 
-DescriptorForm::DescriptorForm(QWidget *parent) : QWidget(parent), m_layout(new QFormLayout(this))
+DescriptorForm::DescriptorForm(QWidget *parent)
+    : QWidget(parent)
+    , m_layout(new QFormLayout(this))
 {
     m_layout->setContentsMargins(0, 0, 0, 0);
 }
@@ -59,7 +61,7 @@ Result<QVariantMap> DescriptorForm::values() const
             continue;
         }
         const QString text = qobject_cast<QComboBox *>(w) ? static_cast<QComboBox *>(w)->currentText()
-                                                           : static_cast<QLineEdit *>(w)->text();
+                                                          : static_cast<QLineEdit *>(w)->text();
         if (text.trimmed().isEmpty()) {
             if (f.required)
                 return makeError(ErrorCode::InvalidArgument, tr("%1 is required").arg(f.label));

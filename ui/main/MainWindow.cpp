@@ -9,12 +9,12 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPointer>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
-#include <QPointer>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -75,8 +75,8 @@ void MainWindow::buildActions()
         if (!s)
             return;
         if (QMessageBox::question(this, tr("Remove session"),
-                                  tr("Remove %1? Its files inside the sandbox are deleted.").arg(s->ref()))
-            != QMessageBox::Yes)
+                                  tr("Remove %1? Its files inside the sandbox are deleted.").arg(s->ref())) !=
+            QMessageBox::Yes)
             return;
         runOnSession(tr("Remove"), &Provider::remove);
     });
@@ -192,9 +192,8 @@ void MainWindow::reloadAccounts()
         const ProviderFactory *f = m_factories.find(a.provider);
         auto *item = new QListWidgetItem(mark + a.name, m_accountList);
         item->setData(Qt::UserRole, a.name);
-        item->setToolTip(st.state == AccountStatus::State::Failed
-                             ? st.lastError.message
-                             : (f ? f->descriptor().displayName : a.provider));
+        item->setToolTip(st.state == AccountStatus::State::Failed ? st.lastError.message
+                                                                  : (f ? f->descriptor().displayName : a.provider));
     }
     int row = 0;
     for (int i = 0; i < m_accountList->count(); ++i) {
@@ -245,7 +244,8 @@ void MainWindow::updateDetails()
     const auto row = [&html](const QString &k, const QString &v) {
         html += QStringLiteral("<tr><td><b>%1</b>&nbsp;&nbsp;</td><td>%2</td></tr>").arg(k, v.toHtmlEscaped());
     };
-    row(tr("State"), sessionStateName(s->state) + (s->statusText.isEmpty() ? QString() : QStringLiteral(" — ") + s->statusText));
+    row(tr("State"),
+        sessionStateName(s->state) + (s->statusText.isEmpty() ? QString() : QStringLiteral(" — ") + s->statusText));
     if (!s->errorMessage.isEmpty())
         row(tr("Error"), s->errorMessage);
     row(tr("Provider"), s->provider);
@@ -256,7 +256,8 @@ void MainWindow::updateDetails()
     row(tr("Memory"), s->memoryBytes ? QLocale().formattedDataSize(*s->memoryBytes) : tr("unlimited"));
     row(tr("Network"), s->network ? tr("on") : tr("off (no network)"));
     for (const auto &m : s->mounts)
-        row(tr("Mount"), m.hostPath + QStringLiteral(" → ") + m.sessionPath + (m.readOnly ? tr(" (read-only)") : QString()));
+        row(tr("Mount"),
+            m.hostPath + QStringLiteral(" → ") + m.sessionPath + (m.readOnly ? tr(" (read-only)") : QString()));
     html += QStringLiteral("</table>");
     m_details->setHtml(html);
 }
@@ -294,8 +295,7 @@ void MainWindow::removeAccount()
     if (QMessageBox::question(this, tr("Remove account"),
                               tr("Remove the account %1? Its sessions keep running; its secrets are deleted from "
                                  "the keychain.")
-                                  .arg(name))
-        != QMessageBox::Yes)
+                                  .arg(name)) != QMessageBox::Yes)
         return;
     m_accounts.remove(name, Callback<void>(this, [this](VoidResult r) {
                           if (!r.ok())
@@ -312,8 +312,8 @@ void MainWindow::checkAccount()
                             p.value()->health(Callback<HealthInfo>(this, [this, name](Result<HealthInfo> h) {
                                 if (!h.ok())
                                     return showError(tr("Check %1").arg(name), h.error());
-                                m_status->setText(tr("%1: %2 %3, API %4")
-                                                      .arg(name, h->serverName, h->version, h->apiVersion));
+                                m_status->setText(
+                                    tr("%1: %2 %3, API %4").arg(name, h->serverName, h->version, h->apiVersion));
                             }));
                         }));
 }
@@ -332,11 +332,11 @@ void MainWindow::newSession()
                             if (!p.ok())
                                 return showError(tr("New session"), p.error());
                             p.value()->create(s, Callback<SessionInfo>(this, [this, account](Result<SessionInfo> r) {
-                                if (!r.ok())
-                                    return showError(tr("New session"), r.error());
-                                m_status->setText(tr("Created %1").arg(r->ref()));
-                                m_registry.refreshAccount(account);
-                            }));
+                                                  if (!r.ok())
+                                                      return showError(tr("New session"), r.error());
+                                                  m_status->setText(tr("Created %1").arg(r->ref()));
+                                                  m_registry.refreshAccount(account);
+                                              }));
                         }));
 }
 

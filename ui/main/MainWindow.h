@@ -6,7 +6,6 @@
 
 #include <QMainWindow>
 #include <QSet>
-
 #include <functional>
 
 class QAction;
@@ -24,8 +23,8 @@ class SessionsModel;
 // Makes the widget shown in a terminal tab for a session (the terminal feature supplies
 // it; the window does not know how terminals are built).
 // attachId names a terminal the provider kept alive (empty: a new shell).
-using TerminalFactory = std::function<QWidget *(Provider *provider, const SessionInfo &session,
-                                                const QString &attachId, QWidget *parent)>;
+using TerminalFactory =
+    std::function<QWidget *(Provider *provider, const SessionInfo &session, const QString &attachId, QWidget *parent)>;
 
 class MainWindow : public QMainWindow
 {

@@ -112,7 +112,8 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
         return m_orphanRefs.contains(s.ref()) ? tr("%1 (orphan)").arg(sessionStateName(s.state))
                                               : sessionStateName(s.state);
     case Image: return s.image;
-    case Created: return s.created.isValid() ? locale.toString(s.created.toLocalTime(), QLocale::ShortFormat) : QString();
+    case Created:
+        return s.created.isValid() ? locale.toString(s.created.toLocalTime(), QLocale::ShortFormat) : QString();
     case Expires:
         return s.expiresAt.isValid() ? locale.toString(s.expiresAt.toLocalTime(), QLocale::ShortFormat) : tr("never");
     default: return {};

@@ -1,6 +1,5 @@
-#include "wiring/cli/CliSupport.h"
-
 #include "providers/Provider.h"
+#include "wiring/cli/CliSupport.h"
 
 #include <QJsonArray>
 
@@ -61,8 +60,9 @@ void accountsAdd(Command &cmd, const QStringList &args)
     if (providerId.isEmpty())
         return cmd.usage(tr("accounts add needs --provider (%1)").arg(services.factories.ids().join(QLatin1Char('|'))));
     if (!factory)
-        return cmd.fail(makeError(ErrorCode::InvalidArgument, tr("Unknown provider '%1'; known providers: %2")
-                                                                  .arg(providerId, services.factories.ids().join(QLatin1String(", ")))));
+        return cmd.fail(makeError(ErrorCode::InvalidArgument,
+                                  tr("Unknown provider '%1'; known providers: %2")
+                                      .arg(providerId, services.factories.ids().join(QLatin1String(", ")))));
     const auto &desc = factory->descriptor();
     for (const auto &f : desc.accountFields) {
         if (f.secret)
@@ -95,8 +95,8 @@ void accountsAdd(Command &cmd, const QStringList &args)
         const QString opt = QStringLiteral("--") + f.key;
         if (!parsed->has(opt))
             continue;
-        const QString raw = parsed->value(opt).isEmpty() && f.type == FieldType::Boolean ? QStringLiteral("true")
-                                                                                           : parsed->value(opt);
+        const QString raw =
+            parsed->value(opt).isEmpty() && f.type == FieldType::Boolean ? QStringLiteral("true") : parsed->value(opt);
         auto v = parseFieldValue(f, raw);
         if (!v.ok())
             return cmd.fail(v.error());
@@ -135,34 +135,37 @@ void accountsCheck(Command &cmd, const QStringList &args)
     const QString name = args.first();
     if (!cmd.services().accounts->find(name))
         return cmd.fail(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(name)));
-    cmd.services().registry->provider(name, Callback<Provider *>(&cmd, [&cmd, name](Result<Provider *> p) {
-        if (!p.ok())
-            return cmd.fail(p.error());
-        Provider *prov = p.value();
-        prov->health(Callback<HealthInfo>(&cmd, [&cmd, name, prov](Result<HealthInfo> h) {
-            if (!h.ok())
-                return cmd.fail(makeError(h.code(), tr("%1: %2").arg(name, h.message())));
-            const HealthInfo &i = h.value();
-            if (cmd.json()) {
-                QJsonObject o;
-                o[QStringLiteral("account")] = name;
-                o[QStringLiteral("ok")] = true;
-                o[QStringLiteral("server")] = i.serverName;
-                o[QStringLiteral("version")] = i.version;
-                o[QStringLiteral("api_version")] = i.apiVersion;
-                o[QStringLiteral("os")] = i.os;
-                o[QStringLiteral("endpoint")] = i.endpoint;
-                o[QStringLiteral("capabilities")] = QJsonArray::fromStringList(capabilityNames(prov->capabilities()));
-                o[QStringLiteral("warnings")] = QJsonArray::fromStringList(i.warnings);
-                cmd.printJson(o);
-            } else {
-                cmd.out(tr("%1: ok, %2 %3 (API %4) at %5").arg(name, i.serverName, i.version, i.apiVersion, i.endpoint));
-                for (const auto &w : i.warnings)
-                    cmd.out(tr("  warning: %1").arg(w));
-            }
-            cmd.finish(ExitOk);
+    cmd.services().registry->provider(
+        name, Callback<Provider *>(&cmd, [&cmd, name](Result<Provider *> p) {
+            if (!p.ok())
+                return cmd.fail(p.error());
+            Provider *prov = p.value();
+            prov->health(Callback<HealthInfo>(&cmd, [&cmd, name, prov](Result<HealthInfo> h) {
+                if (!h.ok())
+                    return cmd.fail(makeError(h.code(), tr("%1: %2").arg(name, h.message())));
+                const HealthInfo &i = h.value();
+                if (cmd.json()) {
+                    QJsonObject o;
+                    o[QStringLiteral("account")] = name;
+                    o[QStringLiteral("ok")] = true;
+                    o[QStringLiteral("server")] = i.serverName;
+                    o[QStringLiteral("version")] = i.version;
+                    o[QStringLiteral("api_version")] = i.apiVersion;
+                    o[QStringLiteral("os")] = i.os;
+                    o[QStringLiteral("endpoint")] = i.endpoint;
+                    o[QStringLiteral("capabilities")] =
+                        QJsonArray::fromStringList(capabilityNames(prov->capabilities()));
+                    o[QStringLiteral("warnings")] = QJsonArray::fromStringList(i.warnings);
+                    cmd.printJson(o);
+                } else {
+                    cmd.out(tr("%1: ok, %2 %3 (API %4) at %5")
+                                .arg(name, i.serverName, i.version, i.apiVersion, i.endpoint));
+                    for (const auto &w : i.warnings)
+                        cmd.out(tr("  warning: %1").arg(w));
+                }
+                cmd.finish(ExitOk);
+            }));
         }));
-    }));
 }
 
 } // namespace

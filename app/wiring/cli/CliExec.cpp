@@ -1,17 +1,15 @@
+#include "providers/Provider.h"
+#include "terminal/PtyChannel.h"
 #include "wiring/cli/CliSupport.h"
 #include "wiring/cli/UnixSignals.h"
 
-#include "providers/Provider.h"
-#include "terminal/PtyChannel.h"
-
 #include <QSocketNotifier>
-
 #include <csignal>
 #include <memory>
-#include <utility>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
+#include <utility>
 
 namespace sandbar::cli {
 
@@ -27,7 +25,8 @@ class StdinReader : public QObject
 {
     Q_OBJECT
 public:
-    explicit StdinReader(QObject *parent) : QObject(parent)
+    explicit StdinReader(QObject *parent)
+        : QObject(parent)
     {
         m_notifier = new QSocketNotifier(STDIN_FILENO, QSocketNotifier::Read, this);
         connect(m_notifier, &QSocketNotifier::activated, this, [this]() {

@@ -1,11 +1,9 @@
-#include "wiring/cli/CliSupport.h"
-
 #include "providers/Provider.h"
+#include "wiring/cli/CliSupport.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
-
 #include <unistd.h>
 
 namespace sandbar::cli {
@@ -104,42 +102,44 @@ void runLs(Command &cmd, const QStringList &args)
     cmd.withSession(remote->ref, [&cmd, path](const SessionHandle &h) {
         if (!h.provider->capabilities().testFlag(Capability::FileList))
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::FileList));
-        h.provider->listFiles(h.session.id, path, Callback<QList<FileEntry>>(&cmd, [&cmd](Result<QList<FileEntry>> r) {
-            if (!r.ok())
-                return cmd.fail(r.error());
-            if (cmd.json()) {
-                QJsonArray arr;
-                for (const auto &e : r.value()) {
-                    QJsonObject o;
-                    o[QStringLiteral("name")] = e.name;
-                    o[QStringLiteral("path")] = e.path;
-                    o[QStringLiteral("size")] = double(e.size);
-                    o[QStringLiteral("dir")] = e.isDir;
-                    o[QStringLiteral("link")] = e.isLink;
-                    if (e.isLink)
-                        o[QStringLiteral("target")] = e.linkTarget;
-                    o[QStringLiteral("mode")] = QString::number(e.mode, 8);
-                    o[QStringLiteral("modified")] = e.modified.toUTC().toString(Qt::ISODate);
-                    arr.append(o);
+        h.provider->listFiles(
+            h.session.id, path, Callback<QList<FileEntry>>(&cmd, [&cmd](Result<QList<FileEntry>> r) {
+                if (!r.ok())
+                    return cmd.fail(r.error());
+                if (cmd.json()) {
+                    QJsonArray arr;
+                    for (const auto &e : r.value()) {
+                        QJsonObject o;
+                        o[QStringLiteral("name")] = e.name;
+                        o[QStringLiteral("path")] = e.path;
+                        o[QStringLiteral("size")] = double(e.size);
+                        o[QStringLiteral("dir")] = e.isDir;
+                        o[QStringLiteral("link")] = e.isLink;
+                        if (e.isLink)
+                            o[QStringLiteral("target")] = e.linkTarget;
+                        o[QStringLiteral("mode")] = QString::number(e.mode, 8);
+                        o[QStringLiteral("modified")] = e.modified.toUTC().toString(Qt::ISODate);
+                        arr.append(o);
+                    }
+                    cmd.printJson(arr);
+                    return cmd.finish(ExitOk);
                 }
-                cmd.printJson(arr);
-                return cmd.finish(ExitOk);
-            }
-            for (const auto &e : r.value()) {
-                QString name = e.name;
-                if (e.isDir)
-                    name += QLatin1Char('/');
-                if (e.isLink)
-                    name += QStringLiteral(" -> ") + e.linkTarget;
-                cmd.out(QStringLiteral("%1  %2  %3  %4")
-                            .arg(QString::number(e.mode & 07777, 8).rightJustified(4, QLatin1Char('0')))
-                            .arg(QString::number(e.size).rightJustified(12))
-                            .arg(e.modified.isValid() ? e.modified.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
-                                                      : QStringLiteral("-"))
-                            .arg(name));
-            }
-            cmd.finish(ExitOk);
-        }));
+                for (const auto &e : r.value()) {
+                    QString name = e.name;
+                    if (e.isDir)
+                        name += QLatin1Char('/');
+                    if (e.isLink)
+                        name += QStringLiteral(" -> ") + e.linkTarget;
+                    cmd.out(QStringLiteral("%1  %2  %3  %4")
+                                .arg(QString::number(e.mode & 07777, 8).rightJustified(4, QLatin1Char('0')))
+                                .arg(QString::number(e.size).rightJustified(12))
+                                .arg(e.modified.isValid()
+                                         ? e.modified.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
+                                         : QStringLiteral("-"))
+                                .arg(name));
+                }
+                cmd.finish(ExitOk);
+            }));
     });
 }
 

@@ -1,11 +1,9 @@
-#include "wiring/cli/CliSupport.h"
-
 #include "providers/Provider.h"
+#include "wiring/cli/CliSupport.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
-
 #include <cmath>
 #include <memory>
 
@@ -23,8 +21,12 @@ QStringList sessionRow(const SessionInfo &s, bool orphan)
     QString state = sessionStateName(s.state);
     if (orphan)
         state += tr(" (orphan)");
-    return {s.ref(), s.name.isEmpty() ? QStringLiteral("-") : s.name, state, s.image.isEmpty() ? QStringLiteral("-") : s.image,
-            formatAge(s.created), s.expiresAt.isValid() ? formatAge(s.expiresAt) : QStringLiteral("-")};
+    return {s.ref(),
+            s.name.isEmpty() ? QStringLiteral("-") : s.name,
+            state,
+            s.image.isEmpty() ? QStringLiteral("-") : s.image,
+            formatAge(s.created),
+            s.expiresAt.isValid() ? formatAge(s.expiresAt) : QStringLiteral("-")};
 }
 
 void sessionsList(Command &cmd, const QStringList &args)
@@ -87,13 +89,13 @@ void sessionsList(Command &cmd, const QStringList &args)
     if (accounts.isEmpty())
         return print();
     for (const auto &a : accounts) {
-        services.registry->refreshAccount(a, Callback<QList<SessionInfo>>(&cmd, [state, a, print](
-                                                                                   Result<QList<SessionInfo>> r) {
-                                              if (!r.ok())
-                                                  state->errors << QStringLiteral("%1: %2").arg(a, r.message());
-                                              if (--state->pending == 0)
-                                                  print();
-                                          }));
+        services.registry->refreshAccount(
+            a, Callback<QList<SessionInfo>>(&cmd, [state, a, print](Result<QList<SessionInfo>> r) {
+                if (!r.ok())
+                    state->errors << QStringLiteral("%1: %2").arg(a, r.message());
+                if (--state->pending == 0)
+                    print();
+            }));
     }
 }
 
@@ -169,20 +171,21 @@ void sessionsCreate(Command &cmd, const QStringList &args)
         cs.mounts << mount.value();
     }
     cmd.services().registry->provider(account, Callback<Provider *>(&cmd, [&cmd, cs, account](Result<Provider *> p) {
-        if (!p.ok())
-            return cmd.fail(p.error());
-        p.value()->create(cs, Callback<SessionInfo>(&cmd, [&cmd, account](Result<SessionInfo> s) {
-            if (!s.ok())
-                return cmd.fail(s.error());
-            SessionInfo info = s.value();
-            info.account = account;
-            if (cmd.json())
-                cmd.printJson(sessionToJson(info));
-            else
-                cmd.out(info.ref());
-            cmd.finish(ExitOk);
-        }));
-    }));
+                                          if (!p.ok())
+                                              return cmd.fail(p.error());
+                                          p.value()->create(
+                                              cs, Callback<SessionInfo>(&cmd, [&cmd, account](Result<SessionInfo> s) {
+                                                  if (!s.ok())
+                                                      return cmd.fail(s.error());
+                                                  SessionInfo info = s.value();
+                                                  info.account = account;
+                                                  if (cmd.json())
+                                                      cmd.printJson(sessionToJson(info));
+                                                  else
+                                                      cmd.out(info.ref());
+                                                  cmd.finish(ExitOk);
+                                              }));
+                                      }));
 }
 
 void sessionsInfo(Command &cmd, const QString &ref)
@@ -199,17 +202,22 @@ void sessionsInfo(Command &cmd, const QString &ref)
         row(tr("Ref"), s.ref());
         row(tr("Name"), s.name);
         row(tr("Provider"), s.provider);
-        row(tr("State"), sessionStateName(s.state) + (s.statusText.isEmpty() ? QString() : QStringLiteral(" (") + s.statusText + QLatin1Char(')')));
+        row(tr("State"),
+            sessionStateName(s.state) +
+                (s.statusText.isEmpty() ? QString() : QStringLiteral(" (") + s.statusText + QLatin1Char(')')));
         if (!s.errorMessage.isEmpty())
             row(tr("Error"), s.errorMessage);
         row(tr("Image"), s.image);
-        row(tr("Created"), s.created.toUTC().toString(Qt::ISODate) + QStringLiteral(" (") + formatAge(s.created) + QLatin1Char(')'));
-        row(tr("TTL"), s.ttlSeconds > 0 ? tr("%1 s, expires %2").arg(s.ttlSeconds).arg(formatAge(s.expiresAt)) : tr("none"));
+        row(tr("Created"),
+            s.created.toUTC().toString(Qt::ISODate) + QStringLiteral(" (") + formatAge(s.created) + QLatin1Char(')'));
+        row(tr("TTL"),
+            s.ttlSeconds > 0 ? tr("%1 s, expires %2").arg(s.ttlSeconds).arg(formatAge(s.expiresAt)) : tr("none"));
         row(tr("CPUs"), s.cpus ? QString::number(*s.cpus) : tr("unlimited"));
         row(tr("Memory"), s.memoryBytes ? formatBytes(*s.memoryBytes) : tr("unlimited"));
         row(tr("Network"), s.network ? tr("on") : tr("off"));
         for (const auto &m : s.mounts)
-            row(tr("Mount"), m.hostPath + QStringLiteral(" -> ") + m.sessionPath + (m.readOnly ? tr(" (read-only)") : QString()));
+            row(tr("Mount"),
+                m.hostPath + QStringLiteral(" -> ") + m.sessionPath + (m.readOnly ? tr(" (read-only)") : QString()));
         row(tr("Abilities"), capabilityNames(h.provider->capabilities()).join(QLatin1Char(' ')));
         cmd.finish(ExitOk);
     });

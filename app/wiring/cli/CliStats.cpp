@@ -1,13 +1,10 @@
+#include "providers/Provider.h"
 #include "wiring/cli/CliSupport.h"
 #include "wiring/cli/UnixSignals.h"
 
-#include "providers/Provider.h"
-
 #include <QJsonArray>
 #include <QJsonDocument>
-
 #include <QTimer>
-
 #include <csignal>
 
 namespace sandbar::cli {
@@ -84,8 +81,8 @@ void runStats(Command &cmd, const QStringList &args)
         return cmd.usage(tr("usage: stats REF [--once]"));
     const bool once = parsed->has(QStringLiteral("--once"));
     cmd.withSession(parsed->positional.first(), [&cmd, once](const SessionHandle &h) {
-        if (!h.provider->capabilities().testFlag(Capability::StatsCpu)
-            && !h.provider->capabilities().testFlag(Capability::StatsMemory))
+        if (!h.provider->capabilities().testFlag(Capability::StatsCpu) &&
+            !h.provider->capabilities().testFlag(Capability::StatsMemory))
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::StatsCpu));
         if (!cmd.json())
             cmd.out(tr("TIME      CPU      MEMORY / LIMIT  NET RX / TX  BLOCK R / W  PIDS"));

@@ -1,7 +1,6 @@
 #include "wiring/cli/CliSupport.h"
 
 #include <QJsonDocument>
-
 #include <cstdio>
 
 namespace sandbar::cli {
@@ -20,7 +19,8 @@ Result<ParsedArgs> parseArgs(const QStringList &args, const OptionSpec &spec)
         const QString &a = args.at(i);
         if (a == QLatin1String("--")) {
             if (!spec.allowRest)
-                return makeError(ErrorCode::InvalidArgument, QCoreApplication::translate("sandbarctl", "unexpected '--'"));
+                return makeError(ErrorCode::InvalidArgument,
+                                 QCoreApplication::translate("sandbarctl", "unexpected '--'"));
             out.rest = args.mid(i + 1);
             break;
         }

@@ -9,7 +9,6 @@
 #include <QMultiMap>
 #include <QObject>
 #include <QStringList>
-
 #include <functional>
 
 namespace sandbar::cli {
@@ -54,7 +53,7 @@ public:
     void printTable(const QStringList &header, const QList<QStringList> &rows);
 
     void finish(int code);
-    void fail(const Error &error); // one clear line on stderr, exit 1
+    void fail(const Error &error);      // one clear line on stderr, exit 1
     void usage(const QString &message); // exit 2
 
     // Resolves REF, then calls next with the handle, or fails.

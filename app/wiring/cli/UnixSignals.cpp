@@ -1,7 +1,6 @@
 #include "wiring/cli/UnixSignals.h"
 
 #include <QSocketNotifier>
-
 #include <csignal>
 #include <fcntl.h>
 #include <unistd.h>

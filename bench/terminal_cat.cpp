@@ -1,0 +1,66 @@
+// `sandbar-bench terminal-cat FILE`: the wall time of `cat FILE` in a visible Sandbar
+// terminal of 120x40 cells, measured the same way as in another terminal emulator: the
+// shell inside records the time cat took (cat cannot finish before the terminal has read
+// all but a pipe's worth of its output), so both sides are timed by the same clock.
+#include "Bench.h"
+
+#include "terminal/ForkPtyChannel.h"
+#include "terminal/TerminalScreen.h"
+#include "terminal/TerminalView.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QScrollBar>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace sandbar;
+
+namespace {
+
+int run(const QStringList &args)
+{
+    if (args.isEmpty()) {
+        std::fputs("usage: sandbar-bench terminal-cat FILE\n", stderr);
+        return 2;
+    }
+    const QString file = args.first();
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("ns"));
+    // Start after the window is up; print nothing after cat so the screen is cat's.
+    const QString script = QStringLiteral("sleep 0.5; s=$(date +%s%N); cat '%1'; e=$(date +%s%N); echo $((e-s)) > '%2'")
+                               .arg(file, out);
+    TerminalScreen screen(120, 40);
+    TerminalView view(&screen);
+    view.setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
+    const QSize c = view.cellSize();
+    view.resize(120 * c.width() + view.verticalScrollBar()->sizeHint().width() + 1, 40 * c.height() + 1);
+    view.show();
+    ForkPtyChannel channel(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+    channel.setInitialSize(120, 40);
+    view.setChannel(&channel);
+    int code = 1;
+    QObject::connect(&channel, &PtyChannel::finished, &view, [&](int) {
+        screen.flushPending();
+        QFile f(out);
+        if (f.open(QIODevice::ReadOnly)) {
+            const double ms = f.readAll().trimmed().toDouble() / 1e6;
+            bench::printFigure(QStringLiteral("terminal.cat_wall_ms"), ms, QStringLiteral("ms"));
+            code = 0;
+        }
+        QCoreApplication::quit();
+    });
+    QObject::connect(&channel, &PtyChannel::errorOccurred, &view, [](const Error &e) {
+        std::fprintf(stderr, "terminal-cat: %s\n", qPrintable(e.message));
+        QCoreApplication::exit(1);
+    });
+    channel.start();
+    QApplication::exec();
+    return code;
+}
+
+const bench::Registration reg("terminal-cat", &run, true, "FILE: wall time of cat FILE in a 120x40 terminal");
+
+} // namespace
