@@ -30,6 +30,7 @@ public:
     void write(const QByteArray &bytes) override;
     void resize(int cols, int rows) override;
     void close() override;
+    void setReadingPaused(bool paused) override;
     bool isOpen() const override { return m_fd >= 0; }
     std::optional<int> exitCode() const override { return m_exitCode; }
     qint64 pid() const { return m_pid; }

@@ -27,6 +27,10 @@ public:
     // The program's exit status once known; absent while running or when the transport
     // could not tell (for example a dropped connection).
     virtual std::optional<int> exitCode() const = 0;
+    // Flow control from a consumer that has fallen behind: while paused the channel reads
+    // no more output, so the program blocks on a full terminal as it would in any other
+    // terminal. Transports that cannot pause ignore it.
+    virtual void setReadingPaused(bool paused) { Q_UNUSED(paused); }
 
 Q_SIGNALS:
     void started();

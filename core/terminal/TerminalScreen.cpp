@@ -82,6 +82,11 @@ void TerminalScreen::feed(const QByteArray &bytes)
     m_pending.append(bytes);
     if (!m_sliceTimer.isActive())
         m_sliceTimer.start();
+    // Back-pressure: never buffer more than a few slices ahead of the parser.
+    if (m_channel && !m_readingPaused && pendingBytes() > kPauseAbove) {
+        m_readingPaused = true;
+        m_channel->setReadingPaused(true);
+    }
 }
 
 void TerminalScreen::feedNow(const QByteArray &bytes)
@@ -114,6 +119,11 @@ void TerminalScreen::processSlice()
         m_pendingPos = 0;
     } else {
         m_sliceTimer.start();
+    }
+    if (m_readingPaused && pendingBytes() < kResumeBelow) {
+        m_readingPaused = false;
+        if (m_channel)
+            m_channel->setReadingPaused(false);
     }
     emitUpdate();
 }
@@ -153,8 +163,12 @@ void TerminalScreen::addDamage(const QRect &r)
 
 void TerminalScreen::attach(PtyChannel *channel)
 {
-    if (m_channel)
+    if (m_channel) {
         m_channel->disconnect(this);
+        if (m_readingPaused)
+            m_channel->setReadingPaused(false);
+    }
+    m_readingPaused = false;
     m_channel = channel;
     if (!channel)
         return;

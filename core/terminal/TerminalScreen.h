@@ -137,6 +137,9 @@ private:
     QByteArray m_pending;
     qsizetype m_pendingPos = 0;
     int m_sliceBytes = 64 * 1024;
+    static constexpr qsizetype kPauseAbove = 1024 * 1024;
+    static constexpr qsizetype kResumeBelow = 256 * 1024;
+    bool m_readingPaused = false;
     QTimer m_sliceTimer;
 
     QRect m_damage;

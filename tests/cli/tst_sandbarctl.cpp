@@ -257,7 +257,8 @@ private Q_SLOTS:
             o.value(QStringLiteral("capabilities")).toArray().contains(QJsonValue(QStringLiteral("pauseResume")));
         if (canPause) {
             QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("pause"), m_ref}).code, 0);
-            const Run paused = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("info"), m_ref});
+            const Run paused =
+                ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("info"), m_ref});
             QCOMPARE(QJsonDocument::fromJson(paused.out).object().value(QStringLiteral("state")).toString(),
                      QStringLiteral("paused"));
             QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("resume"), m_ref}).code, 0);
