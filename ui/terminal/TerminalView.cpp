@@ -305,11 +305,15 @@ void TerminalView::scheduleRepaint(const QRegion &region)
     }
     if (m_frameTimer.isActive())
         return;
-    const qint64 since = m_lastPaint.isValid() ? m_lastPaint.elapsed() : m_frameMs;
-    if (since >= m_frameMs)
+    // While a flood is still being parsed, frames it would overwrite at once are wasted
+    // work: paint at half the rate until the screen has caught up. Typing never has a
+    // backlog, so its latency is untouched.
+    const qint64 frame = m_screen->pendingBytes() > 0 ? 2 * m_frameMs : m_frameMs;
+    const qint64 since = m_lastPaint.isValid() ? m_lastPaint.elapsed() : frame;
+    if (since >= frame)
         flushRepaint(); // idle: paint at once (typing latency), the next frame waits
     else
-        m_frameTimer.start(int(m_frameMs - since));
+        m_frameTimer.start(int(frame - since));
 }
 
 void TerminalView::flushRepaint()
