@@ -200,8 +200,14 @@ void TerminalScreen::resize(int cols, int rows)
         vterm_state_get_cursorpos(m_state, &p);
         return p;
     }();
-    const VTermLineInfo *here = vterm_state_get_lineinfo(m_state, cur.row);
-    const VTermLineInfo *next = cur.row + 1 < m_rows ? vterm_state_get_lineinfo(m_state, cur.row + 1) : nullptr;
+    // Ask libvterm for its own row count: the cursor may sit outside what m_rows says
+    // (fuzzer: a heap overflow reading the line after the cursor).
+    int vtRows = 0, vtCols = 0;
+    vterm_get_size(m_vt, &vtRows, &vtCols);
+    const bool inside = cur.row >= 0 && cur.row < vtRows;
+    const VTermLineInfo *here = inside ? vterm_state_get_lineinfo(m_state, cur.row) : nullptr;
+    const VTermLineInfo *next =
+        inside && cur.row + 1 < vtRows ? vterm_state_get_lineinfo(m_state, cur.row + 1) : nullptr;
     const bool reflowSafe = !(here && here->continuation) && !(next && next->continuation);
     if (!reflowSafe)
         vterm_screen_enable_reflow(m_screen, false);

@@ -29,5 +29,7 @@ T=$SRC/core/terminal
 # New inputs go to the build's corpus; the committed seeds stay read-only. The seed is
 # fixed (FUZZ_SEED to change it) so that a test run is reproducible: exploring for new
 # crashes is a longer, separate run (FUZZ_SEED=0 picks a random seed).
-exec "$OUT/fuzz_terminalscreen" -seed="${FUZZ_SEED:-1}" -max_total_time="$SECS" -max_len=8192 -timeout=20 -rss_limit_mb=4096 \
+# A fixed number of runs rather than a time limit, so the same binary explores the same
+# inputs on any machine (about a minute here): FUZZ_RUNS and FUZZ_SEED change that.
+exec "$OUT/fuzz_terminalscreen" -seed="${FUZZ_SEED:-1}" -runs="${FUZZ_RUNS:-20000}" -max_total_time="$SECS" -max_len=8192 -timeout=20 -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="$OUT/" "$OUT/corpus" "$SRC/tests/fuzz/corpus"
