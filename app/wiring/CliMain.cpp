@@ -24,11 +24,12 @@ Commands:
   accounts add NAME --provider PROVIDER [--endpoint URL] [--FIELD VALUE]...
   accounts remove NAME
   accounts check NAME
-  sessions list [--account NAME]
+  sessions list [--account NAME] [--all]
   sessions create --account NAME [--image IMAGE] [--cpus N] [--memory-mib N] [--ttl SECONDS]
                   [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME]
   sessions info|stop|kill|rm|pause|resume REF
   sessions ttl REF SECONDS
+  sessions adopt REF
   exec REF -- CMD [ARGS...]
   shell REF
   cp LOCAL REF:REMOTE_DIR

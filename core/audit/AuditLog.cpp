@@ -38,6 +38,7 @@ constexpr ActionName ActionNames[] = {
     {Action::SessionTtlChanged, "session.ttl"},  {Action::ExecRun, "exec"},
     {Action::PtyOpened, "pty.opened"},           {Action::FileUploaded, "file.uploaded"},
     {Action::FileDownloaded, "file.downloaded"}, {Action::BudgetStop, "budget.stop"},
+    {Action::SessionAdopted, "session.adopted"},
 };
 
 QStringList schema()

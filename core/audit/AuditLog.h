@@ -30,6 +30,7 @@ enum class Action {
     FileUploaded,
     FileDownloaded,
     BudgetStop,
+    SessionAdopted,
 };
 
 QString actionName(Action action);

@@ -67,6 +67,15 @@ void AuditedProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
                     }));
 }
 
+void AuditedProvider::adopt(const QString &id, Callback<SessionInfo> done)
+{
+    m_inner->adopt(id, Callback<SessionInfo>(done.context(), [this, id, done](Result<SessionInfo> r) {
+                       record(int(Action::SessionAdopted), r.ok() ? r->id : id, {},
+                              r.ok() ? VoidResult{} : VoidResult(r.error()));
+                       done(std::move(r));
+                   }));
+}
+
 void AuditedProvider::stop(const QString &id, Callback<void> done)
 {
     m_inner->stop(id, logged(int(Action::SessionStopped), id, {}, std::move(done)));

@@ -50,6 +50,7 @@ public:
     }
 
     void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
+    void adopt(const QString &sessionId, Callback<SessionInfo> done) override;
     void stop(const QString &sessionId, Callback<void> done) override;
     void kill(const QString &sessionId, Callback<void> done) override;
     void remove(const QString &sessionId, Callback<void> done) override;

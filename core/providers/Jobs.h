@@ -3,6 +3,7 @@
 #include "common/Result.h"
 #include "metrics/StatsSample.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 
 namespace sandbar {
@@ -21,6 +22,21 @@ public:
 Q_SIGNALS:
     void progress(qint64 doneBytes, qint64 totalBytes); // total -1 when unknown
     void finished(const sandbar::VoidResult &result);
+
+protected:
+    // Transports see a chunk every few KiB; listeners (a progress bar, a terminal line) need
+    // a few updates a second, so progress is emitted at most every 50 ms, plus the last one.
+    void emitProgress(qint64 doneBytes, qint64 totalBytes)
+    {
+        const bool last = totalBytes >= 0 && doneBytes >= totalBytes;
+        if (!last && m_progressClock.isValid() && m_progressClock.elapsed() < 50)
+            return;
+        m_progressClock.start();
+        Q_EMIT progress(doneBytes, totalBytes);
+    }
+
+private:
+    QElapsedTimer m_progressClock;
 };
 
 // A running command without a terminal: stdout and stderr arrive separately.

@@ -8,6 +8,12 @@ void Provider::listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done
     done(unsupportedError(descriptor(), Capability::Reattach));
 }
 
+void Provider::adopt(const QString &sessionId, Callback<SessionInfo> done)
+{
+    Q_UNUSED(sessionId);
+    done(unsupportedError(descriptor(), Capability::Adopt));
+}
+
 Error unsupportedError(const ProviderDescriptor &provider, Capability cap)
 {
     return makeError(ErrorCode::Unsupported, QCoreApplication::translate("sandbar::Provider", "%1 does not support %2")

@@ -61,6 +61,11 @@ public:
     // PtyOptions::attachId). Providers without the Reattach capability answer Unsupported.
     virtual void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done);
 
+    // Takes a session Sandbar did not create (listed with ListOptions::all) into its own
+    // listing, remembered per account; removing it ends the adoption. Providers without the
+    // Adopt capability answer Unsupported.
+    virtual void adopt(const QString &sessionId, Callback<SessionInfo> done);
+
 Q_SIGNALS:
     // A session changed state behind our back (events stream, agent exit, ...).
     void sessionChanged(const sandbar::SessionInfo &session);

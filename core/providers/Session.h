@@ -64,7 +64,8 @@ struct SessionInfo {
     std::optional<qint64> memoryBytes;
     int gpus = 0;
     bool network = false;
-    bool owned = false; // carries Sandbar's labels
+    bool owned = false;   // carries Sandbar's labels
+    bool adopted = false; // not Sandbar's, but the user asked Sandbar to manage it
     QMap<QString, QString> labels;
     QList<MountSpec> mounts;
 

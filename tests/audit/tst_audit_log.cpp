@@ -82,7 +82,8 @@ AuditEntry entryFor(Action action)
     case Action::SessionKilled:
     case Action::SessionRemoved:
     case Action::SessionPaused:
-    case Action::SessionResumed: return makeEntry(action, account, provider, session);
+    case Action::SessionResumed:
+    case Action::SessionAdopted: return makeEntry(action, account, provider, session);
     }
     return {};
 }
@@ -128,7 +129,7 @@ void TestAuditLog::everyActionLeavesOneRow()
 {
     QTemporaryDir dir;
     const auto actions = allActions();
-    QCOMPARE(actions.size(), 14);
+    QCOMPARE(actions.size(), 15);
     {
         AuditLog log(dir.path());
         QVERIFY2(log.isOpen(), qPrintable(log.openError().message));
@@ -172,7 +173,7 @@ void TestAuditLog::everyActionLeavesOneRow()
         QCOMPARE(entrySummary(upload->first()), QStringLiteral("/workspace/in.txt (1024 bytes)"));
         QCOMPARE(upload->first().detail.value(QStringLiteral("size")).toInt(), 1024);
     }
-    QCOMPARE(rowCount(QDir(dir.path()).filePath(AuditLog::fileName())), 14);
+    QCOMPARE(rowCount(QDir(dir.path()).filePath(AuditLog::fileName())), 15);
 }
 
 void TestAuditLog::secretsNeverReachTheFile()

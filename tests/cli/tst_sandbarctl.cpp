@@ -6,9 +6,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocalServer>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+
+#include <unistd.h>
 
 using namespace sandbar;
 
@@ -141,6 +144,60 @@ private Q_SLOTS:
         QVERIFY2(check.err.contains("/nonexistent/sandbar/docker.sock"), qPrintable(describe(check)));
         const Run rm = ctl({QStringLiteral("accounts"), QStringLiteral("remove"), QStringLiteral("gone")});
         QCOMPARE(rm.code, 0);
+    }
+
+    void permissionDeniedOnSocketIsOneClearLine()
+    {
+        // An engine socket the user may not open. Root opens any socket, so as root the
+        // command runs as nobody (65534) through setpriv, as a user outside the docker group.
+        if (m_engine != QLatin1String("none"))
+            QSKIP("runs once, in the usage test (needs no engine)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile::setPermissions(dir.path(), QFileDevice::Permissions(0x7777));
+        QLocalServer server;
+        server.setSocketOptions(QLocalServer::UserAccessOption);
+        const QString sock = dir.filePath(QStringLiteral("docker.sock"));
+        QVERIFY2(server.listen(sock), qPrintable(server.errorString()));
+        QStringList prefix;
+        if (::geteuid() == 0) {
+            const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+            SANDBAR_REQUIRE(!setpriv.isEmpty(), QStringLiteral("setpriv (util-linux) is needed to drop root"));
+            prefix = {setpriv, QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                      QStringLiteral("--clear-groups")};
+        } else {
+            QVERIFY(QFile::setPermissions(sock, QFileDevice::Permissions()));
+        }
+        const QString config = dir.filePath(QStringLiteral("config"));
+        QVERIFY(QDir().mkpath(config));
+        QFile::setPermissions(config, QFileDevice::Permissions(0x7777));
+        auto run = [&](const QStringList &args) {
+            QProcess p;
+            QStringList full = prefix;
+            full << QStringLiteral(SANDBARCTL_PATH) << QStringLiteral("--config-dir") << config << args;
+            auto env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("HOME"), config);
+            env.remove(QStringLiteral("DOCKER_HOST"));
+            p.setProcessEnvironment(env);
+            p.start(full.takeFirst(), full);
+            p.closeWriteChannel();
+            if (!p.waitForFinished(30000))
+                p.kill();
+            p.waitForFinished();
+            return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+                       p.readAllStandardError()};
+        };
+        const Run add = run({QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("denied"),
+                             QStringLiteral("--provider"), QStringLiteral("docker"), QStringLiteral("--endpoint"),
+                             QStringLiteral("unix://") + sock});
+        QVERIFY2(add.code == 0, qPrintable(describe(add)));
+        const Run check = run({QStringLiteral("accounts"), QStringLiteral("check"), QStringLiteral("denied")});
+        QVERIFY2(check.code == 1 && oneLine(check.err), qPrintable(describe(check)));
+        QVERIFY2(check.err.contains("Permission denied") && check.err.contains(sock.toUtf8()),
+                 qPrintable(describe(check)));
+        const Run list = run({QStringLiteral("sessions"), QStringLiteral("list"), QStringLiteral("--account"),
+                              QStringLiteral("denied")});
+        QVERIFY2(list.code == 1 && list.err.contains("Permission denied"), qPrintable(describe(list)));
     }
 
     void lifecycle()
@@ -309,6 +366,73 @@ private Q_SLOTS:
         }
         const Run ex = ctl({QStringLiteral("exec"), ref, QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY2(ex.code == 1 && oneLine(ex.err), qPrintable(describe(ex)));
+    }
+
+    void adoptForeignContainer()
+    {
+        if (m_engine == QLatin1String("none") || isLocal())
+            QSKIP("engine runs only (the Local provider has nothing foreign to adopt)");
+        // A container made without Sandbar, straight through the engine's API.
+        const QString sock = m_host.mid(int(qstrlen("unix://")));
+        const auto api = [&](const QString &method, const QString &path, const QByteArray &body = {}) {
+            QProcess curl;
+            QStringList args{QStringLiteral("-sf"), QStringLiteral("--unix-socket"), sock, QStringLiteral("-X"), method};
+            if (!body.isEmpty())
+                args << QStringLiteral("-H") << QStringLiteral("Content-Type: application/json")
+                     << QStringLiteral("--data-binary") << QString::fromUtf8(body);
+            curl.start(QStringLiteral("curl"), args << QStringLiteral("http://localhost") + path);
+            curl.waitForFinished(60000);
+            return curl.exitCode() == 0 ? curl.readAllStandardOutput() : QByteArray();
+        };
+        const QJsonObject spec{{QStringLiteral("Image"), test::testImage()},
+                               {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sleep"), QStringLiteral("600")}},
+                               {QStringLiteral("HostConfig"),
+                                QJsonObject{{QStringLiteral("NetworkMode"), QStringLiteral("none")}}}};
+        const QByteArray created = api(QStringLiteral("POST"), QStringLiteral("/containers/create"),
+                                       QJsonDocument(spec).toJson(QJsonDocument::Compact));
+        const QString id = QJsonDocument::fromJson(created).object().value(QStringLiteral("Id")).toString();
+        QVERIFY2(!id.isEmpty(), created.constData());
+        api(QStringLiteral("POST"), QStringLiteral("/containers/%1/start").arg(id));
+        const QString ref = QStringLiteral("eng/") + id;
+        auto listed = [&](bool all) -> std::optional<QJsonObject> {
+            QStringList args{QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("list"),
+                             QStringLiteral("--account"), QStringLiteral("eng")};
+            if (all)
+                args << QStringLiteral("--all");
+            const Run r = ctl(args);
+            if (r.code != 0)
+                return QJsonObject{{QStringLiteral("error"), QString::fromUtf8(r.err)}};
+            for (const auto v : QJsonDocument::fromJson(r.out).array()) {
+                if (v.toObject().value(QStringLiteral("id")).toString() == id)
+                    return v.toObject();
+            }
+            return std::nullopt;
+        };
+        QVERIFY2(!listed(false), "a foreign container is not in Sandbar's listing");
+        const auto foreign = listed(true);
+        QVERIFY2(foreign && foreign->value(QStringLiteral("owned")) == false, "--all lists it, not Sandbar's");
+
+        const Run adopt = ctl({QStringLiteral("sessions"), QStringLiteral("adopt"), ref});
+        QVERIFY2(adopt.code == 0 && adopt.out.trimmed() == ref.toUtf8(), qPrintable(describe(adopt)));
+        const auto adopted = listed(false);
+        QVERIFY2(adopted && adopted->value(QStringLiteral("adopted")) == true, "adopted: in Sandbar's listing");
+        // Adopting Sandbar's own session is refused with a reason.
+        const Run own = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                             QStringLiteral("eng"), QStringLiteral("--image"), test::testImage()},
+                            120000);
+        QVERIFY2(own.code == 0, qPrintable(describe(own)));
+        const QString ownRef = QString::fromUtf8(own.out).trimmed();
+        const Run again = ctl({QStringLiteral("sessions"), QStringLiteral("adopt"), ownRef});
+        QVERIFY2(again.code == 1 && oneLine(again.err) && again.err.contains("nothing to adopt"),
+                 qPrintable(describe(again)));
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ownRef}).code, 0);
+        // Removing it ends it and the adoption.
+        const Run rm = ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref});
+        QVERIFY2(rm.code == 0, qPrintable(describe(rm)));
+        QVERIFY(!listed(true));
+        const Run audit = ctl({QStringLiteral("--json"), QStringLiteral("audit"), QStringLiteral("--action"),
+                               QStringLiteral("session.adopted")});
+        QVERIFY2(audit.code == 0 && audit.out.contains(id.toUtf8()), qPrintable(describe(audit)));
     }
 
     void configDirHoldsEverything()

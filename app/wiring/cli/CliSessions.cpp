@@ -21,6 +21,10 @@ QStringList sessionRow(const SessionInfo &s, bool orphan)
     QString state = sessionStateName(s.state);
     if (orphan)
         state += tr(" (orphan)");
+    else if (s.adopted)
+        state += tr(" (adopted)");
+    else if (!s.owned && s.provider != QLatin1String("local"))
+        state += tr(" (not Sandbar's)");
     return {s.ref(),
             s.name.isEmpty() ? QStringLiteral("-") : s.name,
             state,
@@ -29,11 +33,76 @@ QStringList sessionRow(const SessionInfo &s, bool orphan)
             s.expiresAt.isValid() ? formatAge(s.expiresAt) : QStringLiteral("-")};
 }
 
+void printSessions(Command &cmd, const QList<SessionInfo> &list, const QList<SessionInfo> &orphans)
+{
+    if (cmd.json()) {
+        QJsonArray arr;
+        for (const auto &s : list)
+            arr.append(sessionToJson(s));
+        for (const auto &s : orphans) {
+            auto o = sessionToJson(s);
+            o[QStringLiteral("orphan")] = true;
+            arr.append(o);
+        }
+        return cmd.printJson(arr);
+    }
+    QList<QStringList> rows;
+    for (const auto &s : list)
+        rows << sessionRow(s, false);
+    for (const auto &s : orphans)
+        rows << sessionRow(s, true);
+    cmd.printTable({tr("REF"), tr("NAME"), tr("STATE"), tr("IMAGE"), tr("CREATED"), tr("EXPIRES")}, rows);
+}
+
+// `sessions list --all`: everything each engine runs, Sandbar's or not, straight from the
+// providers (the registry keeps only Sandbar's own and adopted sessions).
+void sessionsListAll(Command &cmd, const QStringList &accounts)
+{
+    struct State {
+        int pending = 0;
+        QList<SessionInfo> list;
+        QStringList errors;
+    };
+    auto state = std::make_shared<State>();
+    state->pending = int(accounts.size());
+    const auto oneDone = [&cmd, state]() {
+        if (--state->pending > 0)
+            return;
+        printSessions(cmd, state->list, {});
+        for (const auto &e : state->errors)
+            cmd.err(QStringLiteral("sandbarctl: ") + e);
+        cmd.finish(state->errors.isEmpty() ? ExitOk : ExitFailure);
+    };
+    if (accounts.isEmpty())
+        return printSessions(cmd, {}, {}), cmd.finish(ExitOk);
+    for (const auto &a : accounts) {
+        cmd.services().registry->provider(a, Callback<Provider *>(&cmd, [&cmd, a, state, oneDone](Result<Provider *> p) {
+            if (!p.ok()) {
+                state->errors << QStringLiteral("%1: %2").arg(a, p.message());
+                return oneDone();
+            }
+            ListOptions all;
+            all.all = true;
+            (*p)->listSessions(all, Callback<QList<SessionInfo>>(&cmd, [a, state, oneDone](Result<QList<SessionInfo>> r) {
+                                   if (r.ok()) {
+                                       for (SessionInfo s : r.value()) {
+                                           s.account = a;
+                                           state->list << s;
+                                       }
+                                   } else {
+                                       state->errors << QStringLiteral("%1: %2").arg(a, r.message());
+                                   }
+                                   oneDone();
+                               }));
+        }));
+    }
+}
+
 void sessionsList(Command &cmd, const QStringList &args)
 {
-    auto parsed = parseArgs(args, OptionSpec{{}, {QStringLiteral("--account")}});
+    auto parsed = parseArgs(args, OptionSpec{{QStringLiteral("--all")}, {QStringLiteral("--account")}});
     if (!parsed.ok() || !parsed->positional.isEmpty())
-        return cmd.usage(parsed.ok() ? tr("usage: sessions list [--account NAME]") : parsed.message());
+        return cmd.usage(parsed.ok() ? tr("usage: sessions list [--account NAME] [--all]") : parsed.message());
     auto &services = cmd.services();
     QStringList accounts;
     if (parsed->has(QStringLiteral("--account"))) {
@@ -45,6 +114,8 @@ void sessionsList(Command &cmd, const QStringList &args)
         for (const auto &a : services.accounts->accounts())
             accounts << a.name;
     }
+    if (parsed->has(QStringLiteral("--all")))
+        return sessionsListAll(cmd, accounts);
     struct State {
         int pending = 0;
         QStringList errors;
@@ -63,24 +134,7 @@ void sessionsList(Command &cmd, const QStringList &args)
             if (accounts.contains(s.account))
                 orphans << s;
         }
-        if (cmd.json()) {
-            QJsonArray arr;
-            for (const auto &s : list)
-                arr.append(sessionToJson(s));
-            for (const auto &s : orphans) {
-                auto o = sessionToJson(s);
-                o[QStringLiteral("orphan")] = true;
-                arr.append(o);
-            }
-            cmd.printJson(arr);
-        } else {
-            QList<QStringList> rows;
-            for (const auto &s : list)
-                rows << sessionRow(s, false);
-            for (const auto &s : orphans)
-                rows << sessionRow(s, true);
-            cmd.printTable({tr("REF"), tr("NAME"), tr("STATE"), tr("IMAGE"), tr("CREATED"), tr("EXPIRES")}, rows);
-        }
+        printSessions(cmd, list, orphans);
         for (const auto &e : state->errors)
             cmd.err(QStringLiteral("sandbarctl: ") + e);
         // Listing what could be reached is still useful; the exit code says not all could.
@@ -238,6 +292,26 @@ void sessionsAction(Command &cmd, const QString &ref, Action action, Capability 
     });
 }
 
+void sessionsAdopt(Command &cmd, const QString &ref)
+{
+    cmd.withSession(ref, [&cmd](const SessionHandle &h) {
+        if (!h.provider->capabilities().testFlag(Capability::Adopt))
+            return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Adopt));
+        const QString account = h.session.account;
+        h.provider->adopt(h.session.id, Callback<SessionInfo>(&cmd, [&cmd, account](Result<SessionInfo> r) {
+                              if (!r.ok())
+                                  return cmd.fail(r.error());
+                              SessionInfo s = r.value();
+                              s.account = account;
+                              if (cmd.json())
+                                  cmd.printJson(sessionToJson(s));
+                              else
+                                  cmd.out(s.ref());
+                              cmd.finish(ExitOk);
+                          }));
+    });
+}
+
 void sessionsTtl(Command &cmd, const QString &ref, const QString &secondsText)
 {
     bool ok = false;
@@ -261,7 +335,8 @@ void runSessions(Command &cmd, const QStringList &argsIn)
 {
     QStringList args = argsIn;
     if (args.isEmpty())
-        return cmd.usage(tr("sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl"));
+        return cmd.usage(
+            tr("sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt"));
     const QString sub = args.takeFirst();
     if (sub == QLatin1String("list") || sub == QLatin1String("ls"))
         return sessionsList(cmd, args);
@@ -279,6 +354,11 @@ void runSessions(Command &cmd, const QStringList &argsIn)
         {QStringLiteral("pause"), &Provider::pause, Capability::PauseResume},
         {QStringLiteral("resume"), &Provider::resume, Capability::PauseResume},
     };
+    if (sub == QLatin1String("adopt")) {
+        if (args.size() != 1)
+            return cmd.usage(tr("usage: sessions adopt REF (a session listed by 'sessions list --all')"));
+        return sessionsAdopt(cmd, args.first());
+    }
     if (sub == QLatin1String("info")) {
         if (args.size() != 1)
             return cmd.usage(tr("usage: sessions info REF"));

@@ -170,6 +170,7 @@ QJsonObject sessionToJson(const SessionInfo &s)
         o[QStringLiteral("memory_bytes")] = double(*s.memoryBytes);
     o[QStringLiteral("network")] = s.network;
     o[QStringLiteral("owned")] = s.owned;
+    o[QStringLiteral("adopted")] = s.adopted;
     QJsonObject labels;
     for (auto it = s.labels.cbegin(); it != s.labels.cend(); ++it)
         labels[it.key()] = it.value();

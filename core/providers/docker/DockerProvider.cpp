@@ -106,12 +106,16 @@ void DockerProvider::health(Callback<HealthInfo> done)
 
 void DockerProvider::listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done)
 {
+    // Adopted containers carry no label to filter on: with any adopted, list all and keep
+    // Sandbar's own plus the adopted ones.
+    const bool everything = options.all || !m_adopted.isEmpty();
     QByteArray path = "/containers/json?all=true";
-    if (!options.all) {
+    if (!everything) {
         const json filters{{"label", {std::string(labels::App) + "=" + labels::AppValue}}};
         path += "&filters=" + DockerApi::enc(QString::fromStdString(filters.dump()));
     }
-    m_api->call("GET", path, {}, Callback<net::HttpResponse>(done.context(), [this, done](Result<net::HttpResponse> r) {
+    m_api->call("GET", path, {},
+                Callback<net::HttpResponse>(done.context(), [this, all = options.all, done](Result<net::HttpResponse> r) {
                     if (!r)
                         return done(r.error());
                     if (!r->isSuccess())
@@ -119,9 +123,20 @@ void DockerProvider::listSessions(const ListOptions &options, Callback<QList<Ses
                     auto list = sessionsFromList(r->body, {m_account, m_descriptor.id});
                     if (!list)
                         return done(list.error());
-                    for (auto &s : *list)
-                        s = withOverrides(s);
-                    done(*list);
+                    QList<SessionInfo> out;
+                    QSet<QString> seen;
+                    for (const auto &s : std::as_const(*list)) {
+                        seen.insert(s.id);
+                        const SessionInfo withState = withOverrides(s);
+                        if (all || withState.owned || withState.adopted)
+                            out << withState;
+                    }
+                    // An adopted container removed behind our back is forgotten.
+                    const auto before = m_adopted.size();
+                    m_adopted.removeIf([&seen](const QString &id) { return !seen.contains(id); });
+                    if (m_adopted.size() != before)
+                        saveOverrides();
+                    done(out);
                 }));
 }
 
@@ -313,6 +328,21 @@ void DockerProvider::info(const QString &sessionId, Callback<SessionInfo> done)
                 }));
 }
 
+void DockerProvider::adopt(const QString &sessionId, Callback<SessionInfo> done)
+{
+    info(sessionId, Callback<SessionInfo>(done.context(), [this, done](Result<SessionInfo> r) {
+             if (!r)
+                 return done(r.error());
+             if (r->owned)
+                 return done(makeError(ErrorCode::Conflict,
+                                       tr("Session %1 was created by Sandbar; there is nothing to adopt.")
+                                           .arg(r->id.left(12))));
+             m_adopted.insert(r->id);
+             saveOverrides();
+             done(withOverrides(*r));
+         }));
+}
+
 void DockerProvider::simple(const QByteArray &method, const QByteArray &path, const QString &sessionId,
                             const QString &action, Callback<void> done, bool notModifiedIsOk)
 {
@@ -361,6 +391,7 @@ void DockerProvider::remove(const QString &sessionId, Callback<void> done)
 {
     m_deadlines.remove(sessionId);
     m_lastCpu.remove(sessionId);
+    m_adopted.remove(sessionId);
     saveOverrides();
     simple("DELETE", "/containers/" + DockerApi::enc(sessionId) + "?force=true&v=true", sessionId,
            tr("Removing failed"), std::move(done));
@@ -402,6 +433,7 @@ void DockerProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Cal
 
 SessionInfo DockerProvider::withOverrides(SessionInfo s) const
 {
+    s.adopted = !s.owned && m_adopted.contains(s.id);
     const auto it = m_deadlines.constFind(s.id);
     if (it == m_deadlines.constEnd())
         return s;
@@ -428,6 +460,17 @@ void DockerProvider::loadOverrides()
                                secs > 0 ? QDateTime::fromSecsSinceEpoch(secs, QTimeZone::utc()) : QDateTime());
         }
     }
+    QFile a(m_dataDir + QStringLiteral("/docker-adopted.json"));
+    if (!a.open(QIODevice::ReadOnly))
+        return;
+    const QByteArray adopted = a.readAll();
+    const auto ids = json::parse(adopted.constData(), adopted.constData() + adopted.size(), nullptr, false);
+    if (!ids.is_array())
+        return;
+    for (const auto &id : ids) {
+        if (id.is_string())
+            m_adopted.insert(QString::fromStdString(id.get<std::string>()));
+    }
 }
 
 void DockerProvider::saveOverrides() const
@@ -441,6 +484,12 @@ void DockerProvider::saveOverrides() const
     QFile f(m_dataDir + QStringLiteral("/docker-deadlines.json"));
     if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
         f.write(QByteArray::fromStdString(j.dump()));
+    json ids = json::array();
+    for (const auto &id : m_adopted)
+        ids.push_back(id.toStdString());
+    QFile a(m_dataDir + QStringLiteral("/docker-adopted.json"));
+    if (a.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        a.write(QByteArray::fromStdString(ids.dump()));
 }
 
 std::unique_ptr<PtyChannel> DockerProvider::openPty(const QString &sessionId, const PtyOptions &options)

@@ -4,6 +4,7 @@
 #include "providers/docker/DockerApi.h"
 
 #include <QHash>
+#include <QSet>
 #include <QPointer>
 #include <QTimer>
 
@@ -29,6 +30,7 @@ public:
     void listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done) override;
     void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
     void info(const QString &sessionId, Callback<SessionInfo> done) override;
+    void adopt(const QString &sessionId, Callback<SessionInfo> done) override;
     void stop(const QString &sessionId, Callback<void> done) override;
     void kill(const QString &sessionId, Callback<void> done) override;
     void remove(const QString &sessionId, Callback<void> done) override;
@@ -75,6 +77,7 @@ private:
     DockerApi *m_api = nullptr;
     // Deadlines changed by setTimeout (labels cannot change after create).
     QHash<QString, QDateTime> m_deadlines;
+    QSet<QString> m_adopted; // full container ids
     QHash<QString, CpuReading> m_lastCpu; // per session, for one-shot CPU deltas
     // events
     QPointer<net::HttpExchange> m_events;

@@ -173,7 +173,7 @@ void DockerUploadJob::viaExec()
 void DockerUploadJob::reportProgress()
 {
     if (m_source)
-        Q_EMIT progress(m_source->fileBytesDone(), m_source->totalFileBytes());
+        emitProgress(m_source->fileBytesDone(), m_source->totalFileBytes());
 }
 
 void DockerUploadJob::cancel()
@@ -257,7 +257,7 @@ void DockerDownloadJob::viaArchive()
             m_exchange->abort();
             return finish(r);
         }
-        Q_EMIT progress(m_extractor->fileBytesWritten(), m_total);
+        emitProgress(m_extractor->fileBytesWritten(), m_total);
     });
     connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &r) {
         if (!r)
@@ -291,7 +291,7 @@ void DockerDownloadJob::viaExec()
             m_exec->cancel();
             return finish(r);
         }
-        Q_EMIT progress(m_extractor->fileBytesWritten(), m_total);
+        emitProgress(m_extractor->fileBytesWritten(), m_total);
     });
     connect(m_exec, &ExecJob::stderrData, this, [this](const QByteArray &b) { m_execErr += b.left(4096); });
     connect(m_exec, &ExecJob::finished, this, [this](const Result<int> &code) {

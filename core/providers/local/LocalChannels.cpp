@@ -272,7 +272,7 @@ void LocalUploadJob::pump()
         }
         m_conn->send(FrameType::FileData, m_channel, chunk);
         m_done += chunk.size();
-        Q_EMIT progress(m_done, m_total);
+        emitProgress(m_done, m_total);
     }
 }
 
@@ -379,7 +379,7 @@ void LocalDownloadJob::onFrame(const wire::Frame &f)
                 }
             }
         }
-        Q_EMIT progress(m_done, m_lists.empty() ? m_total : -1);
+        emitProgress(m_done, m_lists.empty() ? m_total : -1);
         next();
         return;
     }
@@ -390,7 +390,7 @@ void LocalDownloadJob::onFrame(const wire::Frame &f)
             return;
         }
         m_done += qint64(f.payload.size());
-        Q_EMIT progress(m_done, m_total);
+        emitProgress(m_done, m_total);
     } else if (f.type == FrameType::FileEnd) {
         m_file.close();
         m_files.pop_front();
