@@ -35,13 +35,19 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out)
         } else if (m_state == State::Escape) {
             m_state = c == '[' ? State::Params : State::Ground;
             m_separators = 0;
+            m_digits = 0;
         } else if (c >= 0x40 && c <= 0x7e) {
             m_state = State::Ground; // final byte
         } else if (c >= 0x20 && c <= 0x3f) {
             const bool separator = c == ';' || c == ':';
-            if (separator)
+            const bool digit = c >= '0' && c <= '9';
+            if (separator) {
                 ++m_separators;
-            if (m_separators > MaxSeparators && (separator || (c >= '0' && c <= '9')))
+                m_digits = 0;
+            } else if (digit) {
+                ++m_digits;
+            }
+            if ((m_separators > MaxSeparators && (separator || digit)) || (digit && m_digits > MaxDigits))
                 drop(i);
         }
         // Other C0 controls inside a CSI are executed by libvterm and do not end it.

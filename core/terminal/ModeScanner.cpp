@@ -21,7 +21,7 @@ void ModeScanner::endParam()
     m_sawDigit = false;
 }
 
-void ModeScanner::scan(const char *data, qsizetype len)
+void ModeScanner::scan(const char *data, qsizetype len, Offsets *restores)
 {
     const char *p = data;
     const char *end = data + len;
@@ -50,6 +50,10 @@ void ModeScanner::scan(const char *data, qsizetype len)
                 m_state = State::CsiStart;
             } else if (c == 'c') {
                 m_bracketedPaste = false;
+                m_state = State::Ground;
+            } else if (c == '8') {
+                if (restores)
+                    restores->append(p - data);
                 m_state = State::Ground;
             } else {
                 m_state = State::Ground;

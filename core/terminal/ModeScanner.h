@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QVarLengthArray>
 #include <QtGlobal>
 
 namespace sandbar {
@@ -7,10 +8,16 @@ namespace sandbar {
 // libvterm honours DECSET 2004 (bracketed paste) but does not say whether it is on, and the
 // paste warning needs to know. This scanner watches the same bytes for CSI ? ... 2004 h/l,
 // keeping its state across chunk boundaries, and for RIS (ESC c), which turns it off.
+//
+// It also reports where each DECRC (ESC 8) ends: libvterm 0.3.3 restores a cursor saved on a
+// larger screen without clamping it, then writes its line info out of bounds (fuzzer), so
+// the screen has to check the cursor right after each restore.
 class ModeScanner
 {
 public:
-    void scan(const char *data, qsizetype len);
+    using Offsets = QVarLengthArray<qsizetype, 4>;
+    // restores, when given, receives the offset just past each ESC 8 in data.
+    void scan(const char *data, qsizetype len, Offsets *restores = nullptr);
     bool bracketedPaste() const { return m_bracketedPaste; }
     void reset();
 

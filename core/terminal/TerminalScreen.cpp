@@ -132,16 +132,37 @@ void TerminalScreen::parse(const char *data, qsizetype len)
 {
     if (len <= 0)
         return;
-    m_modes.scan(data, len);
     QByteArray guarded;
     if (m_csiGuard.filter(data, len, &guarded)) {
         data = guarded.constData();
         len = guarded.size();
     }
+    ModeScanner::Offsets restores;
+    m_modes.scan(data, len, &restores);
     m_inputBegin = data;
     m_inputEnd = data + len;
-    vterm_input_write(m_vt, data, size_t(len));
+    qsizetype from = 0;
+    for (const qsizetype at : restores) {
+        vterm_input_write(m_vt, data + from, size_t(at - from));
+        from = at;
+        clampCursor();
+    }
+    vterm_input_write(m_vt, data + from, size_t(len - from));
     m_inputBegin = m_inputEnd = nullptr;
+}
+
+void TerminalScreen::clampCursor()
+{
+    VTermPos pos;
+    vterm_state_get_cursorpos(m_state, &pos);
+    int rows = 0, cols = 0;
+    vterm_get_size(m_vt, &rows, &cols);
+    if (pos.row >= 0 && pos.row < rows && pos.col >= 0 && pos.col < cols)
+        return;
+    // Every CSI libvterm knows ends by clamping the cursor to the screen (or to the margins
+    // in origin mode); DECSET 0 is a mode that does not exist, so it changes nothing else.
+    static const char clamp[] = "\x1b[?0h";
+    vterm_input_write(m_vt, clamp, sizeof clamp - 1);
 }
 
 void TerminalScreen::emitUpdate()
@@ -195,20 +216,34 @@ void TerminalScreen::resize(int cols, int rows)
     // the fuzzer; cursor on the last row of a wrapped line that no longer fits). With the
     // cursor on a line of its own, reflow was never seen to fail in 6,000 random cases, so
     // only the rare other case is resized without reflow (lines are cut, not rewrapped).
-    const VTermPos cur = [this] {
+    // Ask libvterm for its own size: the cursor may sit outside what m_rows says (fuzzer: a
+    // heap overflow reading the line after the cursor).
+    int vtRows = 0, vtCols = 0;
+    vterm_get_size(m_vt, &vtRows, &vtCols);
+    const auto cursor = [this] {
         VTermPos p;
         vterm_state_get_cursorpos(m_state, &p);
         return p;
-    }();
-    // Ask libvterm for its own row count: the cursor may sit outside what m_rows says
-    // (fuzzer: a heap overflow reading the line after the cursor).
-    int vtRows = 0, vtCols = 0;
-    vterm_get_size(m_vt, &vtRows, &vtCols);
+    };
+    VTermPos cur = cursor();
+    // libvterm 0.3.3 can leave its cursor outside the screen after tiny screens (fuzzer: row 4
+    // of a 1-row screen, column -1), and its resize aborts when the cursor maps to no cell.
+    // Put it back inside first, with margins reset so that the move is absolute.
+    if (cur.row < 0 || cur.row >= vtRows || cur.col < 0 || cur.col >= vtCols) {
+        const QByteArray home = "\x1b[r\x1b[" + QByteArray::number(std::clamp(cur.row, 0, vtRows - 1) + 1) + ';' +
+                                QByteArray::number(std::clamp(cur.col, 0, vtCols - 1) + 1) + 'H';
+        vterm_input_write(m_vt, home.constData(), size_t(home.size()));
+        cur = cursor();
+    }
     const bool inside = cur.row >= 0 && cur.row < vtRows;
     const VTermLineInfo *here = inside ? vterm_state_get_lineinfo(m_state, cur.row) : nullptr;
     const VTermLineInfo *next =
         inside && cur.row + 1 < vtRows ? vterm_state_get_lineinfo(m_state, cur.row + 1) : nullptr;
-    const bool reflowSafe = !(here && here->continuation) && !(next && next->continuation);
+    // A first row marked as a continuation (of a line scrolled away) makes reflow walk to
+    // row -1 (fuzzer).
+    const VTermLineInfo *first = vterm_state_get_lineinfo(m_state, 0);
+    const bool reflowSafe = inside && !(here && here->continuation) && !(next && next->continuation) &&
+                            !(first && first->continuation);
     if (!reflowSafe)
         vterm_screen_enable_reflow(m_screen, false);
     vterm_set_size(m_vt, rows, cols);

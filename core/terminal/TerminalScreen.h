@@ -117,6 +117,7 @@ private:
 
     void processSlice();
     void parse(const char *data, qsizetype len);
+    void clampCursor();
     void emitUpdate();
     Cell fromVTerm(const VTermScreenCell &c) const;
     void toVTerm(const Cell &c, VTermScreenCell *out) const;

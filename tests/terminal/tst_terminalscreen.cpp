@@ -183,6 +183,8 @@ const std::vector<Fixture> &fixtures()
          rows({"Ab"}),
          {{0, 0, flag(CellAttrs::Bold), "first parameters applied"}}},
         {"C0 controls", "ab\bc\x07\x0e\x0f", 10, 1, rows({"ac"}), {}},
+        {"a 20-digit CSI parameter (libvterm overflow) is clamped", "\x1b[99999999999999999999Cx", 10, 1,
+         rows({"         x"}), {}},
     };
     return table;
 }
@@ -233,6 +235,35 @@ private Q_SLOTS:
             QCOMPARE(screen.cursorPos(), f.cursor);
         QVERIFY(screen.cursorPos().x() >= 0 && screen.cursorPos().x() < f.cols);
         QVERIFY(screen.cursorPos().y() >= 0 && screen.cursorPos().y() < f.rows);
+    }
+
+    void restoredCursorStaysOnShrunkScreen_data()
+    {
+        QTest::addColumn<QByteArray>("restore");
+        QTest::newRow("DECRC") << QByteArray("\x1b" "8");
+        QTest::newRow("DECRST 1048") << QByteArray("\x1b[?1048l");
+        QTest::newRow("leaving the alternate screen") << QByteArray("\x1b[?1049l");
+    }
+    void restoredCursorStaysOnShrunkScreen()
+    {
+        // A cursor saved on a large screen and restored after the screen shrank: libvterm
+        // 0.3.3 restores it outside the screen and then writes out of bounds (fuzzer).
+        QFETCH(QByteArray, restore);
+        TerminalScreen screen(80, 25);
+        const QByteArray save = restore.contains("1049") ? QByteArray("\x1b[?1049h") : restore.contains("1048")
+                                                                                          ? QByteArray("\x1b[?1048h")
+                                                                                          : QByteArray("\x1b" "7");
+        screen.feedNow("\x1b[21;71H" + save);
+        screen.resize(10, 3);
+        screen.feedNow(restore + "ab\r\ncd");
+        QVERIFY2(screen.cursorPos().x() >= 0 && screen.cursorPos().x() < 10, "column inside");
+        QVERIFY2(screen.cursorPos().y() >= 0 && screen.cursorPos().y() < 3, "row inside");
+        QVERIFY(screen.screenText().contains(QStringLiteral("cd")));
+        // And a resize from there reflows without aborting.
+        screen.resize(2, 1);
+        screen.feedNow(restore + "x");
+        screen.resize(75, 51);
+        QVERIFY(screen.cursorPos().y() < 51);
     }
 
     void title()
