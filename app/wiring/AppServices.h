@@ -3,6 +3,10 @@
 #include "accounts/AccountStore.h"
 #include "accounts/SecretStore.h"
 #include "audit/AuditLog.h"
+#include "audit/BudgetWatcher.h"
+#include "audit/CostLedger.h"
+#include "catalog/Catalog.h"
+#include "costs/CostMeter.h"
 #include "providers/ProviderFactory.h"
 #include "sessions/SessionRegistry.h"
 
@@ -20,6 +24,13 @@ struct AppServices {
     std::unique_ptr<audit::AuditLog> audit; // declared before what writes to it
     std::unique_ptr<AccountStore> accounts;
     std::unique_ptr<SessionRegistry> registry;
+
+    // Built by buildCostServices (the window's live meter; sandbarctl needs none of it).
+    std::shared_ptr<const catalog::Catalog> catalog;
+    std::optional<Error> catalogOverrideError; // a broken catalog.json: the shipped one is used
+    std::unique_ptr<audit::CostLedger> ledger;
+    std::unique_ptr<audit::BudgetWatcher> budgets;
+    std::unique_ptr<CostMeter> costs;
 };
 
 // Where Sandbar keeps its files: DIR from --config-dir, else SANDBAR_CONFIG_DIR, else the
@@ -31,5 +42,8 @@ void registerProviders(ProviderFactories &factories);
 
 // secrets: null for the OS keychain; tests may pass their own.
 std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique_ptr<SecretStore> secrets = {});
+
+// The catalog, the cost ledger, budgets and the live cost meter (not started).
+void buildCostServices(AppServices &services);
 
 } // namespace sandbar

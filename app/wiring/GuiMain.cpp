@@ -1,5 +1,6 @@
 #include "wiring/GuiMain.h"
 
+#include "compare/CompareView.h"
 #include "main/MainWindow.h"
 #include "wiring/AppServices.h"
 #include "wiring/Terminals.h"
@@ -35,8 +36,13 @@ int guiMain(int argc, char **argv)
     auto services = buildServices(resolveConfigDir(parser.value(configDir)));
     services->accounts->createDefaultAccounts();
 
+    buildCostServices(*services);
+
     ui::MainWindow window(*services->accounts, *services->registry, services->factories);
     window.setTerminalFactory(makeTerminalFactory());
+    window.setCosts(*services->costs, *services->ledger, *services->budgets);
+    const auto catalog = services->catalog;
+    window.setCompareFactory([catalog](QWidget *parent) { return new ui::CompareView(catalog, parent); });
     window.show();
     if (!services->accounts->loadWarning().isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &services]() {
@@ -44,7 +50,15 @@ int guiMain(int argc, char **argv)
                                  services->accounts->loadWarning());
         });
     }
+    if (services->catalogOverrideError) {
+        QTimer::singleShot(0, &window, [&window, &services]() {
+            QMessageBox::warning(&window, QApplication::translate("sandbar", "Provider catalog"),
+                                 QApplication::translate("sandbar", "Your catalog corrections were not used: %1")
+                                     .arg(services->catalogOverrideError->message));
+        });
+    }
     QTimer::singleShot(0, &window, [&window]() { window.refreshAll(); });
+    services->costs->start();
     return app.exec();
 }
 

@@ -151,6 +151,16 @@ void TerminalScreen::parse(const char *data, qsizetype len)
     m_inputBegin = m_inputEnd = nullptr;
 }
 
+void TerminalScreen::forgetTopContinuation()
+{
+    // A wrapped line whose start scrolled into the scrollback leaves row 0 marked as a
+    // continuation, and libvterm 0.3.3's reflow then reads the row before its buffer
+    // (row -1; an instrumented libvterm under the fuzzer). The mark is of no use there:
+    // the scrollback keeps its own. The line info is libvterm's heap array, not const data.
+    if (auto *top = const_cast<VTermLineInfo *>(vterm_state_get_lineinfo(m_state, 0)))
+        top->continuation = 0;
+}
+
 void TerminalScreen::clampCursor()
 {
     VTermPos pos;
@@ -239,11 +249,8 @@ void TerminalScreen::resize(int cols, int rows)
     const VTermLineInfo *here = inside ? vterm_state_get_lineinfo(m_state, cur.row) : nullptr;
     const VTermLineInfo *next =
         inside && cur.row + 1 < vtRows ? vterm_state_get_lineinfo(m_state, cur.row + 1) : nullptr;
-    // A first row marked as a continuation (of a line scrolled away) makes reflow walk to
-    // row -1 (fuzzer).
-    const VTermLineInfo *first = vterm_state_get_lineinfo(m_state, 0);
-    const bool reflowSafe = inside && !(here && here->continuation) && !(next && next->continuation) &&
-                            !(first && first->continuation);
+    forgetTopContinuation();
+    const bool reflowSafe = inside && !(here && here->continuation) && !(next && next->continuation);
     if (!reflowSafe)
         vterm_screen_enable_reflow(m_screen, false);
     vterm_set_size(m_vt, rows, cols);
@@ -521,7 +528,11 @@ int TerminalScreen::cbSetTermProp(VTermProp prop, VTermValue *val, void *user)
                               : val->number == VTERM_PROP_CURSORSHAPE_BAR_LEFT ? CursorShape::Bar
                                                                                : CursorShape::Block;
         break;
-    case VTERM_PROP_ALTSCREEN: self->m_altScreen = val->boolean; break;
+    case VTERM_PROP_ALTSCREEN:
+        // libvterm still points at the buffer being left: clean it before it goes idle.
+        self->forgetTopContinuation();
+        self->m_altScreen = val->boolean;
+        break;
     case VTERM_PROP_REVERSE:
         self->m_reverse = val->boolean;
         self->addDamage(QRect(0, 0, self->m_cols, self->m_rows));

@@ -266,6 +266,19 @@ private Q_SLOTS:
         QVERIFY(screen.cursorPos().y() < 51);
     }
 
+    void resizeAfterAWrappedLineScrolledOff()
+    {
+        // A line wrapped over three rows whose first row scrolled into the scrollback: row 0
+        // continues a line libvterm no longer has (its reflow read before its buffer here).
+        TerminalScreen screen(10, 3);
+        screen.feedNow(QByteArray(25, 'w') + "\r\n");
+        QCOMPARE(screen.scrollbackSize(), 1);
+        screen.feedNow("\x1b[?1049h" + QByteArray(25, 'a') + "\r\n\x1b[?1049l");
+        screen.resize(7, 2);
+        screen.resize(20, 4);
+        QVERIFY(screen.screenText().contains(QStringLiteral("wwwww")));
+    }
+
     void title()
     {
         TerminalScreen screen(10, 2);

@@ -140,9 +140,9 @@ private Q_SLOTS:
         ui::CompareView v(m_catalog);
         v.filter()->setMinSessionHours(8);
         QStringList ids = visibleIds(v);
-        QVERIFY(ids.contains(QStringLiteral("aws-agentcore"))); // 8 h exactly
-        QVERIFY(ids.contains(QStringLiteral("e2b")));           // Pro allows 24 h though Hobby allows 1
-        QVERIFY(ids.contains(QStringLiteral("daytona")));       // unlimited
+        QVERIFY(ids.contains(QStringLiteral("aws-agentcore")));   // 8 h exactly
+        QVERIFY(ids.contains(QStringLiteral("e2b")));             // Pro allows 24 h though Hobby allows 1
+        QVERIFY(ids.contains(QStringLiteral("daytona")));         // unlimited
         QVERIFY(!ids.contains(QStringLiteral("vercel-sandbox"))); // 5 h at most
         QVERIFY(!ids.contains(QStringLiteral("modal")));          // limit unknown
         v.filter()->setMinSessionHours(24.5);
@@ -294,12 +294,13 @@ private Q_SLOTS:
         const QString e2b = v.cards()->cardText(v.cards()->providerIds().indexOf(QStringLiteral("e2b")));
         QVERIFY(e2b.contains(QStringLiteral("E2B")));
         QVERIFY(e2b.contains(QStringLiteral("survey-mintmcp, 2026-06"))); // figure with source and date
-        QVERIFY(e2b.contains(m_catalog->source(QStringLiteral("e2b-billing")).value(QStringLiteral("title")).toString()));
+        QVERIFY(
+            e2b.contains(m_catalog->source(QStringLiteral("e2b-billing")).value(QStringLiteral("title")).toString()));
         QVERIFY(e2b.contains(QStringLiteral("Cold start")));
         QVERIFY(e2b.contains(ui::compare::money(v.model()->estimateFor(QStringLiteral("e2b"))->totalUsd)));
 
-        v.selectProviders({QStringLiteral("e2b"), QStringLiteral("modal"), QStringLiteral("daytona"),
-                           QStringLiteral("northflank")});
+        v.selectProviders(
+            {QStringLiteral("e2b"), QStringLiteral("modal"), QStringLiteral("daytona"), QStringLiteral("northflank")});
         v.flushPendingUpdates();
         QCOMPARE(v.cards()->cardCount(), 3);
         QVERIFY(!v.cards()->findChild<QLabel *>(QStringLiteral("cardsHint"))->isHidden());
@@ -328,8 +329,8 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), 1 + v.filter()->rowCount());
         const QStringList header = rows.first();
         QCOMPARE(header.first(), QStringLiteral("provider"));
-        for (const char *col : {"name", "total_usd", "cpu_usd", "memory_usd", "gpu_usd", "plan_usd",
-                                "free_credit_usd", "excluded_reason"})
+        for (const char *col : {"name", "total_usd", "cpu_usd", "memory_usd", "gpu_usd", "plan_usd", "free_credit_usd",
+                                "excluded_reason"})
             QVERIFY2(header.contains(QLatin1String(col)), col);
         for (const auto &r : rows)
             QCOMPARE(r.size(), header.size());
@@ -470,6 +471,27 @@ private Q_SLOTS:
             if (!dir.isEmpty())
                 QVERIFY(img.save(dir + QStringLiteral("/compare-%1.png").arg(tabs.at(i))));
         }
+        // A workload that uses every component, free credit (negative) included.
+        Workload busy = basicWorkload();
+        busy.gpuType = QStringLiteral("H100");
+        busy.storageGib = 20;
+        busy.sessionsPerMonth = 200;
+        busy.egressGb = 50;
+        busy.idleHours = 300;
+        busy.applyFreeCredit = true;
+        v.setWorkload(busy);
+        v.filter()->setNeedsGpu(false);
+        v.tabs()->setCurrentWidget(v.costChart());
+        v.flushPendingUpdates();
+        QCoreApplication::processEvents();
+        if (!dir.isEmpty())
+            QVERIFY(ui::CompareView::renderPng(&v).save(dir + QStringLiteral("/compare-gpu-chart.png")));
+        busy.gpuType.clear();
+        v.setWorkload(busy);
+        v.flushPendingUpdates();
+        QCoreApplication::processEvents();
+        if (!dir.isEmpty())
+            QVERIFY(ui::CompareView::renderPng(&v).save(dir + QStringLiteral("/compare-busy-chart.png")));
     }
 };
 

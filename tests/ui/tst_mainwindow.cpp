@@ -1,11 +1,22 @@
+#include "CatalogFixture.h"
 #include "FakeProvider.h"
 #include "MemoryProvider.h"
 #include "TestSupport.h"
+#include "audit/AuditLog.h"
+#include "audit/BudgetWatcher.h"
+#include "audit/CostLedger.h"
+#include "costs/CostMeter.h"
+#include "main/CostStatus.h"
 #include "main/MainWindow.h"
 #include "main/SessionsModel.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
+#include <QDialog>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSignalSpy>
 #include <QListWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -121,6 +132,77 @@ private Q_SLOTS:
         }
         QVERIFY(marked);
         m_memory->made.value(QStringLiteral("lab"))->failListing = false;
+    }
+
+    void liveCostAndBudgets()
+    {
+        // Sessions of the "lab" account priced at E2B's rates: the Cost column, the hourly
+        // total in the status bar, the budget dialog and the alerts.
+        QTemporaryDir dir;
+        audit::CostLedger ledger(dir.path());
+        audit::BudgetWatcher watcher(ledger);
+        audit::AuditLog log(dir.path());
+        CostMeter meter(*m_registry, test::catalogPricing(QStringLiteral("memory"), QStringLiteral("e2b")), &ledger,
+                        &watcher, &log);
+        ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+        w.setCosts(meter, ledger, watcher);
+        SessionInfo s;
+        s.id = QStringLiteral("priced1");
+        s.provider = QStringLiteral("memory");
+        s.name = QStringLiteral("agent-run");
+        s.image = QStringLiteral("python:3.12");
+        s.state = SessionState::Running;
+        s.created = QDateTime::currentDateTimeUtc().addSecs(-3600);
+        s.cpus = 2;
+        s.memoryBytes = qint64(4) << 30;
+        m_memory->made.value(QStringLiteral("lab"))->inject(s);
+        w.show();
+        w.refreshAll();
+        auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
+        QTRY_VERIFY(table->model()->rowCount() > 0);
+        meter.tick();
+        int row = -1;
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            if (table->model()->index(r, ui::SessionsModel::Ref).data().toString() == QLatin1String("lab/priced1"))
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        const QString cost = table->model()->index(row, ui::SessionsModel::Cost).data().toString();
+        QVERIFY2(cost.startsWith(QLatin1String("$0.166")) && cost.endsWith(QLatin1String("/h")), qPrintable(cost));
+        auto *status = w.findChild<QLabel *>(QStringLiteral("costStatus"));
+        QVERIFY(status && status->text().contains(QLatin1String("$0.17/h")));
+
+        // The budget dialog stores a budget; crossing 80 % and 100 % tells the user.
+        auto *accounts = w.findChild<QListWidget *>(QStringLiteral("accountList"));
+        for (int i = 0; i < accounts->count(); ++i) {
+            if (accounts->item(i)->data(Qt::UserRole).toString() == QLatin1String("lab"))
+                accounts->setCurrentRow(i);
+        }
+        auto *budgetAction = w.findChild<QAction *>(QStringLiteral("budgetAction"));
+        QVERIFY(budgetAction && budgetAction->isVisible() && budgetAction->isEnabled());
+        budgetAction->trigger();
+        QDialog *dlg = nullptr;
+        QTRY_VERIFY((dlg = w.findChild<QDialog *>()) != nullptr && dlg->isVisible());
+        dlg->findChild<QDoubleSpinBox *>(QStringLiteral("budgetAmount"))->setValue(0.15);
+        dlg->findChild<QCheckBox *>(QStringLiteral("budgetStop"))->setChecked(false);
+        QSignalSpy alerts(w.costStatus(), &ui::CostStatus::notified);
+        dlg->accept();
+        auto stored = ledger.budget(QStringLiteral("lab"));
+        QVERIFY(stored.ok() && stored->has_value() && qAbs((*stored)->monthlyUsd - 0.15) < 1e-9);
+        QTRY_COMPARE(alerts.size(), 2);
+        QVERIFY(alerts.at(0).at(0).toString().contains(QLatin1String("80")));
+        QVERIFY(alerts.at(1).at(0).toString().contains(QLatin1String("100")));
+        QVERIFY(status->text().contains(QLatin1String("Budget")));
+        const QString shots = qEnvironmentVariable("SANDBAR_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            w.resize(1280, 700);
+            table->selectRow(row);
+            QTest::qWait(50);
+            QVERIFY(w.grab().save(shots + QStringLiteral("/mainwindow-costs.png")));
+        }
+        (void)test::await<void>([&](Callback<void> cb) {
+            m_memory->made.value(QStringLiteral("lab"))->remove(QStringLiteral("priced1"), cb);
+        });
     }
 };
 

@@ -58,7 +58,7 @@ ColdStartScatter::ColdStartScatter(QWidget *parent)
     m_linearAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_linearAxis->setTitleText(tr("Cold start, ms"));
     m_yAxis = new QValueAxis;
-    m_yAxis->setLabelFormat(QStringLiteral("$%.0f"));
+    m_yAxis->setLabelFormat(QStringLiteral("%.0f"));
     m_yAxis->setTitleText(tr("USD a month"));
     m_chart->addAxis(m_logAxis, Qt::AlignBottom);
     m_chart->addAxis(m_linearAxis, Qt::AlignBottom);
@@ -101,9 +101,8 @@ void ColdStartScatter::setData(const QList<catalog::Estimate> &estimates, const 
             m_points << QPointF(*e->coldStartMs.value, est.totalUsd);
         }
     }
-    m_notPlottedLabel->setText(m_notPlotted.isEmpty()
-                                   ? QString()
-                                   : tr("Not plotted: %1").arg(m_notPlotted.join(QStringLiteral(" · "))));
+    m_notPlottedLabel->setText(
+        m_notPlotted.isEmpty() ? QString() : tr("Not plotted: %1").arg(m_notPlotted.join(QStringLiteral(" · "))));
     m_notPlottedLabel->setVisible(!m_notPlotted.isEmpty());
     if (m_points.isEmpty()) {
         m_logX = false;
@@ -137,7 +136,8 @@ void ColdStartScatter::setData(const QList<catalog::Estimate> &estimates, const 
     m_series->attachAxis(xAxis);
     m_series->attachAxis(m_yAxis);
     if (m_logX) {
-        m_logAxis->setRange(niceLogFloor(minX), niceLogCeil(maxX));
+        // A little room past the extreme points keeps their markers and labels off the frame.
+        m_logAxis->setRange(niceLogFloor(minX / 1.25), niceLogCeil(maxX * 1.25));
     } else {
         const double pad = std::max(1.0, (maxX - minX) * 0.1);
         m_linearAxis->setRange(std::max(0.0, minX - pad), maxX + pad);

@@ -1,7 +1,7 @@
 #include "compare/CompareModel.h"
 
-#include <QCoreApplication>
 #include <QColor>
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <cmath>
 #include <limits>
@@ -106,9 +106,9 @@ QString money(double usd)
 
 const QStringList &componentOrder()
 {
-    static const QStringList order = {QStringLiteral("cpu"),     QStringLiteral("tier"),   QStringLiteral("memory"),
-                                      QStringLiteral("gpu"),     QStringLiteral("idle"),   QStringLiteral("storage"),
-                                      QStringLiteral("creates"), QStringLiteral("egress"), QStringLiteral("plan"),
+    static const QStringList order = {QStringLiteral("cpu"),        QStringLiteral("tier"),   QStringLiteral("memory"),
+                                      QStringLiteral("gpu"),        QStringLiteral("idle"),   QStringLiteral("storage"),
+                                      QStringLiteral("creates"),    QStringLiteral("egress"), QStringLiteral("plan"),
                                       QStringLiteral("free_credit")};
     return order;
 }
@@ -258,8 +258,8 @@ QString CompareModel::costTooltip(const catalog::Estimate &est) const
         return est.reason();
     QStringList lines;
     for (const auto &l : est.breakdown)
-        lines << QStringLiteral("%1: %2  (%3)").arg(compare::componentLabel(l.component), compare::money(l.usd),
-                                                    l.detail.toString());
+        lines << QStringLiteral("%1: %2  (%3)")
+                     .arg(compare::componentLabel(l.component), compare::money(l.usd), l.detail.toString());
     if (!est.plan.isEmpty())
         lines << tr("Plan: %1").arg(est.plan);
     for (const auto &n : est.notes())
@@ -287,8 +287,12 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
         return display(e, index.column());
     }
     case Qt::TextAlignmentRole:
-        if (index.column() == ColdStart || index.column() == MaxSession || index.column() == Monthly)
+        if (index.column() == ColdStart || index.column() == MaxSession)
             return int(Qt::AlignRight | Qt::AlignVCenter);
+        if (index.column() == Monthly) { // amounts line up on the right; reasons read from the left
+            const catalog::Estimate *est = estimateFor(e.id);
+            return int((est && est->excluded ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+        }
         return {};
     case Qt::ForegroundRole:
         if (index.column() == Monthly) {

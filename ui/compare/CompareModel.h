@@ -82,7 +82,7 @@ public:
 
     void setNeedsGpu(bool on);
     void setSelfHostOrByoc(bool on);
-    void setMinSessionHours(double hours); // 0: any; unknown limits are hidden otherwise
+    void setMinSessionHours(double hours);       // 0: any; unknown limits are hidden otherwise
     void setIsolation(const QString &isolation); // empty: any
     void setRegion(const QString &region);       // empty: any; matched case-insensitively
 

@@ -141,9 +141,11 @@ CompareView::CompareView(std::shared_ptr<const catalog::Catalog> catalog, QWidge
     // columns from pushing it off screen (tooltips carry their full text).
     m_table->horizontalHeader()->moveSection(CompareModel::Monthly, 1);
     m_table->resizeColumnsToContents();
-    const std::pair<int, int> caps[] = {{CompareModel::Provider, 240}, {CompareModel::Monthly, 250},
-                                        {CompareModel::Gpus, 190},     {CompareModel::Hosting, 200},
-                                        {CompareModel::Regions, 200}};
+    const std::pair<int, int> caps[] = {{CompareModel::Provider, 210},
+                                        {CompareModel::Monthly, 200},
+                                        {CompareModel::Gpus, 160},
+                                        {CompareModel::Hosting, 170},
+                                        {CompareModel::Regions, 160}};
     for (const auto &[column, cap] : caps)
         m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), cap));
     flushPendingUpdates();
@@ -284,11 +286,11 @@ QStringList CompareView::selectedProviderIds() const
 
 QByteArray CompareView::toCsv() const
 {
-    QStringList header = {QStringLiteral("provider"),          QStringLiteral("name"),
-                          QStringLiteral("kind"),              QStringLiteral("isolation"),
-                          QStringLiteral("cold_start_ms"),     QStringLiteral("max_session_hours"),
-                          QStringLiteral("gpus"),              QStringLiteral("self_host_or_byoc"),
-                          QStringLiteral("regions"),           QStringLiteral("total_usd")};
+    QStringList header = {QStringLiteral("provider"),      QStringLiteral("name"),
+                          QStringLiteral("kind"),          QStringLiteral("isolation"),
+                          QStringLiteral("cold_start_ms"), QStringLiteral("max_session_hours"),
+                          QStringLiteral("gpus"),          QStringLiteral("self_host_or_byoc"),
+                          QStringLiteral("regions"),       QStringLiteral("total_usd")};
     for (const auto &c : compare::componentOrder())
         header << c + QStringLiteral("_usd");
     header << QStringLiteral("plan") << QStringLiteral("excluded_reason") << QStringLiteral("notes");

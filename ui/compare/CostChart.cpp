@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
 namespace sandbar::ui {
 
@@ -32,6 +33,17 @@ QColor componentColor(const QString &component)
     return colors.value(component, QColor(0x333333));
 }
 
+// A 1, 2 or 5 times a power of ten at least raw (and at least a cent's worth of axis).
+double niceStep(double raw)
+{
+    raw = std::max(raw, 0.01);
+    const double p = std::pow(10, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0})
+        if (m * p >= raw - 1e-12)
+            return m * p;
+    return 10 * p;
+}
+
 } // namespace
 
 CostChart::CostChart(QWidget *parent)
@@ -44,7 +56,7 @@ CostChart::CostChart(QWidget *parent)
     m_categoryAxis = new QBarCategoryAxis;
     m_categoryAxis->setGridLineVisible(false);
     m_valueAxis = new QValueAxis;
-    m_valueAxis->setLabelFormat(QStringLiteral("$%.0f"));
+    m_valueAxis->setLabelFormat(QStringLiteral("%.0f")); // "$%.0f" would print $-50
     m_valueAxis->setTitleText(tr("USD a month"));
     m_chart->addAxis(m_categoryAxis, Qt::AlignLeft);
     m_chart->addAxis(m_valueAxis, Qt::AlignBottom);
@@ -141,8 +153,13 @@ void CostChart::setEstimates(const QList<catalog::Estimate> &estimates)
     m_categoryAxis->append(categories);
     m_series->attachAxis(m_categoryAxis);
     m_series->attachAxis(m_valueAxis);
-    m_valueAxis->setRange(lowest, highest > lowest ? highest * 1.05 : lowest + 1);
-    m_valueAxis->applyNiceNumbers();
+    // QValueAxis::applyNiceNumbers widens a small negative part (free credit) to a whole
+    // step of the positive side; round each end to a shared 1-2-5 step instead.
+    const double step = niceStep((std::max(highest, 0.0) - lowest) / 5);
+    const double lo = lowest < 0 ? std::floor(lowest / step - 1e-9) * step : 0.0;
+    const double hi = std::ceil(highest * 1.02 / step - 1e-9) * step;
+    m_valueAxis->setRange(lo, std::max(hi, lo + step));
+    m_valueAxis->setTickCount(int(std::lround((std::max(hi, lo + step) - lo) / step)) + 1);
 }
 
 void CostChart::showTooltip(const QString &component, bool on, int index)
@@ -152,8 +169,8 @@ void CostChart::showTooltip(const QString &component, bool on, int index)
         return;
     }
     const catalog::Estimate &e = m_priced.at(index);
-    QStringList lines{tr("%1: %2 of %3").arg(e.providerName, compare::componentLabel(component),
-                                             compare::money(e.totalUsd))};
+    QStringList lines{
+        tr("%1: %2 of %3").arg(e.providerName, compare::componentLabel(component), compare::money(e.totalUsd))};
     for (const auto &l : e.breakdown)
         if (l.component == component)
             lines << tr("%1  (%2)").arg(compare::money(l.usd), l.detail.toString());

@@ -52,8 +52,8 @@ public:
         m_html += QStringLiteral("<tr><td style='padding-right:8px'>%1</td><td><b>%2</b></td><td>%3</td></tr>")
                       .arg(esc(label), shown, cite);
         if (!note.isEmpty())
-            m_html += QStringLiteral("<tr><td></td><td colspan='2' style='color:#666'><i>%1</i></td></tr>")
-                          .arg(esc(note));
+            m_html +=
+                QStringLiteral("<tr><td></td><td colspan='2' style='color:#666'><i>%1</i></td></tr>").arg(esc(note));
     }
 
     void figure(const QString &label, const catalog::Figure &f, const QString &suffix = {})
@@ -84,14 +84,16 @@ public:
 
     void heading(const QString &text)
     {
-        m_html += QStringLiteral("<tr><td colspan='3' style='padding-top:6px'><b><u>%1</u></b></td></tr>").arg(esc(text));
+        m_html +=
+            QStringLiteral("<tr><td colspan='3' style='padding-top:6px'><b><u>%1</u></b></td></tr>").arg(esc(text));
     }
 
     void raw(const QString &html) { m_html += html; }
 
     QString sourcesHtml() const
     {
-        QString out = QStringLiteral("<p style='margin-top:8px'><b>%1</b></p><ol style='margin-top:0'>").arg(tr("Sources"));
+        QString out =
+            QStringLiteral("<p style='margin-top:8px'><b>%1</b></p><ol style='margin-top:0'>").arg(tr("Sources"));
         for (const auto &key : m_sources) {
             const QJsonObject s = m_catalog.source(key);
             const QString url = s.value(QStringLiteral("url")).toString();

@@ -1,5 +1,6 @@
 #include "main/MainWindow.h"
 
+#include "main/CostStatus.h"
 #include "main/Dialogs.h"
 #include "main/SessionsModel.h"
 
@@ -90,6 +91,29 @@ void MainWindow::buildActions()
     connect(m_removeAccount, &QAction::triggered, this, &MainWindow::removeAccount);
     m_checkAccount = new QAction(tr("Check connection"), this);
     connect(m_checkAccount, &QAction::triggered, this, &MainWindow::checkAccount);
+    m_budget = new QAction(tr("Budget…"), this);
+    m_budget->setObjectName(QStringLiteral("budgetAction"));
+    m_budget->setVisible(false); // until a cost meter is set
+    connect(m_budget, &QAction::triggered, this, [this]() {
+        if (m_costStatus && !currentAccount().isEmpty())
+            m_costStatus->editBudget(currentAccount());
+    });
+    tb->addSeparator();
+    m_compare = tb->addAction(tr("Compare providers…"));
+    m_compare->setObjectName(QStringLiteral("compareAction"));
+    m_compare->setVisible(false); // until a compare view is supplied
+    connect(m_compare, &QAction::triggered, this, [this]() {
+        if (!m_compareWindow) {
+            m_compareWindow = m_compareFactory(this);
+            m_compareWindow->setWindowFlag(Qt::Window);
+            m_compareWindow->setAttribute(Qt::WA_DeleteOnClose);
+            m_compareWindow->setWindowTitle(tr("Compare providers — Sandbar"));
+            m_compareWindow->resize(1400, 900);
+        }
+        m_compareWindow->show();
+        m_compareWindow->raise();
+        m_compareWindow->activateWindow();
+    });
 }
 
 void MainWindow::buildLayout()
@@ -102,10 +126,11 @@ void MainWindow::buildLayout()
     m_accountList = new QListWidget(left);
     m_accountList->setObjectName(QStringLiteral("accountList"));
     m_accountList->setContextMenuPolicy(Qt::ActionsContextMenu);
-    m_accountList->addActions({m_addAccount, m_checkAccount, m_removeAccount});
+    m_accountList->addActions({m_addAccount, m_checkAccount, m_budget, m_removeAccount});
     auto *accountBar = new QToolBar(left);
     accountBar->addAction(m_addAccount);
     accountBar->addAction(m_checkAccount);
+    accountBar->addAction(m_budget);
     leftLayout->addWidget(accountsLabel);
     leftLayout->addWidget(m_accountList, 1);
     leftLayout->addWidget(accountBar);
@@ -153,7 +178,7 @@ void MainWindow::buildLayout()
     right->setStretchFactor(1, 3);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({240, 1040});
+    split->setSizes({300, 980});
     setCentralWidget(split);
 
     connect(m_accountList, &QListWidget::currentRowChanged, this, [this]() {
@@ -162,6 +187,21 @@ void MainWindow::buildLayout()
     });
     m_status = new QLabel(this);
     statusBar()->addWidget(m_status, 1);
+}
+
+void MainWindow::setCosts(CostMeter &meter, audit::CostLedger &ledger, audit::BudgetWatcher &watcher)
+{
+    m_costStatus = new CostStatus(meter, ledger, watcher, this);
+    statusBar()->addPermanentWidget(m_costStatus->label());
+    m_model->setCostMeter(&meter);
+    m_table->horizontalHeader()->setSectionResizeMode(SessionsModel::Cost, QHeaderView::ResizeToContents);
+    m_budget->setVisible(true);
+}
+
+void MainWindow::setCompareFactory(std::function<QWidget *(QWidget *)> factory)
+{
+    m_compareFactory = std::move(factory);
+    m_compare->setVisible(bool(m_compareFactory));
 }
 
 QString MainWindow::currentAccount() const
@@ -231,6 +271,7 @@ void MainWindow::updateActions()
     const bool account = !currentAccount().isEmpty();
     m_removeAccount->setEnabled(account);
     m_checkAccount->setEnabled(account);
+    m_budget->setEnabled(account);
 }
 
 void MainWindow::updateDetails()

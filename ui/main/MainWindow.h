@@ -5,6 +5,7 @@
 #include "sessions/SessionRegistry.h"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <QSet>
 #include <functional>
 
@@ -16,8 +17,17 @@ class QTableView;
 class QTextBrowser;
 class QTimer;
 
+namespace sandbar {
+class CostMeter;
+namespace audit {
+class BudgetWatcher;
+class CostLedger;
+} // namespace audit
+} // namespace sandbar
+
 namespace sandbar::ui {
 
+class CostStatus;
 class SessionsModel;
 
 // Makes the widget shown in a terminal tab for a session (the terminal feature supplies
@@ -34,6 +44,12 @@ public:
                QWidget *parent = nullptr);
 
     void setTerminalFactory(TerminalFactory factory) { m_terminalFactory = std::move(factory); }
+    // The live cost meter: a Cost column, the hourly total in the status bar, budget alerts
+    // and the per-account budget dialog.
+    void setCosts(CostMeter &meter, audit::CostLedger &ledger, audit::BudgetWatcher &watcher);
+    // Makes the provider comparison window (the compare feature supplies it).
+    void setCompareFactory(std::function<QWidget *(QWidget *parent)> factory);
+    CostStatus *costStatus() const { return m_costStatus; }
     void refreshAll();
 
 private:
@@ -68,6 +84,9 @@ private:
     QLabel *m_status = nullptr;
     QTimer *m_refreshTimer = nullptr;
     QSet<QString> m_reattachedAccounts;
+    CostStatus *m_costStatus = nullptr;
+    std::function<QWidget *(QWidget *)> m_compareFactory;
+    QPointer<QWidget> m_compareWindow;
 
     QAction *m_newSession = nullptr;
     QAction *m_terminal = nullptr;
@@ -79,6 +98,8 @@ private:
     QAction *m_addAccount = nullptr;
     QAction *m_removeAccount = nullptr;
     QAction *m_checkAccount = nullptr;
+    QAction *m_budget = nullptr;
+    QAction *m_compare = nullptr;
 };
 
 } // namespace sandbar::ui

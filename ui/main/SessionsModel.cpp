@@ -70,6 +70,30 @@ void SessionsModel::reload()
     }
 }
 
+void SessionsModel::setCostMeter(const CostMeter *meter)
+{
+    m_meter = meter;
+    if (!meter)
+        return;
+    connect(meter, &CostMeter::updated, this, [this]() {
+        if (!m_sessions.isEmpty())
+            Q_EMIT dataChanged(index(0, Cost), index(int(m_sessions.size()) - 1, Cost));
+    });
+}
+
+QString SessionsModel::costText(const SessionCost &c)
+{
+    if (!c.known)
+        return c.reason.isEmpty() ? QString() : QStringLiteral("—"); // the reason is the tooltip
+    const QLocale locale;
+    if (c.selfHosted)
+        return tr("$0 · self-hosted");
+    const QString soFar = QStringLiteral("$") + locale.toString(c.costSoFarUsd, 'f', c.costSoFarUsd < 10 ? 3 : 2);
+    if (!c.running)
+        return soFar;
+    return tr("%1 · $%2/h").arg(soFar, locale.toString(c.usdPerHour, 'f', 3));
+}
+
 bool SessionsModel::isOrphan(int row) const
 {
     return row >= 0 && row < m_sessions.size() && m_orphanRefs.contains(m_sessions.at(row).ref());
@@ -92,6 +116,10 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
     const SessionInfo &s = m_sessions.at(index.row());
     if (role == SessionRole)
         return QVariant::fromValue(s);
+    if (role == Qt::ToolTipRole && index.column() == Cost && m_meter) {
+        const SessionCost c = m_meter->cost(s.ref());
+        return c.reason.isEmpty() ? tr("Billed for %1 minutes so far").arg(qRound(c.billedSeconds / 60)) : c.reason;
+    }
     if (role == Qt::ToolTipRole)
         return s.errorMessage.isEmpty() ? s.statusText : s.errorMessage;
     if (role == Qt::ForegroundRole && index.column() == State) {
@@ -111,6 +139,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
     case State:
         return m_orphanRefs.contains(s.ref()) ? tr("%1 (orphan)").arg(sessionStateName(s.state))
                                               : sessionStateName(s.state);
+    case Cost: return m_meter ? costText(m_meter->cost(s.ref())) : QString();
     case Image: return s.image;
     case Created:
         return s.created.isValid() ? locale.toString(s.created.toLocalTime(), QLocale::ShortFormat) : QString();
@@ -128,6 +157,7 @@ QVariant SessionsModel::headerData(int section, Qt::Orientation orientation, int
     case Ref: return tr("Session");
     case Name: return tr("Name");
     case State: return tr("State");
+    case Cost: return tr("Cost");
     case Image: return tr("Image");
     case Created: return tr("Created");
     case Expires: return tr("Expires");

@@ -1,13 +1,15 @@
 #pragma once
 
+#include "costs/CostMeter.h"
 #include "providers/Session.h"
 
 #include <QAbstractTableModel>
 #include <QSet>
 
 namespace sandbar {
+class CostMeter;
 class SessionRegistry;
-}
+} // namespace sandbar
 
 namespace sandbar::ui {
 
@@ -16,7 +18,7 @@ class SessionsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Ref, Name, State, Image, Created, Expires, ColumnCount };
+    enum Column { Ref, Name, State, Cost, Image, Created, Expires, ColumnCount };
     enum Role { SessionRole = Qt::UserRole + 1 };
 
     explicit SessionsModel(SessionRegistry &registry, QObject *parent = nullptr);
@@ -29,11 +31,16 @@ public:
     SessionInfo sessionAt(int row) const { return m_sessions.value(row); }
     bool isOrphan(int row) const;
     void setAccountFilter(const QString &account);
+    // The live meter behind the Cost column (none: the column stays empty).
+    void setCostMeter(const CostMeter *meter);
+    // "$1.23 · $0.45/h", "$0 · self-hosted", or "—" when unknown (the reason is the tooltip).
+    static QString costText(const SessionCost &cost);
 
 private:
     void reload();
 
     SessionRegistry &m_registry;
+    const CostMeter *m_meter = nullptr;
     QString m_account;
     QList<SessionInfo> m_sessions;
     QSet<QString> m_orphanRefs;

@@ -1,0 +1,207 @@
+#include "costs/CostMeter.h"
+
+#include "audit/AuditLog.h"
+#include "audit/BudgetWatcher.h"
+#include "audit/CostLedger.h"
+#include "audit/Sanitizer.h"
+#include "catalog/CostModel.h"
+#include "sessions/SessionRegistry.h"
+
+#include <QSet>
+
+namespace sandbar {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+} // namespace
+
+CostMeter::CostMeter(SessionRegistry &registry, std::shared_ptr<const catalog::Catalog> catalog,
+                     audit::CostLedger *ledger, audit::BudgetWatcher *watcher, audit::AuditLog *audit,
+                     QObject *parent)
+    : QObject(parent)
+    , m_registry(registry)
+    , m_catalog(std::move(catalog))
+    , m_ledger(ledger)
+    , m_watcher(watcher)
+    , m_audit(audit)
+{
+    connect(&m_timer, &QTimer::timeout, this, [this] { tick(); });
+    if (m_watcher) {
+        connect(m_watcher, &audit::BudgetWatcher::threshold, this, [this](const QString &account, int percent) {
+            double budget = 0;
+            if (m_ledger) {
+                if (auto b = m_ledger->budget(account); b.ok() && b->has_value())
+                    budget = (*b)->monthlyUsd;
+            }
+            Q_EMIT budgetThreshold(account, percent, monthSpendUsd(account), budget);
+        });
+        connect(m_watcher, &audit::BudgetWatcher::stopRequested, this, &CostMeter::stopAccount);
+    }
+}
+
+void CostMeter::start(int intervalMs)
+{
+    m_timer.start(intervalMs);
+    tick();
+}
+
+void CostMeter::stop()
+{
+    m_timer.stop();
+}
+
+const catalog::ProviderEntry *CostMeter::entryFor(const QString &providerId) const
+{
+    if (!m_catalog)
+        return nullptr;
+    if (const auto *e = m_catalog->find(providerId))
+        return e;
+    for (const auto &e : m_catalog->entries()) {
+        if (e.managedBy == providerId)
+            return &e;
+    }
+    return nullptr;
+}
+
+SessionCost CostMeter::price(const SessionInfo &s, Track &track, const QDateTime &now) const
+{
+    SessionCost c;
+    c.ref = s.ref();
+    c.account = s.account;
+    c.running = s.state == SessionState::Running;
+    if (!track.lastSeen.isValid()) {
+        if (c.running && s.created.isValid())
+            track.billedSeconds = std::max<qint64>(0, s.created.secsTo(now));
+    } else if (track.wasRunning && c.running) {
+        track.billedSeconds += std::max<qint64>(0, track.lastSeen.msecsTo(now)) / 1000.0;
+    }
+    track.lastSeen = now;
+    track.wasRunning = c.running;
+    c.billedSeconds = track.billedSeconds;
+
+    const catalog::ProviderEntry *entry = entryFor(s.provider);
+    if (!entry) {
+        c.reason = tr("No catalog entry prices the provider '%1'.").arg(s.provider);
+        return c;
+    }
+    c.catalogId = entry->id;
+    c.selfHosted = entry->selfHosted;
+    if (entry->selfHosted) {
+        c.known = true;
+        c.reason = tr("Self-hosted: no provider bill (your own machine's cost is not counted).");
+        return c;
+    }
+    if (!s.cpus || !s.memoryBytes) {
+        c.reason = tr("The session's CPU and memory are not known, so its price is not either.");
+        return c;
+    }
+    catalog::LiveResources res;
+    res.vcpus = *s.cpus;
+    res.memoryGib = double(*s.memoryBytes) / kGiB;
+    res.gpuCount = s.gpus;
+    // The meter has no CPU-busy figure; a full CPU is the upper bound an active-CPU rule bills.
+    res.cpuBusy = 1.0;
+    const catalog::LiveCost live = catalog::liveCost(*entry, res, c.billedSeconds);
+    c.known = live.known;
+    c.reason = live.reason;
+    c.costSoFarUsd = live.costSoFarUsd;
+    c.usdPerHour = c.running ? live.usdPerHour : 0;
+    return c;
+}
+
+void CostMeter::tick(const QDateTime &now)
+{
+    QHash<QString, SessionCost> costs;
+    QSet<QString> seen;
+    for (const SessionInfo &s : m_registry.sessions()) {
+        const QString ref = s.ref();
+        seen.insert(ref);
+        costs.insert(ref, price(s, m_tracks[ref], now));
+    }
+    for (auto it = m_tracks.begin(); it != m_tracks.end();) {
+        if (seen.contains(it.key()))
+            ++it;
+        else
+            it = m_tracks.erase(it);
+    }
+    m_costs = costs;
+    m_lastError.clear();
+    const QDate today = now.toLocalTime().date();
+    if (m_ledger) {
+        for (const auto &c : std::as_const(m_costs)) {
+            if (!c.known || c.selfHosted || c.costSoFarUsd <= 0)
+                continue;
+            const QString id = c.ref.section(QLatin1Char('/'), 1);
+            if (auto r = m_ledger->recordRunning(c.account, id, c.costSoFarUsd, today); !r.ok())
+                m_lastError = r.message();
+        }
+    }
+    Q_EMIT updated();
+    if (m_watcher) {
+        if (auto r = m_watcher->checkAll(today); !r.ok())
+            m_lastError = r.message();
+    }
+}
+
+double CostMeter::usdPerHour() const
+{
+    double sum = 0;
+    for (const auto &c : m_costs) {
+        if (c.known && c.running)
+            sum += c.usdPerHour;
+    }
+    return sum;
+}
+
+double CostMeter::monthSpendUsd(const QString &account) const
+{
+    if (!m_ledger)
+        return 0;
+    auto r = m_ledger->spend(account, QDate::currentDate());
+    return r.ok() ? r.value() : 0;
+}
+
+void CostMeter::stopAccount(const QString &account)
+{
+    double budget = 0;
+    if (m_ledger) {
+        if (auto b = m_ledger->budget(account); b.ok() && b->has_value())
+            budget = (*b)->monthlyUsd;
+    }
+    const double spend = monthSpendUsd(account);
+    QList<SessionInfo> running;
+    for (const SessionInfo &s : m_registry.sessions()) {
+        if (s.account == account && s.state == SessionState::Running)
+            running << s;
+    }
+    QStringList refs;
+    for (const SessionInfo &s : running) {
+        refs << s.ref();
+        if (m_audit) {
+            auto entry = audit::makeEntry(audit::Action::BudgetStop, account, s.provider, s.id,
+                                          audit::budgetDetail(spend, budget));
+            if (auto r = m_audit->append(std::move(entry)); !r.ok())
+                m_lastError = r.message();
+        }
+    }
+    Q_EMIT budgetStopped(account, refs);
+    if (running.isEmpty())
+        return;
+    m_registry.provider(account, Callback<Provider *>(this, [this, running](Result<Provider *> p) {
+                            if (!p.ok()) {
+                                m_lastError = p.message();
+                                return;
+                            }
+                            for (const SessionInfo &s : running) {
+                                (*p)->stop(s.id, Callback<void>(this, [this](VoidResult r) {
+                                               if (!r.ok())
+                                                   m_lastError = r.message();
+                                               m_registry.refresh();
+                                           }));
+                            }
+                        }));
+}
+
+} // namespace sandbar

@@ -1,0 +1,205 @@
+#include "CatalogFixture.h"
+#include "FakeProvider.h"
+#include "MemoryProvider.h"
+#include "TestSupport.h"
+#include "audit/AuditLog.h"
+#include "audit/BudgetWatcher.h"
+#include "audit/CostLedger.h"
+#include "catalog/Catalog.h"
+#include "costs/CostMeter.h"
+#include "sessions/SessionRegistry.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+using namespace sandbar;
+
+namespace {
+
+std::shared_ptr<const catalog::Catalog> catalogPricingMemoryAsE2b()
+{
+    return test::catalogPricing(QStringLiteral("memory"), QStringLiteral("e2b"));
+}
+
+constexpr double kE2bRate2x4 = test::kE2bUsdPerHour2x4;
+
+} // namespace
+
+class TestCostMeter final : public QObject
+{
+    Q_OBJECT
+private:
+    struct Fixture {
+        QTemporaryDir dir;
+        ProviderFactories factories;
+        test::MemoryProviderFactory *memory = nullptr;
+        test::MemorySecretStore secrets;
+        std::unique_ptr<AccountStore> accounts;
+        std::unique_ptr<SessionRegistry> registry;
+        audit::CostLedger ledger{dir.path()};
+        audit::BudgetWatcher watcher{ledger};
+        audit::AuditLog log{dir.path()};
+        std::unique_ptr<CostMeter> meter;
+        QDateTime t0 = QDateTime::currentDateTimeUtc();
+
+        Fixture()
+        {
+            auto f = std::make_unique<test::MemoryProviderFactory>();
+            memory = f.get();
+            factories.add(std::move(f));
+            accounts = std::make_unique<AccountStore>(dir.path(), factories, secrets);
+            registry = std::make_unique<SessionRegistry>(*accounts, factories);
+            meter = std::make_unique<CostMeter>(*registry, catalogPricingMemoryAsE2b(), &ledger, &watcher, &log);
+            log.setFlushDelay(0);
+            Account a;
+            a.name = QStringLiteral("cloud");
+            a.provider = QStringLiteral("memory");
+            (void)test::await<void>([&](Callback<void> cb) { accounts->add(a, {}, cb); });
+            (void)test::await<Provider *>([&](Callback<Provider *> cb) { registry->provider(a.name, cb); });
+        }
+        void inject(const QString &id, SessionState state, qint64 ageSeconds, std::optional<double> cpus = 2,
+                    std::optional<qint64> memory = qint64(4) << 30)
+        {
+            SessionInfo s;
+            s.id = id;
+            s.provider = QStringLiteral("memory");
+            s.state = state;
+            s.created = t0.addSecs(-ageSeconds);
+            s.cpus = cpus;
+            s.memoryBytes = memory;
+            this->memory->made.value(QStringLiteral("cloud"))->inject(s);
+        }
+        void refresh()
+        {
+            (void)test::await<QList<SessionInfo>>(
+                [&](Callback<QList<SessionInfo>> cb) { registry->refreshAccount(QStringLiteral("cloud"), cb); });
+        }
+    };
+
+private Q_SLOTS:
+    void pricesARunningSessionFromItsCreation()
+    {
+        Fixture f;
+        f.inject(QStringLiteral("s1"), SessionState::Running, 3600);
+        f.refresh();
+        f.meter->tick(f.t0);
+        const SessionCost c = f.meter->cost(QStringLiteral("cloud/s1"));
+        QVERIFY2(c.known, qPrintable(c.reason));
+        QCOMPARE(c.catalogId, QStringLiteral("e2b"));
+        QVERIFY(qAbs(c.usdPerHour - kE2bRate2x4) < 1e-9);
+        QVERIFY(qAbs(c.costSoFarUsd - kE2bRate2x4) < 1e-9);
+        QVERIFY(qAbs(f.meter->usdPerHour() - kE2bRate2x4) < 1e-9);
+        // Booked in the ledger, once, however often the meter ticks.
+        f.meter->tick(f.t0);
+        QVERIFY(qAbs(f.ledger.spend(QStringLiteral("cloud"), QDate::currentDate()).value() - kE2bRate2x4) < 1e-6);
+    }
+
+    void onlyRunningTimeIsBilled()
+    {
+        Fixture f;
+        f.inject(QStringLiteral("s1"), SessionState::Running, 0);
+        f.refresh();
+        f.meter->tick(f.t0);
+        f.meter->tick(f.t0.addSecs(1800));
+        QVERIFY(qAbs(f.meter->cost(QStringLiteral("cloud/s1")).billedSeconds - 1800) < 1e-6);
+        // Paused for an hour: the meter stands still and the hourly rate reads 0.
+        auto *p = f.memory->made.value(QStringLiteral("cloud"));
+        (void)test::await<void>([&](Callback<void> cb) { p->pause(QStringLiteral("s1"), cb); });
+        f.refresh();
+        f.meter->tick(f.t0.addSecs(5400));
+        const SessionCost paused = f.meter->cost(QStringLiteral("cloud/s1"));
+        QVERIFY(qAbs(paused.billedSeconds - 1800) < 1e-6);
+        QCOMPARE(paused.usdPerHour, 0.0);
+        QVERIFY(qAbs(paused.costSoFarUsd - kE2bRate2x4 / 2) < 1e-9);
+    }
+
+    void selfHostedAndUnknownSaySo()
+    {
+        Fixture f;
+        // Unknown resources on a billed provider: no figure, and a reason.
+        f.inject(QStringLiteral("s2"), SessionState::Running, 60, std::nullopt, std::nullopt);
+        f.refresh();
+        f.meter->tick(f.t0);
+        const SessionCost unknown = f.meter->cost(QStringLiteral("cloud/s2"));
+        QVERIFY(!unknown.known);
+        QVERIFY(unknown.reason.contains(QStringLiteral("not known")));
+        // The shipped catalog prices docker, podman and local as self-hosted: 0, said so.
+        CostMeter plain(*f.registry, std::make_shared<const catalog::Catalog>(catalog::Catalog::shipped().value()),
+                        nullptr, nullptr, nullptr);
+        QCOMPARE(plain.entryFor(QStringLiteral("docker"))->id, QStringLiteral("docker"));
+        QVERIFY(plain.entryFor(QStringLiteral("docker"))->selfHosted);
+        QVERIFY(plain.entryFor(QStringLiteral("memory")) == nullptr);
+        plain.tick(f.t0);
+        const SessionCost none = plain.cost(QStringLiteral("cloud/s2"));
+        QVERIFY(!none.known);
+        QVERIFY(none.reason.contains(QStringLiteral("memory")));
+    }
+
+    void budgetWarnsAt80AndStopsAt100()
+    {
+        Fixture f;
+        // A budget a little above one hour of 2 vCPU + 4 GiB at E2B: 80 % after an hour,
+        // 100 % a quarter of an hour later.
+        const double budget = kE2bRate2x4 * 1.2;
+        QVERIFY_RESULT(f.watcher.setBudget(audit::Budget{QStringLiteral("cloud"), budget, true}));
+        f.inject(QStringLiteral("s1"), SessionState::Running, 3600);
+        f.refresh();
+        QSignalSpy thresholds(f.meter.get(), &CostMeter::budgetThreshold);
+        QSignalSpy stopped(f.meter.get(), &CostMeter::budgetStopped);
+        f.meter->tick(f.t0);
+        QCOMPARE(thresholds.size(), 1);
+        QCOMPARE(thresholds.at(0).at(1).toInt(), 80);
+        QVERIFY(qAbs(thresholds.at(0).at(3).toDouble() - budget) < 1e-9);
+        QCOMPARE(stopped.size(), 0);
+
+        f.meter->tick(f.t0.addSecs(900));
+        QCOMPARE(thresholds.size(), 2);
+        QCOMPARE(thresholds.at(1).at(1).toInt(), 100);
+        QCOMPARE(stopped.size(), 1);
+        QCOMPARE(stopped.at(0).at(1).toStringList(), QStringList{QStringLiteral("cloud/s1")});
+        auto *p = f.memory->made.value(QStringLiteral("cloud"));
+        QTRY_VERIFY(test::await<SessionInfo>([&](Callback<SessionInfo> cb) { p->info(QStringLiteral("s1"), cb); })
+                        ->state != SessionState::Running);
+        auto rows = f.log.query(audit::AuditQuery{std::nullopt, {}, {}, QStringLiteral("budget.stop"), {}, 0});
+        QVERIFY_RESULT(rows);
+        QCOMPARE(rows->size(), 1);
+        QCOMPARE(rows->first().sessionId, QStringLiteral("s1"));
+        // Not repeated on later ticks.
+        f.meter->tick(f.t0.addSecs(1000));
+        QCOMPARE(thresholds.size(), 2);
+        QCOMPARE(stopped.size(), 1);
+    }
+
+    void budgetWithoutStopOnlyWarns()
+    {
+        Fixture f;
+        QVERIFY_RESULT(f.watcher.setBudget(audit::Budget{QStringLiteral("cloud"), kE2bRate2x4 / 2, false}));
+        f.inject(QStringLiteral("s1"), SessionState::Running, 3600);
+        f.refresh();
+        QSignalSpy thresholds(f.meter.get(), &CostMeter::budgetThreshold);
+        QSignalSpy stopped(f.meter.get(), &CostMeter::budgetStopped);
+        f.meter->tick(f.t0);
+        QCOMPARE(thresholds.size(), 2); // 80 and 100 at once, lowest first
+        QCOMPARE(thresholds.at(0).at(1).toInt(), 80);
+        QCOMPARE(thresholds.at(1).at(1).toInt(), 100);
+        QCOMPARE(stopped.size(), 0);
+    }
+
+    void removedSessionsLeaveTheMeter()
+    {
+        Fixture f;
+        f.inject(QStringLiteral("s1"), SessionState::Running, 60);
+        f.refresh();
+        f.meter->tick(f.t0);
+        QCOMPARE(f.meter->costs().size(), 1);
+        auto *p = f.memory->made.value(QStringLiteral("cloud"));
+        (void)test::await<void>([&](Callback<void> cb) { p->remove(QStringLiteral("s1"), cb); });
+        f.refresh();
+        f.meter->tick(f.t0.addSecs(60));
+        QCOMPARE(f.meter->costs().size(), 0);
+        QCOMPARE(f.meter->usdPerHour(), 0.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCostMeter)
+#include "tst_costmeter.moc"

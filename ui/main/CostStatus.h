@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+class QLabel;
+class QSystemTrayIcon;
+class QWidget;
+
+namespace sandbar {
+class CostMeter;
+namespace audit {
+class BudgetWatcher;
+class CostLedger;
+} // namespace audit
+} // namespace sandbar
+
+namespace sandbar::ui {
+
+// The window's side of the live cost meter: a status-bar label with what runs now costs
+// an hour, budget alerts as tray notifications (or in the label where no tray exists),
+// and the per-account budget dialog.
+class CostStatus : public QObject
+{
+    Q_OBJECT
+public:
+    CostStatus(CostMeter &meter, audit::CostLedger &ledger, audit::BudgetWatcher &watcher, QWidget *window);
+
+    QLabel *label() const { return m_label; }
+    // Opens the budget dialog for account (non-modal).
+    void editBudget(const QString &account);
+
+Q_SIGNALS:
+    // Every alert shown, tray or not.
+    void notified(const QString &title, const QString &text);
+
+private:
+    void refresh();
+    void notify(const QString &title, const QString &text);
+
+    CostMeter &m_meter;
+    audit::CostLedger &m_ledger;
+    audit::BudgetWatcher &m_watcher;
+    QWidget *m_window;
+    QLabel *m_label;
+    QSystemTrayIcon *m_tray = nullptr;
+    QString m_alert; // the last budget alert, kept in the label
+};
+
+} // namespace sandbar::ui
