@@ -7,6 +7,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <poll.h>
 #include <pty.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
@@ -108,48 +109,124 @@ void ForkPtyChannel::start()
     m_fd = master;
     ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
     ::fcntl(m_fd, F_SETFD, FD_CLOEXEC);
-    m_readNotifier = std::make_unique<QSocketNotifier>(m_fd, QSocketNotifier::Read);
-    connect(m_readNotifier.get(), &QSocketNotifier::activated, this, &ForkPtyChannel::onReadable);
+    if (::pipe2(m_wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+        m_wake[0] = m_wake[1] = -1;
+        const int err = errno;
+        hangUp();
+        Q_EMIT errorOccurred(makeError(ErrorCode::Internal, tr("Could not start the terminal reader: %1")
+                                                                .arg(QString::fromLocal8Bit(std::strerror(err)))));
+        return;
+    }
+    m_stopping = m_paused = m_eof = m_posted = false;
+    m_reader = std::thread([this] { readLoop(); });
     m_writeNotifier = std::make_unique<QSocketNotifier>(m_fd, QSocketNotifier::Write);
     m_writeNotifier->setEnabled(false);
     connect(m_writeNotifier.get(), &QSocketNotifier::activated, this, &ForkPtyChannel::onWritable);
     Q_EMIT started();
 }
 
-void ForkPtyChannel::onReadable()
+void ForkPtyChannel::readLoop()
 {
-    // A pty read returns a few KiB at a time; gather up to 256 KiB per notification into
-    // one delivery (fewer signals and screen feeds during a flood), but stay bounded so
-    // one busy program cannot hold the event loop.
-    constexpr qsizetype kMaxPerTurn = 256 * 1024;
-    QByteArray got;
-    bool gone = false;
-    while (got.size() < kMaxPerTurn) {
-        const qsizetype at = got.size();
-        got.resize(at + 65536);
-        const ssize_t n = ::read(m_fd, got.data() + at, 65536);
-        if (n > 0) {
-            got.resize(at + qsizetype(n));
-            continue;
+    // Past this much undelivered output the reader waits: memory stays bounded when the UI
+    // thread is slower than the program (the screen's own flow control pauses us anyway).
+    constexpr qsizetype kMaxInbox = 1024 * 1024;
+    QByteArray buf(65536, Qt::Uninitialized);
+    for (;;) {
+        {
+            std::unique_lock<std::mutex> lock(m_lock);
+            m_cv.wait(lock, [this] { return m_stopping || (!m_paused && m_inbox.size() < kMaxInbox); });
+            if (m_stopping)
+                return;
         }
-        got.resize(at);
-        // EOF, or EIO once the last slave descriptor is closed: the program is gone.
-        gone = !(n < 0 && (errno == EAGAIN || errno == EINTR));
-        break;
+        pollfd fds[2] = {{m_fd, POLLIN, 0}, {m_wake[0], POLLIN, 0}};
+        if (::poll(fds, 2, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (fds[1].revents) {
+            char drain[64];
+            while (::read(m_wake[0], drain, sizeof drain) > 0) {
+            }
+            continue; // paused, resumed or stopping: look again
+        }
+        bool gone = false;
+        QByteArray got;
+        while (got.size() < kMaxInbox / 4) {
+            const ssize_t n = ::read(m_fd, buf.data(), size_t(buf.size()));
+            if (n > 0) {
+                got.append(buf.constData(), qsizetype(n));
+                continue;
+            }
+            // EOF, or EIO once the last slave descriptor is closed: the program is gone.
+            gone = !(n < 0 && (errno == EAGAIN || errno == EINTR));
+            break;
+        }
+        std::lock_guard<std::mutex> lock(m_lock);
+        m_inbox.append(got);
+        m_eof = gone;
+        if (!m_posted && (!m_inbox.isEmpty() || gone)) {
+            m_posted = true;
+            QMetaObject::invokeMethod(this, &ForkPtyChannel::deliver, Qt::QueuedConnection);
+        }
+        if (gone)
+            return;
     }
+    std::lock_guard<std::mutex> lock(m_lock);
+    m_eof = true;
+    if (!m_posted) {
+        m_posted = true;
+        QMetaObject::invokeMethod(this, &ForkPtyChannel::deliver, Qt::QueuedConnection);
+    }
+}
+
+void ForkPtyChannel::deliver()
+{
+    QByteArray got;
+    bool eof = false;
+    {
+        std::lock_guard<std::mutex> lock(m_lock);
+        got.swap(m_inbox);
+        eof = m_eof;
+        m_posted = false;
+    }
+    m_cv.notify_all(); // room again in the inbox
     if (!got.isEmpty()) {
         Q_EMIT dataReceived(got);
         if (m_fd < 0)
             return; // a receiver closed us
     }
-    if (gone)
+    if (eof)
         hangUp();
 }
 
 void ForkPtyChannel::setReadingPaused(bool paused)
 {
-    if (m_readNotifier)
-        m_readNotifier->setEnabled(!paused);
+    {
+        std::lock_guard<std::mutex> lock(m_lock);
+        if (m_paused == paused)
+            return;
+        m_paused = paused;
+    }
+    m_cv.notify_all();
+    if (m_wake[1] >= 0) {
+        const char c = 0;
+        [[maybe_unused]] const ssize_t n = ::write(m_wake[1], &c, 1);
+    }
+}
+
+void ForkPtyChannel::stopReader()
+{
+    if (!m_reader.joinable())
+        return;
+    {
+        std::lock_guard<std::mutex> lock(m_lock);
+        m_stopping = true;
+    }
+    m_cv.notify_all();
+    const char c = 0;
+    [[maybe_unused]] const ssize_t n = ::write(m_wake[1], &c, 1);
+    m_reader.join();
 }
 
 void ForkPtyChannel::write(const QByteArray &bytes)
@@ -198,13 +275,20 @@ void ForkPtyChannel::close()
 
 void ForkPtyChannel::closeFd()
 {
-    m_readNotifier.reset();
+    stopReader();
     m_writeNotifier.reset();
     if (m_fd >= 0) {
         ::close(m_fd);
         m_fd = -1;
     }
+    for (int &w : m_wake) {
+        if (w >= 0)
+            ::close(w);
+        w = -1;
+    }
     m_outbox.clear();
+    std::lock_guard<std::mutex> lock(m_lock);
+    m_inbox.clear();
 }
 
 void ForkPtyChannel::hangUp()

@@ -6,13 +6,19 @@
 #include <QSocketNotifier>
 #include <QStringList>
 #include <QTimer>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 namespace sandbar {
 
-// A local program on a pseudo-terminal made with forkpty(). The master side is non-blocking
-// and watched with QSocketNotifier; resize sets TIOCSWINSZ (the kernel sends SIGWINCH);
-// close() hangs up (SIGHUP); the exit status comes from waitpid.
+// A local program on a pseudo-terminal made with forkpty(). A reader thread drains the master
+// side (a pty hands over at most a few KiB per read, so a flood is thousands of reads and
+// wake-ups that would otherwise sit on the UI thread between parses) and posts what it read
+// to this object's thread, coalesced; writes stay on this object's thread with a
+// QSocketNotifier. resize sets TIOCSWINSZ (the kernel sends SIGWINCH); close() hangs up
+// (SIGHUP); the exit status comes from waitpid.
 class ForkPtyChannel : public PtyChannel
 {
     Q_OBJECT
@@ -36,7 +42,9 @@ public:
     qint64 pid() const { return m_pid; }
 
 private:
-    void onReadable();
+    void readLoop();
+    void deliver();
+    void stopReader();
     void onWritable();
     void hangUp(); // the master side is done: stop watching, then reap the child
     void tryReap();
@@ -52,8 +60,17 @@ private:
     qint64 m_pid = -1;
     std::optional<int> m_exitCode;
     bool m_finished = false;
-    std::unique_ptr<QSocketNotifier> m_readNotifier;
     std::unique_ptr<QSocketNotifier> m_writeNotifier;
+    // The reader thread and what it shares with this object's thread, under m_lock.
+    std::thread m_reader;
+    int m_wake[2] = {-1, -1}; // a pipe that interrupts the reader's poll()
+    std::mutex m_lock;
+    std::condition_variable m_cv;
+    QByteArray m_inbox;
+    bool m_posted = false;
+    bool m_paused = false;
+    bool m_stopping = false;
+    bool m_eof = false;
     QByteArray m_outbox;
     QTimer m_reapTimer;
     int m_reapTries = 0;

@@ -48,7 +48,7 @@ TerminalScreen::TerminalScreen(int cols, int rows, QObject *parent)
     vterm_screen_enable_altscreen(m_screen, 1);
     vterm_screen_enable_reflow(m_screen, true);
     // Damage is merged into one rectangle until the slice ends and flush_damage is called.
-    vterm_screen_set_damage_merge(m_screen, VTERM_DAMAGE_SCREEN);
+    vterm_screen_set_damage_merge(m_screen, VTERM_DAMAGE_SCROLL);
     vterm_screen_reset(m_screen, 1);
     // libvterm 0.3.3 loops forever on REP (CSI b) before any character was printed (found by
     // the fuzzer): a program could hang the UI with three bytes. Printing one space and
