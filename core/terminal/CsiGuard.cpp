@@ -4,53 +4,117 @@
 
 namespace sandbar {
 
-bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out)
+CsiGuard::Action CsiGuard::step(unsigned char c)
+{
+    if (c == 0x00 || c == 0x7f)
+        return Action::Keep; // ignored by libvterm in every state
+    if (c == 0x18 || c == 0x1a) {
+        m_state = State::Ground; // CAN, SUB
+        return Action::Keep;
+    }
+    if (c == 0x1b) {
+        m_inString = m_state == State::OscCommand || m_state == State::String;
+        m_escIntermediate = false;
+        m_state = State::Escape;
+        return Action::Keep;
+    }
+    if (c == 0x07 && (m_state == State::OscCommand || m_state == State::String)) {
+        m_state = State::Ground; // BEL ends a string
+        return Action::Keep;
+    }
+    if (c < 0x20)
+        return Action::Keep; // other C0 controls run without ending a sequence
+    switch (m_state) {
+    case State::Ground: return Action::Keep;
+    case State::Escape:
+        if (!m_escIntermediate && c >= 0x40 && c < 0x60 && (!m_inString || c == '\\')) {
+            // Hoisted to a C1 control.
+            m_separators = m_digits = 0;
+            m_csiLeader = m_csiIntermediate = false;
+            m_firstParam = -1;
+            if (c == '[')
+                m_state = State::CsiLeader;
+            else if (c == ']')
+                m_state = State::OscCommand;
+            else if (c == 'P' || c == 'X' || c == '^' || c == '_')
+                m_state = State::String;
+            else
+                m_state = State::Ground;
+            return Action::Keep;
+        }
+        m_inString = false; // anything else leaves a string
+        if (c >= 0x20 && c <= 0x2f)
+            m_escIntermediate = true;
+        else if (c >= 0x30 && c <= 0x7e)
+            m_state = State::Ground;
+        // Other bytes leave the escape open, as libvterm does.
+        return Action::Keep;
+    case State::CsiLeader:
+        if (c >= 0x3c && c <= 0x3f) {
+            m_csiLeader = true;
+            return Action::Keep;
+        }
+        m_state = State::CsiArgs;
+        [[fallthrough]];
+    case State::CsiArgs:
+        if (c >= '0' && c <= '9') {
+            if (++m_digits > MaxDigits || m_separators > MaxSeparators)
+                return Action::Drop;
+            if (m_separators == 0)
+                m_firstParam = (m_firstParam < 0 ? 0 : m_firstParam * 10) + (c - '0');
+            return Action::Keep;
+        }
+        if (c == ';' || c == ':') {
+            m_digits = 0;
+            return ++m_separators > MaxSeparators ? Action::Drop : Action::Keep;
+        }
+        m_state = State::CsiIntermed;
+        [[fallthrough]];
+    case State::CsiIntermed:
+        if (c >= 0x20 && c <= 0x2f) {
+            m_csiIntermediate = true;
+            return Action::Keep;
+        }
+        m_state = State::Ground; // a final byte, or an invalid CSI
+        return c == 'b' && !m_csiLeader && !m_csiIntermediate ? Action::Repeat : Action::Keep;
+    case State::OscCommand:
+        if (c >= '0' && c <= '9')
+            return ++m_digits > MaxOscDigits ? Action::Drop : Action::Keep;
+        m_state = State::String;
+        return Action::Keep;
+    case State::String: return Action::Keep;
+    }
+    return Action::Keep;
+}
+
+bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Repeats *repeats)
 {
     bool copying = false;
     qsizetype copiedUpTo = 0; // input before this index is already in *out (when copying)
-    auto drop = [&](qsizetype i) {
-        if (!copying) {
-            out->clear();
-            out->reserve(len);
-            copying = true;
-        }
-        out->append(data + copiedUpTo, i - copiedUpTo);
-        copiedUpTo = i + 1;
-    };
     qsizetype i = 0;
     while (i < len) {
         if (m_state == State::Ground) {
+            // Text is the bulk of a flood: jump to the next ESC.
             const void *esc = std::memchr(data + i, 0x1b, size_t(len - i));
             if (!esc)
                 break;
-            i = static_cast<const char *>(esc) - data + 1;
-            m_state = State::Escape;
-            continue;
+            i = static_cast<const char *>(esc) - data;
         }
-        const auto c = static_cast<unsigned char>(data[i]);
-        if (c == 0x1b) {
-            m_state = State::Escape;
-        } else if (c == 0x18 || c == 0x1a) {
-            m_state = State::Ground;
-        } else if (m_state == State::Escape) {
-            m_state = c == '[' ? State::Params : State::Ground;
-            m_separators = 0;
-            m_digits = 0;
-        } else if (c >= 0x40 && c <= 0x7e) {
-            m_state = State::Ground; // final byte
-        } else if (c >= 0x20 && c <= 0x3f) {
-            const bool separator = c == ';' || c == ':';
-            const bool digit = c >= '0' && c <= '9';
-            if (separator) {
-                ++m_separators;
-                m_digits = 0;
-            } else if (digit) {
-                ++m_digits;
+        const Action a = step(static_cast<unsigned char>(data[i]));
+        if (a != Action::Keep) {
+            if (!copying) {
+                out->clear();
+                out->reserve(len);
+                copying = true;
             }
-            if ((m_separators > MaxSeparators && (separator || digit)) || (digit && m_digits > MaxDigits))
-                drop(i);
+            out->append(data + copiedUpTo, i - copiedUpTo);
+            copiedUpTo = i + 1;
+            if (a == Action::Repeat) {
+                out->append(NeutralFinal);
+                if (repeats)
+                    repeats->append({out->size(), m_firstParam});
+            }
         }
-        // Other C0 controls inside a CSI are executed by libvterm and do not end it.
         ++i;
     }
     if (!copying)

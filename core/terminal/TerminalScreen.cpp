@@ -133,7 +133,8 @@ void TerminalScreen::parse(const char *data, qsizetype len)
     if (len <= 0)
         return;
     QByteArray guarded;
-    if (m_csiGuard.filter(data, len, &guarded)) {
+    CsiGuard::Repeats repeats;
+    if (m_csiGuard.filter(data, len, &guarded, &repeats)) {
         data = guarded.constData();
         len = guarded.size();
     }
@@ -141,14 +142,61 @@ void TerminalScreen::parse(const char *data, qsizetype len)
     m_modes.scan(data, len, &restores);
     m_inputBegin = data;
     m_inputEnd = data + len;
+    // Feed up to each cursor restore and each REP, fixing up after it (both in input order).
     qsizetype from = 0;
-    for (const qsizetype at : restores) {
+    qsizetype r = 0;
+    qsizetype p = 0;
+    while (r < restores.size() || p < repeats.size()) {
+        const bool restoreFirst = p >= repeats.size() || (r < restores.size() && restores[r] <= repeats[p].first);
+        const qsizetype at = restoreFirst ? restores[r] : repeats[p].first;
         vterm_input_write(m_vt, data + from, size_t(at - from));
         from = at;
-        clampCursor();
+        if (restoreFirst) {
+            clampCursor();
+            ++r;
+        } else {
+            repeatLastGlyph(repeats[p].second);
+            ++p;
+        }
     }
     vterm_input_write(m_vt, data + from, size_t(len - from));
     m_inputBegin = m_inputEnd = nullptr;
+}
+
+void TerminalScreen::repeatLastGlyph(long columns)
+{
+    // REP done one glyph at a time while the glyph's width is unknown: a first repetition
+    // is written where even a wide glyph fits, its cell tells the width, and then narrow
+    // glyphs go in one REP while wide ones go one by one and stop before the last column
+    // (where libvterm 0.3.3 would write the second half past the row and crash).
+    // A REP that starts in the last column is dropped: its glyph's width cannot be learnt
+    // there without that risk (a narrow one loses that one cell).
+    int rows = 0, cols = 0;
+    vterm_get_size(m_vt, &rows, &cols);
+    long left = std::min<long>(std::max(columns, 1L), cols);
+    int width = 0;
+    static const char one[] = "\x1b[1b";
+    while (left > 0) {
+        VTermPos at;
+        vterm_state_get_cursorpos(m_state, &at);
+        const VTermLineInfo *info = vterm_state_get_lineinfo(m_state, at.row);
+        const int rowWidth = info && info->doublewidth ? cols / 2 : cols;
+        if (width == 1) {
+            const QByteArray rest = "\x1b[" + QByteArray::number(qint64(left)) + 'b';
+            vterm_input_write(m_vt, rest.constData(), size_t(rest.size()));
+            return;
+        }
+        if (at.col > rowWidth - 2)
+            return;
+        vterm_input_write(m_vt, one, sizeof one - 1);
+        VTermScreenCell cell;
+        width = vterm_screen_get_cell(m_screen, at, &cell) ? std::max(1, int(cell.width)) : 1;
+        VTermPos after;
+        vterm_state_get_cursorpos(m_state, &after);
+        if (after.col == at.col && after.row == at.row)
+            return; // nothing was repeated (no glyph yet)
+        left -= width;
+    }
 }
 
 void TerminalScreen::forgetTopContinuation()

@@ -118,6 +118,7 @@ private:
     void processSlice();
     void parse(const char *data, qsizetype len);
     void clampCursor();
+    void repeatLastGlyph(long columns);
     void forgetTopContinuation();
     void emitUpdate();
     Cell fromVTerm(const VTermScreenCell &c) const;

@@ -185,6 +185,12 @@ const std::vector<Fixture> &fixtures()
         {"C0 controls", "ab\bc\x07\x0e\x0f", 10, 1, rows({"ac"}), {}},
         {"a 20-digit CSI parameter (libvterm overflow) is clamped", "\x1b[99999999999999999999Cx", 10, 1,
          rows({"         x"}), {}},
+        {"REP of a wide glyph stops before the last column (libvterm crash)", " \xe4\xb8\xad\x1b[9b", 10, 1,
+         rows({" \xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad"}), {}},
+        {"REP of a narrow glyph reaches the last column", "ab\x1b[20b", 6, 1, rows({"abbbbb"}), {}},
+        {"CSI with a leader and final b is not REP", "a\x1b[?3b", 10, 1, rows({"a"}), {}},
+        {"a huge OSC command number (libvterm overflow)", "\x1b]83555555555555;x\x07ok", 10, 1, rows({"ok"}), {}},
+        {"a stray byte keeps the escape open, as in libvterm", "\x1b\xcd[3Cx", 10, 1, rows({"   x"}), {}},
     };
     return table;
 }
