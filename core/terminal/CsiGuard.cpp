@@ -4,6 +4,34 @@
 
 namespace sandbar {
 
+void CsiGuard::reset()
+{
+    m_state = State::Ground;
+    m_bracketedPaste = false;
+}
+
+void CsiGuard::endParam()
+{
+    if (m_param == 2004)
+        m_mentions2004 = true;
+    m_param = -1;
+}
+
+CsiGuard::Action CsiGuard::finishCsi(unsigned char final)
+{
+    endParam();
+    m_state = State::Ground;
+    const bool plain = m_leaders == 0 && m_intermediates == 0;
+    if (final == 'b' && plain)
+        return Action::Repeat;
+    if ((final == 'h' || final == 'l') && m_leaders == 1 && m_privateLeader && m_intermediates == 0 &&
+        m_mentions2004)
+        m_bracketedPaste = final == 'h';
+    if (final == 'p' && m_leaders == 0 && m_intermediates == 1 && m_bangIntermediate)
+        m_bracketedPaste = false; // DECSTR
+    return Action::Keep;
+}
+
 CsiGuard::Action CsiGuard::step(unsigned char c)
 {
     if (c == 0x00 || c == 0x7f)
@@ -29,9 +57,9 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
     case State::Escape:
         if (!m_escIntermediate && c >= 0x40 && c < 0x60 && (!m_inString || c == '\\')) {
             // Hoisted to a C1 control.
-            m_separators = m_digits = 0;
-            m_csiLeader = m_csiIntermediate = false;
-            m_firstParam = -1;
+            m_separators = m_digits = m_leaders = m_intermediates = 0;
+            m_privateLeader = m_bangIntermediate = m_mentions2004 = false;
+            m_firstParam = m_param = -1;
             if (c == '[')
                 m_state = State::CsiLeader;
             else if (c == ']')
@@ -43,15 +71,20 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
             return Action::Keep;
         }
         m_inString = false; // anything else leaves a string
-        if (c >= 0x20 && c <= 0x2f)
+        if (c >= 0x20 && c <= 0x2f) {
             m_escIntermediate = true;
-        else if (c >= 0x30 && c <= 0x7e)
+        } else if (c >= 0x30 && c <= 0x7e) {
             m_state = State::Ground;
+            if (!m_escIntermediate && c == '8')
+                return Action::Restore;
+            if (!m_escIntermediate && c == 'c')
+                m_bracketedPaste = false; // RIS
+        }
         // Other bytes leave the escape open, as libvterm does.
         return Action::Keep;
     case State::CsiLeader:
         if (c >= 0x3c && c <= 0x3f) {
-            m_csiLeader = true;
+            m_privateLeader = ++m_leaders == 1 && c == '?';
             return Action::Keep;
         }
         m_state = State::CsiArgs;
@@ -60,23 +93,27 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
         if (c >= '0' && c <= '9') {
             if (++m_digits > MaxDigits || m_separators > MaxSeparators)
                 return Action::Drop;
+            m_param = (m_param < 0 ? 0 : m_param * 10) + (c - '0');
             if (m_separators == 0)
-                m_firstParam = (m_firstParam < 0 ? 0 : m_firstParam * 10) + (c - '0');
+                m_firstParam = m_param;
             return Action::Keep;
         }
         if (c == ';' || c == ':') {
             m_digits = 0;
+            endParam();
             return ++m_separators > MaxSeparators ? Action::Drop : Action::Keep;
         }
         m_state = State::CsiIntermed;
         [[fallthrough]];
     case State::CsiIntermed:
         if (c >= 0x20 && c <= 0x2f) {
-            m_csiIntermediate = true;
+            m_bangIntermediate = ++m_intermediates == 1 && c == '!';
             return Action::Keep;
         }
-        m_state = State::Ground; // a final byte, or an invalid CSI
-        return c == 'b' && !m_csiLeader && !m_csiIntermediate ? Action::Repeat : Action::Keep;
+        if (c >= 0x40 && c <= 0x7e)
+            return finishCsi(c);
+        m_state = State::Ground; // an invalid CSI
+        return Action::Keep;
     case State::OscCommand:
         if (c >= '0' && c <= '9')
             return ++m_digits > MaxOscDigits ? Action::Drop : Action::Keep;
@@ -87,10 +124,13 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
     return Action::Keep;
 }
 
-bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Repeats *repeats)
+bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *events)
 {
     bool copying = false;
     qsizetype copiedUpTo = 0; // input before this index is already in *out (when copying)
+    const auto outputOffset = [&](qsizetype i) { return copying ? out->size() + (i - copiedUpTo) : i; };
+    if (events && m_state == State::Ground)
+        events->firstGround = 0;
     qsizetype i = 0;
     while (i < len) {
         if (m_state == State::Ground) {
@@ -101,7 +141,12 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Repeats 
             i = static_cast<const char *>(esc) - data;
         }
         const Action a = step(static_cast<unsigned char>(data[i]));
-        if (a != Action::Keep) {
+        if (events && events->firstGround < 0 && m_state == State::Ground)
+            events->firstGround = outputOffset(i + 1);
+        if (a == Action::Restore) {
+            if (events)
+                events->restores.append(outputOffset(i + 1));
+        } else if (a != Action::Keep) {
             if (!copying) {
                 out->clear();
                 out->reserve(len);
@@ -111,8 +156,8 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Repeats 
             copiedUpTo = i + 1;
             if (a == Action::Repeat) {
                 out->append(NeutralFinal);
-                if (repeats)
-                    repeats->append({out->size(), m_firstParam});
+                if (events)
+                    events->repeats.append({out->size(), m_firstParam});
             }
         }
         ++i;

@@ -6,22 +6,22 @@
 
 namespace sandbar {
 
-// A filter in front of vterm_input_write for three libvterm 0.3.3 bugs found by fuzzing:
-// a CSI sequence with 16 or more parameters writes past its argument array (ESC [ 1;1;...;1 m
-// crashes it), and numbers are multiplied by ten per digit without a bound, overflowing a
-// CSI parameter (a long) and an OSC command number (an int): undefined behaviour. The guard
-// drops the parameters after the 15th separator (xterm ignores extra ones too), the digits
-// of a CSI parameter after the 9th and of an OSC command after the 8th (no parameter means
-// anything that large). Everything else passes unchanged and uncopied.
-//
-// REP (CSI n b) is taken away from libvterm, which repeats a wide character past the end
-// of the row and crashes (six bytes did it): its final byte becomes one libvterm ignores,
-// and the caller is told where and how many columns to repeat (TerminalScreen does it
-// safely).
-//
-// To drop the right bytes it follows libvterm's own parser states across chunk boundaries:
-// where an escape is still open after stray bytes, where a byte ends a CSI as invalid, and
-// that ESC [ inside a string (OSC, DCS, APC, PM, SOS) is not a CSI.
+// Sits in front of vterm_input_write and follows libvterm 0.3.3's own parser states, byte for
+// byte and across chunk boundaries (an escape stays open over stray bytes and C0 controls;
+// a byte outside a CSI's grammar ends it as invalid; ESC [ inside OSC, DCS, APC, PM or SOS
+// strings is no CSI), for what libvterm gets wrong or does not say:
+//  - a CSI with 16 or more parameters writes past libvterm's argument array: parameters
+//    after the 15th separator are dropped (xterm ignores extra ones too);
+//  - a CSI parameter (a long) and an OSC command number (an int) overflow, one digit at a
+//    time: digits after the 9th, and the 8th for OSC, are dropped (no parameter means
+//    anything that large);
+//  - REP (CSI n b) of a wide character at the end of a row crashes libvterm: its final byte
+//    becomes one libvterm ignores, and the caller repeats safely (TerminalScreen does);
+//  - DECRC (ESC 8) restores a cursor saved on a larger screen without clamping it, and
+//    libvterm then writes out of bounds: the caller is told where each DECRC ends;
+//  - libvterm honours bracketed paste (DECSET 2004) but does not say whether it is on: the
+//    guard tracks it, and RIS and DECSTR, which turn it off.
+// Everything else passes unchanged and uncopied. All of it was found by fuzzing.
 class CsiGuard
 {
 public:
@@ -31,27 +31,43 @@ public:
     // A CSI final byte libvterm 0.3.3 does not handle (and so ignores, cursor untouched).
     static constexpr char NeutralFinal = 'z';
 
-    // (offset just past the neutralised REP in the output, its column count)
-    using Repeats = QVarLengthArray<std::pair<qsizetype, long>, 4>;
+    struct Events {
+        // (offset just past the neutralised REP in the output, its column count; -1 missing)
+        QVarLengthArray<std::pair<qsizetype, long>, 4> repeats;
+        // offsets just past each DECRC in the output
+        QVarLengthArray<qsizetype, 4> restores;
+        // the first output offset where no sequence is open (-1: none in this chunk)
+        qsizetype firstGround = -1;
+    };
 
     // Returns true and fills `out` when bytes had to be dropped or changed; false means use
-    // the input. repeats, when given, receives every REP found.
-    bool filter(const char *data, qsizetype len, QByteArray *out, Repeats *repeats = nullptr);
-    void reset() { m_state = State::Ground; }
+    // the input. events, when given, receives what the caller must act on.
+    bool filter(const char *data, qsizetype len, QByteArray *out, Events *events = nullptr);
+    bool bracketedPaste() const { return m_bracketedPaste; }
+    // No escape sequence or string is open: bytes written to libvterm now start afresh.
+    bool inGround() const { return m_state == State::Ground; }
+    void reset();
 
 private:
     enum class State { Ground, Escape, CsiLeader, CsiArgs, CsiIntermed, OscCommand, String };
-    enum class Action { Keep, Drop, Repeat };
+    enum class Action { Keep, Drop, Repeat, Restore };
     Action step(unsigned char c);
+    Action finishCsi(unsigned char final);
+    void endParam();
 
     State m_state = State::Ground;
-    bool m_inString = false;       // the escape was opened inside a string
+    bool m_inString = false;        // the escape was opened inside a string
     bool m_escIntermediate = false; // an intermediate byte followed the ESC
     int m_separators = 0;
     int m_digits = 0;
-    bool m_csiLeader = false;
-    bool m_csiIntermediate = false;
-    long m_firstParam = -1; // -1: missing
+    int m_leaders = 0;
+    bool m_privateLeader = false; // the one leader byte is '?'
+    int m_intermediates = 0;
+    bool m_bangIntermediate = false; // the one intermediate byte is '!'
+    long m_firstParam = -1;          // -1: missing
+    long m_param = -1;
+    bool m_mentions2004 = false;
+    bool m_bracketedPaste = false;
 };
 
 } // namespace sandbar

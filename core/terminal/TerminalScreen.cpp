@@ -133,31 +133,38 @@ void TerminalScreen::parse(const char *data, qsizetype len)
     if (len <= 0)
         return;
     QByteArray guarded;
-    CsiGuard::Repeats repeats;
-    if (m_csiGuard.filter(data, len, &guarded, &repeats)) {
+    CsiGuard::Events events;
+    if (m_csiGuard.filter(data, len, &guarded, &events)) {
         data = guarded.constData();
         len = guarded.size();
     }
-    ModeScanner::Offsets restores;
-    m_modes.scan(data, len, &restores);
     m_inputBegin = data;
     m_inputEnd = data + len;
-    // Feed up to each cursor restore and each REP, fixing up after it (both in input order).
+    // Feed up to each point where Sandbar acts between the program's sequences, in order: a
+    // margin reset a resize left pending, a cursor restore to clamp, a REP to do safely.
+    struct Point {
+        qsizetype at;
+        int kind; // 0 margins, 1 restore, 2 repeat
+        long value;
+    };
+    QVarLengthArray<Point, 8> points;
+    if (m_marginsPending && events.firstGround >= 0)
+        points.append({events.firstGround, 0, 0});
+    for (const qsizetype at : events.restores)
+        points.append({at, 1, 0});
+    for (const auto &[at, columns] : events.repeats)
+        points.append({at, 2, columns});
+    std::stable_sort(points.begin(), points.end(), [](const Point &a, const Point &b) { return a.at < b.at; });
     qsizetype from = 0;
-    qsizetype r = 0;
-    qsizetype p = 0;
-    while (r < restores.size() || p < repeats.size()) {
-        const bool restoreFirst = p >= repeats.size() || (r < restores.size() && restores[r] <= repeats[p].first);
-        const qsizetype at = restoreFirst ? restores[r] : repeats[p].first;
-        vterm_input_write(m_vt, data + from, size_t(at - from));
-        from = at;
-        if (restoreFirst) {
+    for (const Point &p : points) {
+        vterm_input_write(m_vt, data + from, size_t(p.at - from));
+        from = p.at;
+        if (p.kind == 0)
+            resetMargins();
+        else if (p.kind == 1)
             clampCursor();
-            ++r;
-        } else {
-            repeatLastGlyph(repeats[p].second);
-            ++p;
-        }
+        else
+            repeatLastGlyph(p.value);
     }
     vterm_input_write(m_vt, data + from, size_t(len - from));
     m_inputBegin = m_inputEnd = nullptr;
@@ -207,6 +214,16 @@ void TerminalScreen::forgetTopContinuation()
     // the scrollback keeps its own. The line info is libvterm's heap array, not const data.
     if (auto *top = const_cast<VTermLineInfo *>(vterm_state_get_lineinfo(m_state, 0)))
         top->continuation = 0;
+}
+
+void TerminalScreen::resetMargins()
+{
+    m_marginsPending = false;
+    VTermPos at;
+    vterm_state_get_cursorpos(m_state, &at);
+    const QByteArray reset =
+        "\x1b[r\x1b[" + QByteArray::number(at.row + 1) + ';' + QByteArray::number(at.col + 1) + 'H';
+    vterm_input_write(m_vt, reset.constData(), size_t(reset.size()));
 }
 
 void TerminalScreen::clampCursor()
@@ -287,7 +304,7 @@ void TerminalScreen::resize(int cols, int rows)
     // libvterm 0.3.3 can leave its cursor outside the screen after tiny screens (fuzzer: row 4
     // of a 1-row screen, column -1), and its resize aborts when the cursor maps to no cell.
     // Put it back inside first, with margins reset so that the move is absolute.
-    if (cur.row < 0 || cur.row >= vtRows || cur.col < 0 || cur.col >= vtCols) {
+    if ((cur.row < 0 || cur.row >= vtRows || cur.col < 0 || cur.col >= vtCols) && m_csiGuard.inGround()) {
         const QByteArray home = "\x1b[r\x1b[" + QByteArray::number(std::clamp(cur.row, 0, vtRows - 1) + 1) + ';' +
                                 QByteArray::number(std::clamp(cur.col, 0, vtCols - 1) + 1) + 'H';
         vterm_input_write(m_vt, home.constData(), size_t(home.size()));
@@ -307,11 +324,12 @@ void TerminalScreen::resize(int cols, int rows)
     // Scroll margins do not survive a resize (as in xterm): libvterm 0.3.3 keeps a top margin
     // below a shrunken screen and then moves memory with a negative size (fuzzer). Resetting
     // them homes the cursor, so it is put back where the resize left it.
-    VTermPos at;
-    vterm_state_get_cursorpos(m_state, &at);
-    const QByteArray reset =
-        "\x1b[r\x1b[" + QByteArray::number(at.row + 1) + ';' + QByteArray::number(at.col + 1) + 'H';
-    vterm_input_write(m_vt, reset.constData(), size_t(reset.size()));
+    // Written between two sequences only: in the middle of one (a chunk can end anywhere) it
+    // would cut the program's sequence short, so then it waits for the parser's next pause.
+    if (m_csiGuard.inGround())
+        resetMargins();
+    else
+        m_marginsPending = true;
     m_cols = cols;
     m_rows = rows;
     addDamage(QRect(0, 0, m_cols, m_rows));

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "terminal/CsiGuard.h"
-#include "terminal/ModeScanner.h"
 #include "terminal/PtyChannel.h"
 #include "terminal/Scrollback.h"
 #include "terminal/TerminalCell.h"
@@ -79,7 +78,7 @@ public:
     bool altScreen() const { return m_altScreen; }
     bool reverseVideo() const { return m_reverse; }
     MouseMode mouseMode() const { return m_mouseMode; }
-    bool bracketedPaste() const { return m_modes.bracketedPaste(); }
+    bool bracketedPaste() const { return m_csiGuard.bracketedPaste(); }
     // The 0xRRGGBB libvterm gives an indexed colour (its palette).
     uint32_t paletteRgb(int index) const;
 
@@ -118,6 +117,7 @@ private:
     void processSlice();
     void parse(const char *data, qsizetype len);
     void clampCursor();
+    void resetMargins();
     void repeatLastGlyph(long columns);
     void forgetTopContinuation();
     void emitUpdate();
@@ -131,8 +131,8 @@ private:
     int m_cols;
     int m_rows;
     Scrollback m_scrollback;
-    ModeScanner m_modes;
     CsiGuard m_csiGuard;
+    bool m_marginsPending = false; // a resize's margin reset waits for the parser's next pause
     QPointer<PtyChannel> m_channel;
 
     const char *m_inputBegin = nullptr; // the bytes vterm_input_write is parsing now

@@ -31,7 +31,7 @@ T=$SRC/core/terminal
 clang++-14 -std=c++20 -g -O1 -fPIC -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
   -fno-sanitize-recover=all -DQT_NO_KEYWORDS -DQT_NO_CAST_FROM_ASCII -I"$SRC/core" -I"$T" -I"$V/include" \
   $(pkg-config --cflags Qt6Core) "$SRC/tests/fuzz/fuzz_terminalscreen.cpp" \
-  "$T/TerminalScreen.cpp" "$T/Scrollback.cpp" "$T/ModeScanner.cpp" "$T/CsiGuard.cpp" "$T/TerminalSelection.cpp" \
+  "$T/TerminalScreen.cpp" "$T/Scrollback.cpp" "$T/CsiGuard.cpp" "$T/TerminalSelection.cpp" \
   "$T/TerminalSearch.cpp" "$T/LinkDetector.cpp" "$SRC/core/common/Result.cpp" \
   "$OUT/gen/moc_TerminalScreen.cpp" "$OUT/gen/moc_PtyChannel.cpp" "$OUT"/obj/*.o \
   $(pkg-config --libs Qt6Core) -o "$OUT/fuzz_terminalscreen_vterm"

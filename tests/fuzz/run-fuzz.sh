@@ -21,7 +21,7 @@ T=$SRC/core/terminal
     -DQT_NO_KEYWORDS -DQT_NO_CAST_FROM_ASCII \
     -I"$SRC/core" -I"$T" $(pkg-config --cflags Qt6Core vterm) \
     "$SRC/tests/fuzz/fuzz_terminalscreen.cpp" \
-    "$T/TerminalScreen.cpp" "$T/Scrollback.cpp" "$T/ModeScanner.cpp" "$T/CsiGuard.cpp" "$T/TerminalSelection.cpp" \
+    "$T/TerminalScreen.cpp" "$T/Scrollback.cpp" "$T/CsiGuard.cpp" "$T/TerminalSelection.cpp" \
     "$T/TerminalSearch.cpp" "$T/LinkDetector.cpp" "$SRC/core/common/Result.cpp" \
     "$OUT/gen/moc_TerminalScreen.cpp" "$OUT/gen/moc_PtyChannel.cpp" \
     $(pkg-config --libs Qt6Core vterm) -o "$OUT/fuzz_terminalscreen"

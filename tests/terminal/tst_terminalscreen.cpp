@@ -1,5 +1,5 @@
 // Byte fixtures -> expected screen text and attributes, fed whole and one byte at a time.
-#include "terminal/ModeScanner.h"
+#include "terminal/CsiGuard.h"
 #include "terminal/TerminalScreen.h"
 
 #include <QSignalSpy>
@@ -247,6 +247,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("restore");
         QTest::newRow("DECRC") << QByteArray("\x1b" "8");
+        QTest::newRow("DECRC with a C0 control inside") << QByteArray("\x1b\x01" "8");
         QTest::newRow("DECRST 1048") << QByteArray("\x1b[?1048l");
         QTest::newRow("leaving the alternate screen") << QByteArray("\x1b[?1049l");
     }
@@ -270,6 +271,22 @@ private Q_SLOTS:
         screen.feedNow(restore + "x");
         screen.resize(75, 51);
         QVERIFY(screen.cursorPos().y() < 51);
+    }
+
+    void resizeInTheMiddleOfASequence()
+    {
+        // A chunk can end inside a CSI; the resize's own bytes must not cut it short.
+        TerminalScreen screen(20, 5);
+        screen.feedNow("\x1b[2;4r\x1b[3");
+        screen.resize(30, 6);
+        screen.feedNow("1mR");
+        QCOMPARE(screen.screenText().trimmed(), QStringLiteral("R"));
+        const Cell c = screen.cell(screen.scrollbackSize(), 0);
+        QVERIFY(c.text() == QStringLiteral("R") && c.attrs.fg.packed != 0);
+        // The margins were reset once the sequence ended: a line feed at the bottom row of
+        // the old region does not scroll it.
+        screen.feedNow("\x1b[4;1HA\nB");
+        QVERIFY(screen.screenText().contains(QStringLiteral("A")));
     }
 
     void resizeAfterAWrappedLineScrolledOff()
@@ -350,16 +367,20 @@ private Q_SLOTS:
                                                                        "c"}
                                       << false;
         QTest::newRow("garbage") << QByteArrayList{"\xff\x1b\x1b[?;;h\x9b?2004h"} << false;
+        QTest::newRow("reset by DECSTR") << QByteArrayList{"\x1b[?2004h", "\x1b[!p"} << false;
+        QTest::newRow("a stray byte keeps the escape open") << QByteArrayList{"\x1b\x01", "[?2004h"} << true;
+        QTest::newRow("inside an OSC string it is no CSI") << QByteArrayList{"\x1b]0;\x1b[?2004h"} << false;
     }
 
     void bracketedPasteScanner()
     {
         QFETCH(QByteArrayList, chunks);
         QFETCH(bool, on);
-        ModeScanner s;
+        CsiGuard s;
         TerminalScreen screen(10, 2);
         for (const QByteArray &c : chunks) {
-            s.scan(c.constData(), c.size());
+            QByteArray out;
+            s.filter(c.constData(), c.size(), &out);
             screen.feedNow(c);
         }
         QCOMPARE(s.bracketedPaste(), on);
