@@ -40,6 +40,7 @@ Commands:
   compare --vcpus N --memory-gib N --hours N [--cpu-busy FRACTION] [--session-hours N]
           [--storage-gib N] [--gpu TYPE] [--gpus N] [--idle-hours N] [--sessions N]
   audit [--since TIME] [--account NAME] [--session ID] [--action NAME] [--grep TEXT] [--limit N]
+  budget [ACCOUNT [USD|none] [--stop|--no-stop]]
 
 REF is ACCOUNT/ID (as printed by 'sessions create'), or an ID prefix or session name
 that only one account has. Exit codes: 0 ok, 1 failure, 2 usage.
@@ -141,6 +142,7 @@ int cliMain(int argc, char **argv)
         {QStringLiteral("catalog"), &cli::runCatalog},
         {QStringLiteral("compare"), &cli::runCompare},
         {QStringLiteral("audit"), &runAuditCommand},
+        {QStringLiteral("budget"), &cli::runBudget},
     };
     Handler handler = nullptr;
     for (const auto &[name, h] : handlers) {

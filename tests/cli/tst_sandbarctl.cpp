@@ -146,6 +146,39 @@ private Q_SLOTS:
         QCOMPARE(rm.code, 0);
     }
 
+    void budgets()
+    {
+        if (m_engine != QLatin1String("none"))
+            QSKIP("runs once, in the usage test (needs no engine)");
+        const Run add = ctl({QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("b1"),
+                             QStringLiteral("--provider"), QStringLiteral("docker"), QStringLiteral("--endpoint"),
+                             QStringLiteral("unix:///nonexistent/docker.sock")});
+        QVERIFY2(add.code == 0, qPrintable(describe(add)));
+        const Run set = ctl({QStringLiteral("budget"), QStringLiteral("b1"), QStringLiteral("25.5"),
+                             QStringLiteral("--stop")});
+        QVERIFY2(set.code == 0, qPrintable(describe(set)));
+        const Run list = ctl({QStringLiteral("--json"), QStringLiteral("budget")});
+        QVERIFY2(list.code == 0, qPrintable(describe(list)));
+        const QJsonArray arr = QJsonDocument::fromJson(list.out).array();
+        QCOMPARE(arr.size(), 1);
+        QCOMPARE(arr.at(0)[QStringLiteral("account")].toString(), QStringLiteral("b1"));
+        QCOMPARE(arr.at(0)[QStringLiteral("monthly_usd")].toDouble(), 25.5);
+        QCOMPARE(arr.at(0)[QStringLiteral("stop_at_limit")].toBool(), true);
+        // Changing the amount keeps --stop unless told otherwise.
+        QCOMPARE(ctl({QStringLiteral("budget"), QStringLiteral("b1"), QStringLiteral("30")}).code, 0);
+        const Run one = ctl({QStringLiteral("budget"), QStringLiteral("b1")});
+        QVERIFY2(one.code == 0 && one.out.contains("$30.00") && one.out.contains("stop sessions"),
+                 qPrintable(describe(one)));
+        const Run bad = ctl({QStringLiteral("budget"), QStringLiteral("b1"), QStringLiteral("lots")});
+        QCOMPARE(bad.code, 2);
+        const Run ghost = ctl({QStringLiteral("budget"), QStringLiteral("ghost"), QStringLiteral("5")});
+        QVERIFY2(ghost.code == 1 && oneLine(ghost.err), qPrintable(describe(ghost)));
+        QCOMPARE(ctl({QStringLiteral("budget"), QStringLiteral("b1"), QStringLiteral("none")}).code, 0);
+        const Run gone = ctl({QStringLiteral("budget"), QStringLiteral("b1")});
+        QVERIFY2(gone.code == 1 && gone.err.contains("no budget"), qPrintable(describe(gone)));
+        QCOMPARE(ctl({QStringLiteral("accounts"), QStringLiteral("remove"), QStringLiteral("b1")}).code, 0);
+    }
+
     void permissionDeniedOnSocketIsOneClearLine()
     {
         // An engine socket the user may not open. Root opens any socket, so as root the

@@ -1,9 +1,13 @@
 #include "wiring/cli/CliAudit.h"
 
 #include "audit/AuditLog.h"
+#include "audit/BudgetWatcher.h"
+#include "audit/CostLedger.h"
 #include "audit/TimeSpec.h"
 
 #include <QJsonArray>
+#include <QJsonObject>
+#include <cmath>
 
 namespace sandbar::cli {
 
@@ -20,16 +24,6 @@ QString usageLine()
 }
 
 } // namespace
-
-void runAudit(Command &cmd, const QStringList &args)
-{
-    audit::AuditLog log(cmd.services().configDir);
-    if (!log.openWarning().isEmpty())
-        cmd.err(tr("sandbarctl: warning: %1").arg(log.openWarning()));
-    if (!log.isOpen())
-        return cmd.fail(log.openError());
-    runAuditWithLog(cmd, args, log);
-}
 
 void runAuditWithLog(Command &cmd, const QStringList &args, audit::AuditLog &log)
 {
@@ -89,6 +83,89 @@ void runAuditWithLog(Command &cmd, const QStringList &args, audit::AuditLog &log
     }
     cmd.printTable({tr("TIME"), tr("ACCOUNT"), tr("SESSION"), tr("ACTION"), tr("OUTCOME"), tr("DETAIL")}, table);
     cmd.finish(ExitOk);
+}
+
+namespace {
+
+QJsonObject budgetToJson(const audit::Budget &b, double spend)
+{
+    return QJsonObject{{QStringLiteral("account"), b.account},
+                       {QStringLiteral("monthly_usd"), b.monthlyUsd},
+                       {QStringLiteral("stop_at_limit"), b.stopAtLimit},
+                       {QStringLiteral("month_spend_usd"), spend},
+                       {QStringLiteral("percent"), b.monthlyUsd > 0 ? 100.0 * spend / b.monthlyUsd : 0.0}};
+}
+
+void printBudgets(Command &cmd, audit::CostLedger &ledger, const QList<audit::Budget> &budgets)
+{
+    QJsonArray arr;
+    QList<QStringList> rows;
+    for (const auto &b : budgets) {
+        const auto spend = ledger.spend(b.account, QDate::currentDate());
+        if (!spend.ok())
+            return cmd.fail(spend.error());
+        arr.append(budgetToJson(b, spend.value()));
+        rows << QStringList{b.account, QStringLiteral("$%1").arg(b.monthlyUsd, 0, 'f', 2),
+                            QStringLiteral("$%1").arg(spend.value(), 0, 'f', 2),
+                            QStringLiteral("%1 %").arg(b.monthlyUsd > 0 ? 100.0 * spend.value() / b.monthlyUsd : 0.0,
+                                                       0, 'f', 0),
+                            b.stopAtLimit ? tr("stop sessions") : tr("warn")};
+    }
+    if (cmd.json())
+        cmd.printJson(arr);
+    else
+        cmd.printTable({tr("ACCOUNT"), tr("MONTHLY"), tr("SPENT"), tr("USED"), tr("AT 100 %")}, rows);
+    cmd.finish(ExitOk);
+}
+
+} // namespace
+
+void runBudget(Command &cmd, const QStringList &args)
+{
+    auto parsed = parseArgs(args, OptionSpec{{QStringLiteral("--stop"), QStringLiteral("--no-stop")}, {}});
+    if (!parsed.ok())
+        return cmd.usage(parsed.message());
+    const QStringList &pos = parsed->positional;
+    if (pos.size() > 2 || (parsed->has(QStringLiteral("--stop")) && parsed->has(QStringLiteral("--no-stop"))))
+        return cmd.usage(tr("usage: budget [ACCOUNT [USD|none] [--stop|--no-stop]]"));
+    audit::CostLedger ledger(cmd.services().configDir);
+    if (!ledger.isOpen())
+        return cmd.fail(ledger.openError());
+    if (pos.isEmpty()) {
+        auto all = ledger.budgets();
+        if (!all.ok())
+            return cmd.fail(all.error());
+        return printBudgets(cmd, ledger, all.value());
+    }
+    const QString account = pos.at(0);
+    if (!cmd.services().accounts->find(account))
+        return cmd.fail(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(account)));
+    auto current = ledger.budget(account);
+    if (!current.ok())
+        return cmd.fail(current.error());
+    if (pos.size() == 1) {
+        if (!current->has_value())
+            return cmd.fail(makeError(ErrorCode::NotFound, tr("Account '%1' has no budget").arg(account)));
+        return printBudgets(cmd, ledger, {**current});
+    }
+    if (pos.at(1) == QLatin1String("none")) {
+        if (auto r = ledger.removeBudget(account); !r.ok())
+            return cmd.fail(r.error());
+        return cmd.finish(ExitOk);
+    }
+    bool ok = false;
+    const double usd = pos.at(1).toDouble(&ok);
+    if (!ok || usd <= 0 || !std::isfinite(usd))
+        return cmd.usage(tr("a budget is a positive amount of USD a month, or 'none'"));
+    audit::Budget b{account, usd, current->has_value() && (*current)->stopAtLimit};
+    if (parsed->has(QStringLiteral("--stop")))
+        b.stopAtLimit = true;
+    if (parsed->has(QStringLiteral("--no-stop")))
+        b.stopAtLimit = false;
+    audit::BudgetWatcher watcher(ledger);
+    if (auto r = watcher.setBudget(b); !r.ok())
+        return cmd.fail(r.error());
+    printBudgets(cmd, ledger, {b});
 }
 
 } // namespace sandbar::cli

@@ -11,10 +11,10 @@ class AuditLog;
 namespace sandbar::cli {
 
 // sandbarctl audit [--since TIME] [--account NAME] [--session ID] [--action NAME]
-//                  [--grep TEXT] [--limit N] [--json]
-// Opens <configDir>/audit.sqlite itself.
-void runAudit(Command &cmd, const QStringList &args);
-// The same over a log the caller already holds (once AppServices carries one).
+//                  [--grep TEXT] [--limit N] [--json], over the log the composition root holds.
 void runAuditWithLog(Command &cmd, const QStringList &args, audit::AuditLog &log);
+
+// sandbarctl budget [ACCOUNT [USD|none] [--stop|--no-stop]] [--json]
+void runBudget(Command &cmd, const QStringList &args);
 
 } // namespace sandbar::cli
