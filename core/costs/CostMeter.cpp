@@ -115,7 +115,9 @@ void CostMeter::tick(const QDateTime &now)
 {
     QHash<QString, SessionCost> costs;
     QSet<QString> seen;
-    for (const SessionInfo &s : m_registry.sessions()) {
+    // Orphans run on an account's engine too (made by an account this Sandbar lost): they
+    // cost the same.
+    for (const SessionInfo &s : m_registry.sessions() + m_registry.orphans()) {
         const QString ref = s.ref();
         seen.insert(ref);
         costs.insert(ref, price(s, m_tracks[ref], now));
