@@ -275,6 +275,18 @@ QJsonObject mergeObject(QJsonObject base, const QJsonObject &over)
 
 } // namespace
 
+QString figureText(const Figure &f, const QString &suffix, const QString &unknown)
+{
+    if (f.unlimited)
+        return tr("unlimited");
+    if (!f.known())
+        return unknown;
+    QString s = QString::number(*f.value, 'g', 6);
+    if (f.max)
+        s += QLatin1Char('-') + QString::number(*f.max, 'g', 6);
+    return s + suffix;
+}
+
 QStringList requiredProviderIds()
 {
     return {QStringLiteral("local"),

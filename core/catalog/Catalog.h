@@ -125,6 +125,9 @@ private:
     QList<ProviderEntry> m_entries;
 };
 
+// A figure as text: "150 ms", "2000-5000 ms", "unlimited", or `unknown` when not published.
+QString figureText(const Figure &f, const QString &suffix = {}, const QString &unknown = QStringLiteral("-"));
+
 // The ids the catalog must always carry.
 QStringList requiredProviderIds();
 

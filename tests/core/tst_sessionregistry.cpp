@@ -1,5 +1,4 @@
-#include "FakeProvider.h"
-#include "MemoryProvider.h"
+#include "RegistryFixture.h"
 #include "TestSupport.h"
 #include "sessions/SessionRegistry.h"
 
@@ -12,28 +11,10 @@ class TestSessionRegistry final : public QObject
 {
     Q_OBJECT
 private:
-    struct Fixture {
-        QTemporaryDir dir;
-        ProviderFactories factories;
-        test::MemoryProviderFactory *memory = nullptr;
-        test::MemorySecretStore secrets;
-        std::unique_ptr<AccountStore> accounts;
-        std::unique_ptr<SessionRegistry> registry;
-
-        Fixture()
-        {
-            auto f = std::make_unique<test::MemoryProviderFactory>();
-            memory = f.get();
-            factories.add(std::move(f));
-            accounts = std::make_unique<AccountStore>(dir.path(), factories, secrets);
-            registry = std::make_unique<SessionRegistry>(*accounts, factories);
-        }
+    struct Fixture : test::RegistryFixture {
         void addAccount(const QString &name)
         {
-            Account a;
-            a.name = name;
-            a.provider = QStringLiteral("memory");
-            auto r = test::await<void>([&](Callback<void> cb) { accounts->add(a, {}, cb); });
+            auto r = RegistryFixture::addAccount(name);
             QVERIFY_RESULT(r);
         }
         SessionInfo create(const QString &account, const QString &name)

@@ -1,7 +1,5 @@
 #include "CatalogFixture.h"
-#include "FakeProvider.h"
-#include "MemoryProvider.h"
-#include "TestSupport.h"
+#include "RegistryFixture.h"
 #include "audit/AuditLog.h"
 #include "audit/BudgetWatcher.h"
 #include "audit/CostLedger.h"
@@ -29,13 +27,7 @@ class TestCostMeter final : public QObject
 {
     Q_OBJECT
 private:
-    struct Fixture {
-        QTemporaryDir dir;
-        ProviderFactories factories;
-        test::MemoryProviderFactory *memory = nullptr;
-        test::MemorySecretStore secrets;
-        std::unique_ptr<AccountStore> accounts;
-        std::unique_ptr<SessionRegistry> registry;
+    struct Fixture : test::RegistryFixture {
         audit::CostLedger ledger{dir.path()};
         audit::BudgetWatcher watcher{ledger};
         audit::AuditLog log{dir.path()};
@@ -44,18 +36,10 @@ private:
 
         Fixture()
         {
-            auto f = std::make_unique<test::MemoryProviderFactory>();
-            memory = f.get();
-            factories.add(std::move(f));
-            accounts = std::make_unique<AccountStore>(dir.path(), factories, secrets);
-            registry = std::make_unique<SessionRegistry>(*accounts, factories);
             meter = std::make_unique<CostMeter>(*registry, catalogPricingMemoryAsE2b(), &ledger, &watcher, &log);
             log.setFlushDelay(0);
-            Account a;
-            a.name = QStringLiteral("cloud");
-            a.provider = QStringLiteral("memory");
-            (void)test::await<void>([&](Callback<void> cb) { accounts->add(a, {}, cb); });
-            (void)test::await<Provider *>([&](Callback<Provider *> cb) { registry->provider(a.name, cb); });
+            (void)addAccount(QStringLiteral("cloud"));
+            (void)provider(QStringLiteral("cloud"));
         }
         void inject(const QString &id, SessionState state, qint64 ageSeconds, std::optional<double> cpus = 2,
                     std::optional<qint64> memory = qint64(4) << 30)

@@ -86,14 +86,7 @@ QString gpuText(const catalog::ProviderEntry &e)
 
 QString figureText(const catalog::Figure &f, const QString &suffix)
 {
-    if (f.unlimited)
-        return tr("unlimited");
-    if (!f.known())
-        return QStringLiteral("–");
-    QString s = QString::number(*f.value, 'g', 6);
-    if (f.max)
-        s += QLatin1Char('-') + QString::number(*f.max, 'g', 6);
-    return s + suffix;
+    return catalog::figureText(f, suffix, QStringLiteral("–"));
 }
 
 QString money(double usd)

@@ -50,17 +50,6 @@ QString money(double usd)
     return QString::number(usd, 'f', std::abs(usd) < 1 ? 4 : 2);
 }
 
-QString figureText(const Figure &f, const QString &suffix = {})
-{
-    if (f.unlimited)
-        return tr("unlimited");
-    if (!f.known())
-        return QStringLiteral("-");
-    QString s = QString::number(*f.value, 'g', 6);
-    if (f.max)
-        s += QLatin1Char('-') + QString::number(*f.max, 'g', 6);
-    return s + suffix;
-}
 
 QString billingText(const ProviderEntry &e)
 {

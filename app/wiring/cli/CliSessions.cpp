@@ -33,6 +33,22 @@ QStringList sessionRow(const SessionInfo &s, bool orphan)
             s.expiresAt.isValid() ? formatAge(s.expiresAt) : QStringLiteral("-")};
 }
 
+// Prints the session a call answers with (its REF, or JSON) and finishes the command.
+Callback<SessionInfo> printSessionThenFinish(Command &cmd, const QString &account)
+{
+    return Callback<SessionInfo>(&cmd, [&cmd, account](Result<SessionInfo> r) {
+        if (!r.ok())
+            return cmd.fail(r.error());
+        SessionInfo s = r.value();
+        s.account = account;
+        if (cmd.json())
+            cmd.printJson(sessionToJson(s));
+        else
+            cmd.out(s.ref());
+        cmd.finish(ExitOk);
+    });
+}
+
 void printSessions(Command &cmd, const QList<SessionInfo> &list, const QList<SessionInfo> &orphans)
 {
     if (cmd.json()) {
@@ -227,18 +243,7 @@ void sessionsCreate(Command &cmd, const QStringList &args)
     cmd.services().registry->provider(account, Callback<Provider *>(&cmd, [&cmd, cs, account](Result<Provider *> p) {
                                           if (!p.ok())
                                               return cmd.fail(p.error());
-                                          p.value()->create(
-                                              cs, Callback<SessionInfo>(&cmd, [&cmd, account](Result<SessionInfo> s) {
-                                                  if (!s.ok())
-                                                      return cmd.fail(s.error());
-                                                  SessionInfo info = s.value();
-                                                  info.account = account;
-                                                  if (cmd.json())
-                                                      cmd.printJson(sessionToJson(info));
-                                                  else
-                                                      cmd.out(info.ref());
-                                                  cmd.finish(ExitOk);
-                                              }));
+                                          p.value()->create(cs, printSessionThenFinish(cmd, account));
                                       }));
 }
 
@@ -298,17 +303,7 @@ void sessionsAdopt(Command &cmd, const QString &ref)
         if (!h.provider->capabilities().testFlag(Capability::Adopt))
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Adopt));
         const QString account = h.session.account;
-        h.provider->adopt(h.session.id, Callback<SessionInfo>(&cmd, [&cmd, account](Result<SessionInfo> r) {
-                              if (!r.ok())
-                                  return cmd.fail(r.error());
-                              SessionInfo s = r.value();
-                              s.account = account;
-                              if (cmd.json())
-                                  cmd.printJson(sessionToJson(s));
-                              else
-                                  cmd.out(s.ref());
-                              cmd.finish(ExitOk);
-                          }));
+        h.provider->adopt(h.session.id, printSessionThenFinish(cmd, account));
     });
 }
 
