@@ -315,7 +315,12 @@ void TerminalScreen::resize(int cols, int rows)
     const VTermLineInfo *next =
         inside && cur.row + 1 < vtRows ? vterm_state_get_lineinfo(m_state, cur.row + 1) : nullptr;
     forgetTopContinuation();
-    const bool reflowSafe = inside && !(here && here->continuation) && !(next && next->continuation);
+    // Nor while the alternate screen is up: its reflow aborted on a shrink (instrumented
+    // fuzzing), and full-screen programs redraw on SIGWINCH anyway (xterm does not reflow the
+    // alternate screen either). The price: the main screen's lines are cut, not rewrapped,
+    // by a resize made while such a program runs.
+    const bool reflowSafe =
+        inside && !(here && here->continuation) && !(next && next->continuation) && !m_altScreen;
     if (!reflowSafe)
         vterm_screen_enable_reflow(m_screen, false);
     vterm_set_size(m_vt, rows, cols);
