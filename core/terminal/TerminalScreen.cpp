@@ -132,6 +132,7 @@ void TerminalScreen::parse(const char *data, qsizetype len)
 {
     if (len <= 0)
         return;
+    m_parsedBytes += len;
     QByteArray guarded;
     CsiGuard::Events events;
     if (m_csiGuard.filter(data, len, &guarded, &events)) {

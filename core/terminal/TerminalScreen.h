@@ -38,6 +38,8 @@ public:
     void feedNow(const QByteArray &bytes); // parses everything now (tests, replay)
     void flushPending();                   // parses whatever feed() queued, now
     qsizetype pendingBytes() const { return m_pending.size() - m_pendingPos; }
+    // Every byte parsed since this screen was made (a view tells a flood from typing by it).
+    qint64 parsedBytes() const { return m_parsedBytes; }
     void setSliceBytes(int bytes) { m_sliceBytes = qMax(256, bytes); }
     int sliceBytes() const { return m_sliceBytes; }
 
@@ -132,6 +134,7 @@ private:
     int m_rows;
     Scrollback m_scrollback;
     CsiGuard m_csiGuard;
+    qint64 m_parsedBytes = 0;
     bool m_marginsPending = false; // a resize's margin reset waits for the parser's next pause
     QPointer<PtyChannel> m_channel;
 

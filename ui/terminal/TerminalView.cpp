@@ -305,10 +305,14 @@ void TerminalView::scheduleRepaint(const QRegion &region)
     }
     if (m_frameTimer.isActive())
         return;
-    // While a flood is still being parsed, frames it would overwrite at once are wasted
-    // work: paint at half the rate until the screen has caught up. Typing never has a
-    // backlog, so its latency is untouched.
-    const qint64 frame = m_screen->pendingBytes() > 0 ? 2 * m_frameMs : m_frameMs;
+    // During a flood (a backlog, or more output since the last frame than a person reads),
+    // frames it would overwrite at once are wasted work, for us and for the display server:
+    // paint at a quarter of the rate until it calms down. Typing is neither, so its latency
+    // is untouched.
+    constexpr qint64 kFloodBytesPerFrame = 64 * 1024;
+    const bool flood =
+        m_screen->pendingBytes() > 0 || m_screen->parsedBytes() - m_parsedAtPaint > kFloodBytesPerFrame;
+    const qint64 frame = flood ? 4 * m_frameMs : m_frameMs;
     const qint64 since = m_lastPaint.isValid() ? m_lastPaint.elapsed() : frame;
     if (since >= frame)
         flushRepaint(); // idle: paint at once (typing latency), the next frame waits
@@ -381,6 +385,7 @@ void TerminalView::paintEvent(QPaintEvent *e)
                               hasFocus());
     }
     m_lastPaint.restart();
+    m_parsedAtPaint = m_screen ? m_screen->parsedBytes() : 0;
     Q_EMIT painted();
 }
 

@@ -154,6 +154,7 @@ private:
     int m_frameMs = 16;
     QTimer m_frameTimer;
     QElapsedTimer m_lastPaint;
+    qint64 m_parsedAtPaint = 0; // the screen's parsedBytes() at the last paint
     QRegion m_pendingRegion;
     bool m_dirtyWhileHidden = false;
 
