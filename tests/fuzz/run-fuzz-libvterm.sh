@@ -35,5 +35,5 @@ clang++-14 -std=c++20 -g -O1 -fPIC -fno-omit-frame-pointer -fsanitize=fuzzer,add
   "$T/TerminalSearch.cpp" "$T/LinkDetector.cpp" "$SRC/core/common/Result.cpp" \
   "$OUT/gen/moc_TerminalScreen.cpp" "$OUT/gen/moc_PtyChannel.cpp" "$OUT"/obj/*.o \
   $(pkg-config --libs Qt6Core) -o "$OUT/fuzz_terminalscreen_vterm"
-exec "$OUT/fuzz_terminalscreen_vterm" -seed="${FUZZ_SEED:-0}" -max_total_time="$SECS" -max_len=8192 -timeout=20 \
+exec "$OUT/fuzz_terminalscreen_vterm" -seed="${FUZZ_SEED:-0}" -max_total_time="$SECS" -max_len=8192 -timeout=60 \
   -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$OUT/artifacts/" "$OUT/corpus" "$SRC/tests/fuzz/corpus"

@@ -2,16 +2,19 @@
 // links, drops, the disconnect banner, wheel routing and repaint coalescing.
 #include "terminal/DisconnectBanner.h"
 #include "terminal/ForkPtyChannel.h"
+#include "terminal/TerminalFindBar.h"
 #include "terminal/TerminalView.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
+#include <QVBoxLayout>
 
 using namespace sandbar;
 
@@ -131,6 +134,42 @@ private Q_SLOTS:
         QVERIFY(view.findNext(QStringLiteral("SECOND")));
         QCOMPARE(view.selectedText(), QStringLiteral("second"));
         QVERIFY(!view.findNext(QStringLiteral("absent")));
+    }
+
+    void findBar()
+    {
+        // Ctrl+Shift+F (and the context menu's Find…) opens the bar; typing searches back
+        // from the newest line, Enter goes on, Escape gives the keyboard back.
+        TerminalScreen screen(40, 5);
+        QWidget host;
+        auto *layout = new QVBoxLayout(&host);
+        auto *view = new TerminalView(&screen, &host);
+        auto *bar = new TerminalFindBar(view, &host);
+        layout->addWidget(view);
+        layout->addWidget(bar);
+        host.resize(500, 300);
+        host.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&host));
+        screen.feedNow("alpha one\r\nbeta\r\nalpha two\r\n");
+        view->setFocus();
+        QVERIFY(bar->isHidden());
+        QTest::keyClick(view, Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(bar->isVisible());
+        QTRY_VERIFY(bar->field()->hasFocus());
+        QTest::keyClicks(bar->field(), QStringLiteral("ALPHA"));
+        QVERIFY(bar->lastFound());
+        QCOMPARE(view->selectedText(), QStringLiteral("alpha"));
+        QCOMPARE(view->selection().begin().line, screen.scrollbackSize() + 2); // the newest first
+        QTest::keyClick(bar->field(), Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(view->selection().begin().line, screen.scrollbackSize()); // then the older one
+        const QString shots = qEnvironmentVariable("SANDBAR_SCREENSHOT_DIR");
+        if (!shots.isEmpty())
+            QVERIFY(host.grab().save(shots + QStringLiteral("/terminal-find.png")));
+        QTest::keyClicks(bar->field(), QStringLiteral("zzz"));
+        QVERIFY(!bar->lastFound());
+        QTest::keyClick(bar->field(), Qt::Key_Escape);
+        QVERIFY(bar->isHidden());
+        QTRY_VERIFY(view->hasFocus());
     }
 
     void pasteWarning()

@@ -1,6 +1,7 @@
 #include "main/SessionTerminal.h"
 
 #include "terminal/PtyChannel.h"
+#include "terminal/TerminalFindBar.h"
 #include "terminal/TerminalScreen.h"
 #include "terminal/TerminalView.h"
 
@@ -32,6 +33,7 @@ SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session,
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_view, 1);
+    layout->addWidget(new TerminalFindBar(m_view, this));
     auto *bar = new QHBoxLayout(m_uploadBar);
     bar->setContentsMargins(6, 2, 6, 2);
     bar->addWidget(m_uploadLabel, 1);
