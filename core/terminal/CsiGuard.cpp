@@ -10,6 +10,13 @@ void CsiGuard::reset()
     m_bracketedPaste = false;
 }
 
+void CsiGuard::abandonOpen()
+{
+    m_state = State::Ground;
+    m_open.clear();
+    m_openTooLong = false;
+}
+
 void CsiGuard::endParam()
 {
     if (m_param == 2004)
@@ -129,31 +136,68 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
     bool copying = false;
     qsizetype copiedUpTo = 0; // input before this index is already in *out (when copying)
     const auto outputOffset = [&](qsizetype i) { return copying ? out->size() + (i - copiedUpTo) : i; };
-    if (events && m_state == State::Ground)
-        events->firstGround = 0;
+    const auto drop = [&](qsizetype k) {
+        if (!copying) {
+            out->clear();
+            out->reserve(len);
+            copying = true;
+        }
+        out->append(data + copiedUpTo, k - copiedUpTo);
+        copiedUpTo = k + 1;
+    };
+    const auto isC1 = [](char b) { return static_cast<unsigned char>(b) >= 0x80 && static_cast<unsigned char>(b) < 0xa0; };
     qsizetype i = 0;
+    if (m_c2AtEnd && len > 0 && m_state == State::Ground && isC1(data[0])) {
+        drop(0); // the second half of a C1 control split across chunks
+        i = 1;
+    }
+    m_c2AtEnd = false;
     while (i < len) {
         if (m_state == State::Ground) {
-            // Text is the bulk of a flood: jump to the next ESC.
-            const void *esc = std::memchr(data + i, 0x1b, size_t(len - i));
+            // Text is the bulk of a flood: jump to the next ESC, or to the next C1 control
+            // written in UTF-8 (C2 80..9F): libvterm prints those as glyphs of width -1 and
+            // walks the cursor off the row (a crash in insert mode). They mean nothing as text.
+            const char *from = data + i;
+            const auto *esc = static_cast<const char *>(std::memchr(from, 0x1b, size_t(len - i)));
+            const auto *c2 = static_cast<const char *>(std::memchr(from, 0xc2, size_t((esc ? esc : data + len) - from)));
+            if (c2) {
+                const qsizetype k = c2 - data;
+                if (k + 1 == len) {
+                    m_c2AtEnd = true;
+                    break;
+                }
+                if (isC1(data[k + 1])) {
+                    drop(k);
+                    drop(k + 1);
+                    i = k + 2;
+                } else {
+                    i = k + 1; // the next byte may be an ESC: look at it again
+                }
+                continue;
+            }
             if (!esc)
                 break;
-            i = static_cast<const char *>(esc) - data;
+            i = esc - data;
         }
-        const Action a = step(static_cast<unsigned char>(data[i]));
-        if (events && events->firstGround < 0 && m_state == State::Ground)
-            events->firstGround = outputOffset(i + 1);
+        const auto byte = static_cast<unsigned char>(data[i]);
+        const Action a = step(byte);
+        if (m_state == State::Ground) {
+            m_open.clear();
+            m_openTooLong = false;
+        } else if (byte == 0x1b && m_state == State::Escape && !m_inString) {
+            m_open = QByteArray(1, char(byte));
+            m_openTooLong = false;
+        } else if (a != Action::Drop && (byte >= 0x20 || byte == 0x1b) && byte != 0x7f) {
+            if (m_open.size() < MaxOpenBytes)
+                m_open.append(char(byte));
+            else
+                m_openTooLong = true;
+        }
         if (a == Action::Restore) {
             if (events)
                 events->restores.append(outputOffset(i + 1));
         } else if (a != Action::Keep) {
-            if (!copying) {
-                out->clear();
-                out->reserve(len);
-                copying = true;
-            }
-            out->append(data + copiedUpTo, i - copiedUpTo);
-            copiedUpTo = i + 1;
+            drop(i);
             if (a == Action::Repeat) {
                 out->append(NeutralFinal);
                 if (events)

@@ -19,6 +19,8 @@ namespace sandbar {
 //    becomes one libvterm ignores, and the caller repeats safely (TerminalScreen does);
 //  - DECRC (ESC 8) restores a cursor saved on a larger screen without clamping it, and
 //    libvterm then writes out of bounds: the caller is told where each DECRC ends;
+//  - C1 controls written in UTF-8 (C2 80..9F) are printed by libvterm as glyphs of width -1
+//    that walk the cursor off the row (a crash in insert mode): they are dropped;
 //  - libvterm honours bracketed paste (DECSET 2004) but does not say whether it is on: the
 //    guard tracks it, and RIS and DECSTR, which turn it off.
 // Everything else passes unchanged and uncopied. All of it was found by fuzzing.
@@ -36,8 +38,6 @@ public:
         QVarLengthArray<std::pair<qsizetype, long>, 4> repeats;
         // offsets just past each DECRC in the output
         QVarLengthArray<qsizetype, 4> restores;
-        // the first output offset where no sequence is open (-1: none in this chunk)
-        qsizetype firstGround = -1;
     };
 
     // Returns true and fills `out` when bytes had to be dropped or changed; false means use
@@ -46,6 +46,12 @@ public:
     bool bracketedPaste() const { return m_bracketedPaste; }
     // No escape sequence or string is open: bytes written to libvterm now start afresh.
     bool inGround() const { return m_state == State::Ground; }
+    // The open sequence's bytes so far, without the C0 controls libvterm already ran: written
+    // again after a CAN, they put libvterm's parser back where it was. Empty when nothing is
+    // open or when the sequence (a long string) is past what is kept; the guard then treats
+    // it as cancelled (call abandonOpen()).
+    QByteArray openSequence() const { return m_openTooLong ? QByteArray() : m_open; }
+    void abandonOpen();
     void reset();
 
 private:
@@ -68,6 +74,10 @@ private:
     long m_param = -1;
     bool m_mentions2004 = false;
     bool m_bracketedPaste = false;
+    bool m_c2AtEnd = false; // the chunk ended with the first byte of a UTF-8 C1 control
+    QByteArray m_open;
+    bool m_openTooLong = false;
+    static constexpr qsizetype MaxOpenBytes = 4096;
 };
 
 } // namespace sandbar

@@ -142,27 +142,23 @@ void TerminalScreen::parse(const char *data, qsizetype len)
     m_inputBegin = data;
     m_inputEnd = data + len;
     // Feed up to each point where Sandbar acts between the program's sequences, in order: a
-    // margin reset a resize left pending, a cursor restore to clamp, a REP to do safely.
+    // cursor restore to clamp, a REP to do safely.
     struct Point {
         qsizetype at;
-        int kind; // 0 margins, 1 restore, 2 repeat
+        bool restore; // else a repeat
         long value;
     };
     QVarLengthArray<Point, 8> points;
-    if (m_marginsPending && events.firstGround >= 0)
-        points.append({events.firstGround, 0, 0});
     for (const qsizetype at : events.restores)
-        points.append({at, 1, 0});
+        points.append({at, true, 0});
     for (const auto &[at, columns] : events.repeats)
-        points.append({at, 2, columns});
+        points.append({at, false, columns});
     std::stable_sort(points.begin(), points.end(), [](const Point &a, const Point &b) { return a.at < b.at; });
     qsizetype from = 0;
     for (const Point &p : points) {
         vterm_input_write(m_vt, data + from, size_t(p.at - from));
         from = p.at;
-        if (p.kind == 0)
-            resetMargins();
-        else if (p.kind == 1)
+        if (p.restore)
             clampCursor();
         else
             repeatLastGlyph(p.value);
@@ -219,7 +215,6 @@ void TerminalScreen::forgetTopContinuation()
 
 void TerminalScreen::resetMargins()
 {
-    m_marginsPending = false;
     VTermPos at;
     vterm_state_get_cursorpos(m_state, &at);
     const QByteArray reset =
@@ -330,12 +325,20 @@ void TerminalScreen::resize(int cols, int rows)
     // Scroll margins do not survive a resize (as in xterm): libvterm 0.3.3 keeps a top margin
     // below a shrunken screen and then moves memory with a negative size (fuzzer). Resetting
     // them homes the cursor, so it is put back where the resize left it.
-    // Written between two sequences only: in the middle of one (a chunk can end anywhere) it
-    // would cut the program's sequence short, so then it waits for the parser's next pause.
-    if (m_csiGuard.inGround())
+    // A chunk can end inside a sequence: then the sequence is cancelled (CAN), the margins
+    // reset, and the sequence's bytes so far written again, so the program's sequence goes on
+    // as if nothing happened (a string too long to keep, a title say, is lost instead).
+    if (!m_csiGuard.inGround()) {
+        const QByteArray open = m_csiGuard.openSequence();
+        vterm_input_write(m_vt, "\x18", 1);
         resetMargins();
-    else
-        m_marginsPending = true;
+        if (open.isEmpty())
+            m_csiGuard.abandonOpen();
+        else
+            vterm_input_write(m_vt, open.constData(), size_t(open.size()));
+    } else {
+        resetMargins();
+    }
     m_cols = cols;
     m_rows = rows;
     addDamage(QRect(0, 0, m_cols, m_rows));

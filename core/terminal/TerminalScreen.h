@@ -135,7 +135,6 @@ private:
     Scrollback m_scrollback;
     CsiGuard m_csiGuard;
     qint64 m_parsedBytes = 0;
-    bool m_marginsPending = false; // a resize's margin reset waits for the parser's next pause
     QPointer<PtyChannel> m_channel;
 
     const char *m_inputBegin = nullptr; // the bytes vterm_input_write is parsing now

@@ -190,6 +190,11 @@ const std::vector<Fixture> &fixtures()
         {"REP of a narrow glyph reaches the last column", "ab\x1b[20b", 6, 1, rows({"abbbbb"}), {}},
         {"CSI with a leader and final b is not REP", "a\x1b[?3b", 10, 1, rows({"a"}), {}},
         {"a huge OSC command number (libvterm overflow)", "\x1b]83555555555555;x\x07ok", 10, 1, rows({"ok"}), {}},
+        {"C1 controls in UTF-8 are dropped (libvterm moved the cursor back)", "ab\xc2\x9e\xc2\x85" "c", 10, 1,
+         QString(), {{0, 1, text("b"), "before"}}},
+        {"C1 control in insert mode (libvterm crash)", "\x1b[4h\x1b[1;9HK\xc2\x9eM", 10, 1, rows({"        KM"}), {}},
+        {"a lone C2 before an ESC", "a\xc2\x1b[3Cx", 10, 1, QString(),
+         {{0, 0, text("a"), "before"}, {0, 3, text(""), "CUF ran: the ESC was not skipped"}}},
         {"a stray byte keeps the escape open, as in libvterm", "\x1b\xcd[3Cx", 10, 1, rows({"   x"}), {}},
     };
     return table;
