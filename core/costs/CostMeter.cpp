@@ -18,8 +18,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 } // namespace
 
 CostMeter::CostMeter(SessionRegistry &registry, std::shared_ptr<const catalog::Catalog> catalog,
-                     audit::CostLedger *ledger, audit::BudgetWatcher *watcher, audit::AuditLog *audit,
-                     QObject *parent)
+                     audit::CostLedger *ledger, audit::BudgetWatcher *watcher, audit::AuditLog *audit, QObject *parent)
     : QObject(parent)
     , m_registry(registry)
     , m_catalog(std::move(catalog))

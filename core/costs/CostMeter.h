@@ -24,8 +24,8 @@ class CostLedger;
 struct SessionCost {
     QString ref;
     QString account;
-    QString catalogId;    // the catalog entry that prices it; empty when none does
-    bool known = false;   // false: reason says why there is no figure
+    QString catalogId;  // the catalog entry that prices it; empty when none does
+    bool known = false; // false: reason says why there is no figure
     bool selfHosted = false;
     bool running = false; // billed now
     QString reason;

@@ -31,8 +31,7 @@ CsiGuard::Action CsiGuard::finishCsi(unsigned char final)
     const bool plain = m_leaders == 0 && m_intermediates == 0;
     if (final == 'b' && plain)
         return Action::Repeat;
-    if ((final == 'h' || final == 'l') && m_leaders == 1 && m_privateLeader && m_intermediates == 0 &&
-        m_mentions2004)
+    if ((final == 'h' || final == 'l') && m_leaders == 1 && m_privateLeader && m_intermediates == 0 && m_mentions2004)
         m_bracketedPaste = final == 'h';
     if (final == 'p' && m_leaders == 0 && m_intermediates == 1 && m_bangIntermediate)
         m_bracketedPaste = false; // DECSTR
@@ -145,7 +144,9 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
         out->append(data + copiedUpTo, k - copiedUpTo);
         copiedUpTo = k + 1;
     };
-    const auto isC1 = [](char b) { return static_cast<unsigned char>(b) >= 0x80 && static_cast<unsigned char>(b) < 0xa0; };
+    const auto isC1 = [](char b) {
+        return static_cast<unsigned char>(b) >= 0x80 && static_cast<unsigned char>(b) < 0xa0;
+    };
     qsizetype i = 0;
     if (m_c2AtEnd && len > 0 && m_state == State::Ground && isC1(data[0])) {
         drop(0); // the second half of a C1 control split across chunks
@@ -159,7 +160,8 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
             // walks the cursor off the row (a crash in insert mode). They mean nothing as text.
             const char *from = data + i;
             const auto *esc = static_cast<const char *>(std::memchr(from, 0x1b, size_t(len - i)));
-            const auto *c2 = static_cast<const char *>(std::memchr(from, 0xc2, size_t((esc ? esc : data + len) - from)));
+            const auto *c2 =
+                static_cast<const char *>(std::memchr(from, 0xc2, size_t((esc ? esc : data + len) - from)));
             if (c2) {
                 const qsizetype k = c2 - data;
                 if (k + 1 == len) {

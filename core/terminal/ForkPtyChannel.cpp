@@ -113,8 +113,9 @@ void ForkPtyChannel::start()
         m_wake[0] = m_wake[1] = -1;
         const int err = errno;
         hangUp();
-        Q_EMIT errorOccurred(makeError(ErrorCode::Internal, tr("Could not start the terminal reader: %1")
-                                                                .arg(QString::fromLocal8Bit(std::strerror(err)))));
+        Q_EMIT errorOccurred(
+            makeError(ErrorCode::Internal,
+                      tr("Could not start the terminal reader: %1").arg(QString::fromLocal8Bit(std::strerror(err)))));
         return;
     }
     m_stopping = m_paused = m_eof = m_posted = false;

@@ -315,8 +315,7 @@ void TerminalScreen::resize(int cols, int rows)
     // fuzzing), and full-screen programs redraw on SIGWINCH anyway (xterm does not reflow the
     // alternate screen either). The price: the main screen's lines are cut, not rewrapped,
     // by a resize made while such a program runs.
-    const bool reflowSafe =
-        inside && !(here && here->continuation) && !(next && next->continuation) && !m_altScreen;
+    const bool reflowSafe = inside && !(here && here->continuation) && !(next && next->continuation) && !m_altScreen;
     if (!reflowSafe)
         vterm_screen_enable_reflow(m_screen, false);
     vterm_set_size(m_vt, rows, cols);

@@ -10,7 +10,6 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-
 #include <unistd.h>
 
 using namespace sandbar;
@@ -154,8 +153,8 @@ private Q_SLOTS:
                              QStringLiteral("--provider"), QStringLiteral("docker"), QStringLiteral("--endpoint"),
                              QStringLiteral("unix:///nonexistent/docker.sock")});
         QVERIFY2(add.code == 0, qPrintable(describe(add)));
-        const Run set = ctl({QStringLiteral("budget"), QStringLiteral("b1"), QStringLiteral("25.5"),
-                             QStringLiteral("--stop")});
+        const Run set =
+            ctl({QStringLiteral("budget"), QStringLiteral("b1"), QStringLiteral("25.5"), QStringLiteral("--stop")});
         QVERIFY2(set.code == 0, qPrintable(describe(set)));
         const Run list = ctl({QStringLiteral("--json"), QStringLiteral("budget")});
         QVERIFY2(list.code == 0, qPrintable(describe(list)));
@@ -409,7 +408,8 @@ private Q_SLOTS:
         const QString sock = m_host.mid(int(qstrlen("unix://")));
         const auto api = [&](const QString &method, const QString &path, const QByteArray &body = {}) {
             QProcess curl;
-            QStringList args{QStringLiteral("-sf"), QStringLiteral("--unix-socket"), sock, QStringLiteral("-X"), method};
+            QStringList args{QStringLiteral("-sf"), QStringLiteral("--unix-socket"), sock, QStringLiteral("-X"),
+                             method};
             if (!body.isEmpty())
                 args << QStringLiteral("-H") << QStringLiteral("Content-Type: application/json")
                      << QStringLiteral("--data-binary") << QString::fromUtf8(body);
@@ -417,10 +417,10 @@ private Q_SLOTS:
             curl.waitForFinished(60000);
             return curl.exitCode() == 0 ? curl.readAllStandardOutput() : QByteArray();
         };
-        const QJsonObject spec{{QStringLiteral("Image"), test::testImage()},
-                               {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sleep"), QStringLiteral("600")}},
-                               {QStringLiteral("HostConfig"),
-                                QJsonObject{{QStringLiteral("NetworkMode"), QStringLiteral("none")}}}};
+        const QJsonObject spec{
+            {QStringLiteral("Image"), test::testImage()},
+            {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sleep"), QStringLiteral("600")}},
+            {QStringLiteral("HostConfig"), QJsonObject{{QStringLiteral("NetworkMode"), QStringLiteral("none")}}}};
         const QByteArray created = api(QStringLiteral("POST"), QStringLiteral("/containers/create"),
                                        QJsonDocument(spec).toJson(QJsonDocument::Compact));
         const QString id = QJsonDocument::fromJson(created).object().value(QStringLiteral("Id")).toString();

@@ -142,8 +142,9 @@ private Q_SLOTS:
         QCOMPARE(stopped.size(), 1);
         QCOMPARE(stopped.at(0).at(1).toStringList(), QStringList{QStringLiteral("cloud/s1")});
         auto *p = f.memory->made.value(QStringLiteral("cloud"));
-        QTRY_VERIFY(test::await<SessionInfo>([&](Callback<SessionInfo> cb) { p->info(QStringLiteral("s1"), cb); })
-                        ->state != SessionState::Running);
+        QTRY_VERIFY(test::await<SessionInfo>([&](Callback<SessionInfo> cb) {
+                        p->info(QStringLiteral("s1"), cb);
+                    })->state != SessionState::Running);
         auto rows = f.log.query(audit::AuditQuery{std::nullopt, {}, {}, QStringLiteral("budget.stop"), {}, 0});
         QVERIFY_RESULT(rows);
         QCOMPARE(rows->size(), 1);

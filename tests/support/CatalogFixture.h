@@ -14,10 +14,10 @@ namespace sandbar::test {
 inline std::shared_ptr<const catalog::Catalog> catalogPricing(const QString &providerId, const QString &catalogId)
 {
     auto shipped = catalog::Catalog::shipped();
-    const QJsonObject overlay{{QStringLiteral("schema"), shipped->document().value(QStringLiteral("schema"))},
-                              {QStringLiteral("providers"),
-                               QJsonArray{QJsonObject{{QStringLiteral("id"), catalogId},
-                                                      {QStringLiteral("managed_by"), providerId}}}}};
+    const QJsonObject overlay{
+        {QStringLiteral("schema"), shipped->document().value(QStringLiteral("schema"))},
+        {QStringLiteral("providers"),
+         QJsonArray{QJsonObject{{QStringLiteral("id"), catalogId}, {QStringLiteral("managed_by"), providerId}}}}};
     auto merged = catalog::Catalog::fromDocument(catalog::mergeDocuments(shipped->document(), overlay));
     if (!merged.ok())
         qFatal("%s", qPrintable(merged.message()));

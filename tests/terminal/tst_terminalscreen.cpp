@@ -183,17 +183,34 @@ const std::vector<Fixture> &fixtures()
          rows({"Ab"}),
          {{0, 0, flag(CellAttrs::Bold), "first parameters applied"}}},
         {"C0 controls", "ab\bc\x07\x0e\x0f", 10, 1, rows({"ac"}), {}},
-        {"a 20-digit CSI parameter (libvterm overflow) is clamped", "\x1b[99999999999999999999Cx", 10, 1,
-         rows({"         x"}), {}},
-        {"REP of a wide glyph stops before the last column (libvterm crash)", " \xe4\xb8\xad\x1b[9b", 10, 1,
-         rows({" \xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad"}), {}},
+        {"a 20-digit CSI parameter (libvterm overflow) is clamped",
+         "\x1b[99999999999999999999Cx",
+         10,
+         1,
+         rows({"         x"}),
+         {}},
+        {"REP of a wide glyph stops before the last column (libvterm crash)",
+         " \xe4\xb8\xad\x1b[9b",
+         10,
+         1,
+         rows({" \xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad\xe4\xb8\xad"}),
+         {}},
         {"REP of a narrow glyph reaches the last column", "ab\x1b[20b", 6, 1, rows({"abbbbb"}), {}},
         {"CSI with a leader and final b is not REP", "a\x1b[?3b", 10, 1, rows({"a"}), {}},
         {"a huge OSC command number (libvterm overflow)", "\x1b]83555555555555;x\x07ok", 10, 1, rows({"ok"}), {}},
-        {"C1 controls in UTF-8 are dropped (libvterm moved the cursor back)", "ab\xc2\x9e\xc2\x85" "c", 10, 1,
-         QString(), {{0, 1, text("b"), "before"}}},
+        {"C1 controls in UTF-8 are dropped (libvterm moved the cursor back)",
+         "ab\xc2\x9e\xc2\x85"
+         "c",
+         10,
+         1,
+         QString(),
+         {{0, 1, text("b"), "before"}}},
         {"C1 control in insert mode (libvterm crash)", "\x1b[4h\x1b[1;9HK\xc2\x9eM", 10, 1, rows({"        KM"}), {}},
-        {"a lone C2 before an ESC", "a\xc2\x1b[3Cx", 10, 1, QString(),
+        {"a lone C2 before an ESC",
+         "a\xc2\x1b[3Cx",
+         10,
+         1,
+         QString(),
          {{0, 0, text("a"), "before"}, {0, 3, text(""), "CUF ran: the ESC was not skipped"}}},
         {"a stray byte keeps the escape open, as in libvterm", "\x1b\xcd[3Cx", 10, 1, rows({"   x"}), {}},
     };
@@ -251,8 +268,10 @@ private Q_SLOTS:
     void restoredCursorStaysOnShrunkScreen_data()
     {
         QTest::addColumn<QByteArray>("restore");
-        QTest::newRow("DECRC") << QByteArray("\x1b" "8");
-        QTest::newRow("DECRC with a C0 control inside") << QByteArray("\x1b\x01" "8");
+        QTest::newRow("DECRC") << QByteArray("\x1b"
+                                             "8");
+        QTest::newRow("DECRC with a C0 control inside") << QByteArray("\x1b\x01"
+                                                                      "8");
         QTest::newRow("DECRST 1048") << QByteArray("\x1b[?1048l");
         QTest::newRow("leaving the alternate screen") << QByteArray("\x1b[?1049l");
     }
@@ -262,9 +281,10 @@ private Q_SLOTS:
         // 0.3.3 restores it outside the screen and then writes out of bounds (fuzzer).
         QFETCH(QByteArray, restore);
         TerminalScreen screen(80, 25);
-        const QByteArray save = restore.contains("1049") ? QByteArray("\x1b[?1049h") : restore.contains("1048")
-                                                                                          ? QByteArray("\x1b[?1048h")
-                                                                                          : QByteArray("\x1b" "7");
+        const QByteArray save = restore.contains("1049")   ? QByteArray("\x1b[?1049h")
+                                : restore.contains("1048") ? QByteArray("\x1b[?1048h")
+                                                           : QByteArray("\x1b"
+                                                                        "7");
         screen.feedNow("\x1b[21;71H" + save);
         screen.resize(10, 3);
         screen.feedNow(restore + "ab\r\ncd");

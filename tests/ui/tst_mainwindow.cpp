@@ -16,8 +16,8 @@
 #include <QDialog>
 #include <QDoubleSpinBox>
 #include <QLabel>
-#include <QSignalSpy>
 #include <QListWidget>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>

@@ -310,8 +310,7 @@ void TerminalView::scheduleRepaint(const QRegion &region)
     // paint at a quarter of the rate until it calms down. Typing is neither, so its latency
     // is untouched.
     constexpr qint64 kFloodBytesPerFrame = 64 * 1024;
-    const bool flood =
-        m_screen->pendingBytes() > 0 || m_screen->parsedBytes() - m_parsedAtPaint > kFloodBytesPerFrame;
+    const bool flood = m_screen->pendingBytes() > 0 || m_screen->parsedBytes() - m_parsedAtPaint > kFloodBytesPerFrame;
     const qint64 frame = flood ? 4 * m_frameMs : m_frameMs;
     const qint64 since = m_lastPaint.isValid() ? m_lastPaint.elapsed() : frame;
     if (since >= frame)

@@ -105,11 +105,11 @@ void printBudgets(Command &cmd, audit::CostLedger &ledger, const QList<audit::Bu
         if (!spend.ok())
             return cmd.fail(spend.error());
         arr.append(budgetToJson(b, spend.value()));
-        rows << QStringList{b.account, QStringLiteral("$%1").arg(b.monthlyUsd, 0, 'f', 2),
-                            QStringLiteral("$%1").arg(spend.value(), 0, 'f', 2),
-                            QStringLiteral("%1 %").arg(b.monthlyUsd > 0 ? 100.0 * spend.value() / b.monthlyUsd : 0.0,
-                                                       0, 'f', 0),
-                            b.stopAtLimit ? tr("stop sessions") : tr("warn")};
+        rows << QStringList{
+            b.account, QStringLiteral("$%1").arg(b.monthlyUsd, 0, 'f', 2),
+            QStringLiteral("$%1").arg(spend.value(), 0, 'f', 2),
+            QStringLiteral("%1 %").arg(b.monthlyUsd > 0 ? 100.0 * spend.value() / b.monthlyUsd : 0.0, 0, 'f', 0),
+            b.stopAtLimit ? tr("stop sessions") : tr("warn")};
     }
     if (cmd.json())
         cmd.printJson(arr);

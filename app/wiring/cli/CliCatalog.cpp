@@ -50,7 +50,6 @@ QString money(double usd)
     return QString::number(usd, 'f', std::abs(usd) < 1 ? 4 : 2);
 }
 
-
 QString billingText(const ProviderEntry &e)
 {
     if (e.selfHosted)

@@ -92,25 +92,27 @@ void sessionsListAll(Command &cmd, const QStringList &accounts)
     if (accounts.isEmpty())
         return printSessions(cmd, {}, {}), cmd.finish(ExitOk);
     for (const auto &a : accounts) {
-        cmd.services().registry->provider(a, Callback<Provider *>(&cmd, [&cmd, a, state, oneDone](Result<Provider *> p) {
-            if (!p.ok()) {
-                state->errors << QStringLiteral("%1: %2").arg(a, p.message());
-                return oneDone();
-            }
-            ListOptions all;
-            all.all = true;
-            (*p)->listSessions(all, Callback<QList<SessionInfo>>(&cmd, [a, state, oneDone](Result<QList<SessionInfo>> r) {
-                                   if (r.ok()) {
-                                       for (SessionInfo s : r.value()) {
-                                           s.account = a;
-                                           state->list << s;
-                                       }
-                                   } else {
-                                       state->errors << QStringLiteral("%1: %2").arg(a, r.message());
-                                   }
-                                   oneDone();
-                               }));
-        }));
+        cmd.services().registry->provider(
+            a, Callback<Provider *>(&cmd, [&cmd, a, state, oneDone](Result<Provider *> p) {
+                if (!p.ok()) {
+                    state->errors << QStringLiteral("%1: %2").arg(a, p.message());
+                    return oneDone();
+                }
+                ListOptions all;
+                all.all = true;
+                (*p)->listSessions(
+                    all, Callback<QList<SessionInfo>>(&cmd, [a, state, oneDone](Result<QList<SessionInfo>> r) {
+                        if (r.ok()) {
+                            for (SessionInfo s : r.value()) {
+                                s.account = a;
+                                state->list << s;
+                            }
+                        } else {
+                            state->errors << QStringLiteral("%1: %2").arg(a, r.message());
+                        }
+                        oneDone();
+                    }));
+            }));
     }
 }
 

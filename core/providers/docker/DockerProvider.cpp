@@ -114,30 +114,31 @@ void DockerProvider::listSessions(const ListOptions &options, Callback<QList<Ses
         const json filters{{"label", {std::string(labels::App) + "=" + labels::AppValue}}};
         path += "&filters=" + DockerApi::enc(QString::fromStdString(filters.dump()));
     }
-    m_api->call("GET", path, {},
-                Callback<net::HttpResponse>(done.context(), [this, all = options.all, done](Result<net::HttpResponse> r) {
-                    if (!r)
-                        return done(r.error());
-                    if (!r->isSuccess())
-                        return done(errorFromStatus(r->status, r->body, tr("Listing sessions failed")));
-                    auto list = sessionsFromList(r->body, {m_account, m_descriptor.id});
-                    if (!list)
-                        return done(list.error());
-                    QList<SessionInfo> out;
-                    QSet<QString> seen;
-                    for (const auto &s : std::as_const(*list)) {
-                        seen.insert(s.id);
-                        const SessionInfo withState = withOverrides(s);
-                        if (all || withState.owned || withState.adopted)
-                            out << withState;
-                    }
-                    // An adopted container removed behind our back is forgotten.
-                    const auto before = m_adopted.size();
-                    m_adopted.removeIf([&seen](const QString &id) { return !seen.contains(id); });
-                    if (m_adopted.size() != before)
-                        saveOverrides();
-                    done(out);
-                }));
+    m_api->call(
+        "GET", path, {},
+        Callback<net::HttpResponse>(done.context(), [this, all = options.all, done](Result<net::HttpResponse> r) {
+            if (!r)
+                return done(r.error());
+            if (!r->isSuccess())
+                return done(errorFromStatus(r->status, r->body, tr("Listing sessions failed")));
+            auto list = sessionsFromList(r->body, {m_account, m_descriptor.id});
+            if (!list)
+                return done(list.error());
+            QList<SessionInfo> out;
+            QSet<QString> seen;
+            for (const auto &s : std::as_const(*list)) {
+                seen.insert(s.id);
+                const SessionInfo withState = withOverrides(s);
+                if (all || withState.owned || withState.adopted)
+                    out << withState;
+            }
+            // An adopted container removed behind our back is forgotten.
+            const auto before = m_adopted.size();
+            m_adopted.removeIf([&seen](const QString &id) { return !seen.contains(id); });
+            if (m_adopted.size() != before)
+                saveOverrides();
+            done(out);
+        }));
 }
 
 void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
@@ -334,9 +335,9 @@ void DockerProvider::adopt(const QString &sessionId, Callback<SessionInfo> done)
              if (!r)
                  return done(r.error());
              if (r->owned)
-                 return done(makeError(ErrorCode::Conflict,
-                                       tr("Session %1 was created by Sandbar; there is nothing to adopt.")
-                                           .arg(r->id.left(12))));
+                 return done(makeError(
+                     ErrorCode::Conflict,
+                     tr("Session %1 was created by Sandbar; there is nothing to adopt.").arg(r->id.left(12))));
              m_adopted.insert(r->id);
              saveOverrides();
              done(withOverrides(*r));

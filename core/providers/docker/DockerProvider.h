@@ -4,8 +4,8 @@
 #include "providers/docker/DockerApi.h"
 
 #include <QHash>
-#include <QSet>
 #include <QPointer>
+#include <QSet>
 #include <QTimer>
 
 namespace sandbar::docker {
@@ -77,7 +77,7 @@ private:
     DockerApi *m_api = nullptr;
     // Deadlines changed by setTimeout (labels cannot change after create).
     QHash<QString, QDateTime> m_deadlines;
-    QSet<QString> m_adopted; // full container ids
+    QSet<QString> m_adopted;              // full container ids
     QHash<QString, CpuReading> m_lastCpu; // per session, for one-shot CPU deltas
     // events
     QPointer<net::HttpExchange> m_events;
