@@ -44,19 +44,18 @@ int guiMain(int argc, char **argv)
     const auto catalog = services->catalog;
     window.setCompareFactory([catalog](QWidget *parent) { return new ui::CompareView(catalog, parent); });
     window.show();
-    if (!services->accounts->loadWarning().isEmpty()) {
-        QTimer::singleShot(0, &window, [&window, &services]() {
-            QMessageBox::warning(&window, QApplication::translate("sandbar", "Settings"),
-                                 services->accounts->loadWarning());
-        });
-    }
-    if (services->catalogOverrideError) {
-        QTimer::singleShot(0, &window, [&window, &services]() {
-            QMessageBox::warning(&window, QApplication::translate("sandbar", "Provider catalog"),
-                                 QApplication::translate("sandbar", "Your catalog corrections were not used: %1")
-                                     .arg(services->catalogOverrideError->message));
-        });
-    }
+    // Opened, not exec'd: the window keeps working while the warning is up.
+    const auto warn = [&window](const QString &title, const QString &text) {
+        auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, &window);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    };
+    if (!services->accounts->loadWarning().isEmpty())
+        warn(QApplication::translate("sandbar", "Settings"), services->accounts->loadWarning());
+    if (services->catalogOverrideError)
+        warn(QApplication::translate("sandbar", "Provider catalog"),
+             QApplication::translate("sandbar", "Your catalog corrections were not used: %1")
+                 .arg(services->catalogOverrideError->message));
     QTimer::singleShot(0, &window, [&window]() { window.refreshAll(); });
     services->costs->start();
     return app.exec();

@@ -10,6 +10,7 @@
 #include "main/MainWindow.h"
 #include "main/SessionsModel.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -17,6 +18,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -132,6 +134,34 @@ private Q_SLOTS:
         }
         QVERIFY(marked);
         m_memory->made.value(QStringLiteral("lab"))->failListing = false;
+    }
+
+    void dialogsDoNotBlock()
+    {
+        // New session, then Remove with its question: each dialog is opened, not exec'd, so
+        // this test drives them from the same event loop the window runs on.
+        ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+        w.show();
+        auto *accounts = w.findChild<QListWidget *>(QStringLiteral("accountList"));
+        for (int i = 0; i < accounts->count(); ++i) {
+            if (accounts->item(i)->data(Qt::UserRole).toString() == QLatin1String("lab"))
+                accounts->setCurrentRow(i);
+        }
+        auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
+        w.refreshAll();
+        QTest::qWait(50);
+        const int before = table->model()->rowCount();
+        action(w, QStringLiteral("New session…"))->trigger();
+        QDialog *dlg = nullptr;
+        QTRY_VERIFY((dlg = w.findChild<QDialog *>()) != nullptr && dlg->isVisible());
+        dlg->accept();
+        QTRY_COMPARE(table->model()->rowCount(), before + 1);
+        table->selectRow(table->model()->rowCount() - 1);
+        action(w, QStringLiteral("Remove"))->trigger();
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = w.findChild<QMessageBox *>()) != nullptr && box->isVisible());
+        box->button(QMessageBox::Yes)->click();
+        QTRY_COMPARE(table->model()->rowCount(), before);
     }
 
     void liveCostAndBudgets()

@@ -7,7 +7,6 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -31,16 +30,24 @@ AddAccountDialog::AddAccountDialog(const ProviderFactories &factories, QWidget *
     layout->addWidget(m_description);
     layout->addWidget(m_form);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("dialogError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_error->hide();
+    layout->addWidget(m_error);
     layout->addWidget(buttons);
     for (const auto &f : factories.all())
         m_provider->addItem(f->descriptor().displayName, f->descriptor().id);
     connect(m_provider, &QComboBox::currentIndexChanged, this, &AddAccountDialog::providerChanged);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, this, [this]() {
-        if (auto a = account(); !a.ok())
-            QMessageBox::warning(this, windowTitle(), a.message());
-        else
+        if (auto a = account(); !a.ok()) {
+            m_error->setText(a.message());
+            m_error->show();
+        } else {
             accept();
+        }
     });
     providerChanged();
 }
@@ -92,6 +99,12 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
     layout->addWidget(m_form);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("dialogError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_error->hide();
+    layout->addWidget(m_error);
     layout->addWidget(buttons);
     for (const auto &a : accounts.accounts())
         m_account->addItem(QStringLiteral("%1 (%2)").arg(a.name, a.provider), a.name);
@@ -100,10 +113,12 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
     connect(m_account, &QComboBox::currentIndexChanged, this, &NewSessionDialog::accountChanged);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, this, [this]() {
-        if (auto s = spec(); !s.ok())
-            QMessageBox::warning(this, windowTitle(), s.message());
-        else
+        if (auto s = spec(); !s.ok()) {
+            m_error->setText(s.message());
+            m_error->show();
+        } else {
             accept();
+        }
     });
     accountChanged();
 }

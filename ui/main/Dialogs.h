@@ -31,6 +31,7 @@ private:
     QComboBox *m_provider;
     QLabel *m_description;
     DescriptorForm *m_form;
+    QLabel *m_error = nullptr; // what is wrong with the input, shown above the buttons
 };
 
 // New session in a chosen account, with that provider's create options.
@@ -51,6 +52,7 @@ private:
     QComboBox *m_account;
     QLineEdit *m_name;
     DescriptorForm *m_form;
+    QLabel *m_error = nullptr; // what is wrong with the input, shown above the buttons
 };
 
 } // namespace sandbar::ui

@@ -75,11 +75,13 @@ void MainWindow::buildActions()
         const auto s = currentSession();
         if (!s)
             return;
-        if (QMessageBox::question(this, tr("Remove session"),
-                                  tr("Remove %1? Its files inside the sandbox are deleted.").arg(s->ref())) !=
-            QMessageBox::Yes)
-            return;
-        runOnSession(tr("Remove"), &Provider::remove);
+        confirm(tr("Remove session"), tr("Remove %1? Its files inside the sandbox are deleted.").arg(s->ref()),
+                [this, ref = s->ref()]() {
+                    // The selection may have moved while the question was open.
+                    const auto now = currentSession();
+                    if (now && now->ref() == ref)
+                        runOnSession(tr("Remove"), &Provider::remove);
+                });
     });
     tb->addSeparator();
     m_refresh = tb->addAction(tr("Refresh"), this, &MainWindow::refreshAll);
@@ -311,21 +313,38 @@ void MainWindow::refreshAll()
 void MainWindow::showError(const QString &what, const Error &error)
 {
     m_status->setText(QStringLiteral("%1: %2").arg(what, error.message));
-    QMessageBox::warning(this, what, error.message);
+    // Window-modal and opened, not exec'd: the event loop (refreshes, terminals) goes on.
+    auto *box = new QMessageBox(QMessageBox::Warning, what, error.message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::confirm(const QString &title, const QString &text, std::function<void()> yes)
+{
+    auto *box = new QMessageBox(QMessageBox::Question, title, text, QMessageBox::Yes | QMessageBox::No, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setDefaultButton(QMessageBox::No);
+    connect(box, &QMessageBox::finished, this, [yes = std::move(yes)](int result) {
+        if (result == QMessageBox::Yes)
+            yes();
+    });
+    box->open();
 }
 
 void MainWindow::addAccount()
 {
-    AddAccountDialog dlg(m_factories, this);
-    if (dlg.exec() != QDialog::Accepted)
-        return;
-    auto account = dlg.account();
-    if (!account.ok())
-        return showError(tr("Add account"), account.error());
-    m_accounts.add(account.value(), dlg.secrets(), Callback<void>(this, [this](VoidResult r) {
-                       if (!r.ok())
-                           showError(tr("Add account"), r.error());
-                   }));
+    auto *dlg = new AddAccountDialog(m_factories, this);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dlg, &QDialog::accepted, this, [this, dlg]() {
+        auto account = dlg->account();
+        if (!account.ok())
+            return showError(tr("Add account"), account.error());
+        m_accounts.add(account.value(), dlg->secrets(), Callback<void>(this, [this](VoidResult r) {
+                           if (!r.ok())
+                               showError(tr("Add account"), r.error());
+                       }));
+    });
+    dlg->open();
 }
 
 void MainWindow::removeAccount()
@@ -333,15 +352,15 @@ void MainWindow::removeAccount()
     const QString name = currentAccount();
     if (name.isEmpty())
         return;
-    if (QMessageBox::question(this, tr("Remove account"),
-                              tr("Remove the account %1? Its sessions keep running; its secrets are deleted from "
-                                 "the keychain.")
-                                  .arg(name)) != QMessageBox::Yes)
-        return;
-    m_accounts.remove(name, Callback<void>(this, [this](VoidResult r) {
-                          if (!r.ok())
-                              showError(tr("Remove account"), r.error());
-                      }));
+    confirm(
+        tr("Remove account"),
+        tr("Remove the account %1? Its sessions keep running; its secrets are deleted from the keychain.").arg(name),
+        [this, name]() {
+            m_accounts.remove(name, Callback<void>(this, [this](VoidResult r) {
+                                  if (!r.ok())
+                                      showError(tr("Remove account"), r.error());
+                              }));
+        });
 }
 
 void MainWindow::checkAccount()
@@ -361,13 +380,16 @@ void MainWindow::checkAccount()
 
 void MainWindow::newSession()
 {
-    NewSessionDialog dlg(m_accounts, m_factories, currentAccount(), this);
-    if (dlg.exec() != QDialog::Accepted)
-        return;
-    auto spec = dlg.spec();
+    auto *dlg = new NewSessionDialog(m_accounts, m_factories, currentAccount(), this);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dlg, &QDialog::accepted, this, [this, dlg]() { createSession(dlg->spec(), dlg->accountName()); });
+    dlg->open();
+}
+
+void MainWindow::createSession(const Result<CreateSpec> &spec, const QString &account)
+{
     if (!spec.ok())
         return showError(tr("New session"), spec.error());
-    const QString account = dlg.accountName();
     m_status->setText(tr("Creating a session in %1…").arg(account));
     m_registry.provider(account, Callback<Provider *>(this, [this, account, s = spec.value()](Result<Provider *> p) {
                             if (!p.ok())

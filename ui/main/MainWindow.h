@@ -66,6 +66,9 @@ private:
     void removeAccount();
     void checkAccount();
     void newSession();
+    void createSession(const Result<CreateSpec> &spec, const QString &account);
+    // Asks title/text with Yes and No without a nested event loop; yes() runs on Yes.
+    void confirm(const QString &title, const QString &text, std::function<void()> yes);
     void openTerminal();
     void addTerminalTab(Provider *provider, const SessionInfo &session, const QString &attachId);
     void reattachTerminals(const QString &account);
