@@ -70,7 +70,9 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
                 m_state = State::CsiLeader;
             else if (c == ']')
                 m_state = State::OscCommand;
-            else if (c == 'P' || c == 'X' || c == '^' || c == '_')
+            else if (c == 'P')
+                m_state = State::DcsCommand;
+            else if (c == 'X' || c == '^' || c == '_')
                 m_state = State::String;
             else
                 m_state = State::Ground;
@@ -119,6 +121,10 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
         if (c >= 0x40 && c <= 0x7e)
             return finishCsi(c);
         m_state = State::Ground; // an invalid CSI
+        return Action::Keep;
+    case State::DcsCommand:
+        if (c >= 0x40 && c <= 0x7e)
+            m_state = State::String;
         return Action::Keep;
     case State::OscCommand:
         if (c >= '0' && c <= '9')

@@ -55,7 +55,8 @@ public:
     void reset();
 
 private:
-    enum class State { Ground, Escape, CsiLeader, CsiArgs, CsiIntermed, OscCommand, String };
+    // As libvterm's: a DCS's command bytes are not yet a string (ESC there starts an escape).
+    enum class State { Ground, Escape, CsiLeader, CsiArgs, CsiIntermed, DcsCommand, OscCommand, String };
     enum class Action { Keep, Drop, Repeat, Restore };
     Action step(unsigned char c);
     Action finishCsi(unsigned char final);

@@ -212,6 +212,9 @@ const std::vector<Fixture> &fixtures()
          1,
          QString(),
          {{0, 0, text("a"), "before"}, {0, 3, text(""), "CUF ran: the ESC was not skipped"}}},
+        {"ESC [ in a DCS's command bytes is a CSI (libvterm overflow)",
+         "\x1bP1;\x1b[1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;31mA", 10, 1, rows({"A"}),
+         {{0, 0, flag(CellAttrs::Bold), "first parameters applied"}}},
         {"a stray byte keeps the escape open, as in libvterm", "\x1b\xcd[3Cx", 10, 1, rows({"   x"}), {}},
     };
     return table;
