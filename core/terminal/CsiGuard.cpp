@@ -1,5 +1,7 @@
 #include "terminal/CsiGuard.h"
 
+#include <QList>
+#include <QString>
 #include <cstring>
 
 namespace sandbar {
@@ -8,6 +10,73 @@ void CsiGuard::reset()
 {
     m_state = State::Ground;
     m_bracketedPaste = false;
+}
+
+namespace {
+
+// libvterm's zero-width table (Markus Kuhn's wcwidth): non-spacing and enclosing marks,
+// format characters, and the Hangul Jamo vowels and finals. Matching a little more than
+// libvterm only makes a REP be skipped; matching less would let it hang.
+bool zeroWidth(char32_t cp)
+{
+    if (cp >= 0x1160 && cp <= 0x11ff)
+        return true;
+    switch (QChar::category(cp)) {
+    case QChar::Mark_NonSpacing:
+    case QChar::Mark_Enclosing:
+    case QChar::Other_Format: return true;
+    default: return false;
+    }
+}
+
+} // namespace
+
+void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
+{
+    // From the end back: the last glyph has width when a codepoint of width is met before
+    // the run's start; a run of marks only is a zero-width glyph (or merges with the glyph
+    // before it, which cannot be told here: taken as zero-width). Controls are skipped (they
+    // do not change what REP repeats); a codepoint cut at the chunk's start is unknown.
+    qsizetype i = to;
+    bool sawText = false;
+    while (i > from) {
+        const auto b = static_cast<unsigned char>(data[i - 1]);
+        if (b < 0x20 || b == 0x7f) {
+            --i;
+            continue;
+        }
+        if (b < 0x80) {
+            m_lastGlyphHasWidth = m_runHasWidth = true;
+            return;
+        }
+        qsizetype start = i - 1;
+        while (start > from && (static_cast<unsigned char>(data[start]) & 0xc0) == 0x80)
+            --start;
+        const auto lead = static_cast<unsigned char>(data[start]);
+        const qsizetype expected = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+        if ((lead & 0xc0) != 0x80 && i - start < expected) {
+            i = start; // cut at the chunk's end: not printed yet, the next chunk judges it
+            continue;
+        }
+        QByteArray bytes(data + start, i - start);
+        if ((static_cast<unsigned char>(data[start]) & 0xc0) == 0x80 && start == 0)
+            bytes.prepend(m_prevTail); // the codepoint began in the previous chunk
+        const QString decoded = QString::fromUtf8(bytes);
+        const QList<uint> ucs = decoded.toUcs4();
+        const char32_t cp = ucs.isEmpty() ? 0xfffd : char32_t(ucs.last());
+        sawText = true;
+        if (!zeroWidth(cp)) {
+            m_lastGlyphHasWidth = m_runHasWidth = true;
+            return;
+        }
+        i = start;
+    }
+    // Marks only: a glyph of their own, unless the run goes on from the previous chunk and
+    // had a glyph of width there, which they join.
+    if (sawText) {
+        const bool joins = from == 0 && m_groundAtChunkStart && m_runHasWidth;
+        m_lastGlyphHasWidth = m_runHasWidth = joins;
+    }
 }
 
 void CsiGuard::abandonOpen()
@@ -154,6 +223,8 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
         return static_cast<unsigned char>(b) >= 0x80 && static_cast<unsigned char>(b) < 0xa0;
     };
     qsizetype i = 0;
+    qsizetype runStart = 0; // where the current stretch of text (Ground) began
+    m_groundAtChunkStart = m_state == State::Ground;
     if (m_c2AtEnd && len > 0 && m_state == State::Ground && isC1(data[0])) {
         drop(0); // the second half of a C1 control split across chunks
         i = 1;
@@ -183,12 +254,19 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
                 }
                 continue;
             }
-            if (!esc)
+            if (!esc) {
+                noteTextRun(data, runStart, len);
                 break;
+            }
             i = esc - data;
+            noteTextRun(data, runStart, i);
         }
         const auto byte = static_cast<unsigned char>(data[i]);
         const Action a = step(byte);
+        if (m_state == State::Ground) {
+            runStart = i + 1;
+            m_runHasWidth = false; // a new run of text begins
+        }
         if (m_state == State::Ground) {
             m_open.clear();
             m_openTooLong = false;
@@ -209,11 +287,16 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
             if (a == Action::Repeat) {
                 out->append(NeutralFinal);
                 if (events)
-                    events->repeats.append({out->size(), m_firstParam});
+                    events->repeats.append({out->size(), m_firstParam, m_lastGlyphHasWidth});
             }
         }
         ++i;
     }
+    // The last bytes of a text run, for a codepoint the next chunk completes.
+    if (m_state == State::Ground)
+        m_prevTail = QByteArray(data + std::max(runStart, len - 3), len - std::max(runStart, len - 3));
+    else
+        m_prevTail.clear();
     if (!copying)
         return false;
     out->append(data + copiedUpTo, len - copiedUpTo);

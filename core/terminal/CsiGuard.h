@@ -34,8 +34,12 @@ public:
     static constexpr char NeutralFinal = 'z';
 
     struct Events {
-        // (offset just past the neutralised REP in the output, its column count; -1 missing)
-        QVarLengthArray<std::pair<qsizetype, long>, 4> repeats;
+        struct Repeat {
+            qsizetype at;  // just past the neutralised REP in the output
+            long columns;  // its parameter; -1 missing
+            bool hasWidth; // lastGlyphHasWidth() at that point
+        };
+        QVarLengthArray<Repeat, 4> repeats;
         // offsets just past each DECRC in the output
         QVarLengthArray<qsizetype, 4> restores;
     };
@@ -44,6 +48,11 @@ public:
     // the input. events, when given, receives what the caller must act on.
     bool filter(const char *data, qsizetype len, QByteArray *out, Events *events = nullptr);
     bool bracketedPaste() const { return m_bracketedPaste; }
+    // Whether REP can be left to libvterm: false when the last glyph printed may be one of
+    // zero width (a lone combining mark after the cursor moved), which libvterm's REP repeats
+    // without ever advancing: a hang (instrumented fuzzing). Each REP event carries the value
+    // it had there; this is the value at the end of the last chunk.
+    bool lastGlyphHasWidth() const { return m_lastGlyphHasWidth; }
     // No escape sequence or string is open: bytes written to libvterm now start afresh.
     bool inGround() const { return m_state == State::Ground; }
     // The open sequence's bytes so far, without the C0 controls libvterm already ran: written
@@ -59,6 +68,8 @@ private:
     enum class State { Ground, Escape, CsiLeader, CsiArgs, CsiIntermed, DcsCommand, OscCommand, String };
     enum class Action { Keep, Drop, Repeat, Restore };
     Action step(unsigned char c);
+    // Looks at the text run data[from, to) that libvterm prints, for lastGlyphHasWidth().
+    void noteTextRun(const char *data, qsizetype from, qsizetype to);
     Action finishCsi(unsigned char final);
     void endParam();
 
@@ -75,7 +86,12 @@ private:
     long m_param = -1;
     bool m_mentions2004 = false;
     bool m_bracketedPaste = false;
-    bool m_c2AtEnd = false; // the chunk ended with the first byte of a UTF-8 C1 control
+    bool m_lastGlyphHasWidth = true; // the screen starts with a printed space (see TerminalScreen)
+    bool m_c2AtEnd = false;
+    bool m_groundAtChunkStart = true;
+    bool m_runHasWidth = false; // the current run of text has printed a glyph of width
+    QByteArray m_prevTail; // up to 3 bytes ending the last chunk's text // the chunk ended with the first byte of a
+                           // UTF-8 C1 control
     QByteArray m_open;
     bool m_openTooLong = false;
     static constexpr qsizetype MaxOpenBytes = 4096;

@@ -147,12 +147,13 @@ void TerminalScreen::parse(const char *data, qsizetype len)
         qsizetype at;
         bool restore; // else a repeat
         long value;
+        bool hasWidth;
     };
     QVarLengthArray<Point, 8> points;
     for (const qsizetype at : events.restores)
-        points.append({at, true, 0});
-    for (const auto &[at, columns] : events.repeats)
-        points.append({at, false, columns});
+        points.append({at, true, 0, true});
+    for (const auto &r : events.repeats)
+        points.append({r.at, false, r.columns, r.hasWidth});
     std::stable_sort(points.begin(), points.end(), [](const Point &a, const Point &b) { return a.at < b.at; });
     qsizetype from = 0;
     for (const Point &p : points) {
@@ -160,7 +161,7 @@ void TerminalScreen::parse(const char *data, qsizetype len)
         from = p.at;
         if (p.restore)
             clampCursor();
-        else
+        else if (p.hasWidth)
             repeatLastGlyph(p.value);
     }
     vterm_input_write(m_vt, data + from, size_t(len - from));
@@ -174,7 +175,8 @@ void TerminalScreen::repeatLastGlyph(long columns)
     // glyphs go in one REP while wide ones go one by one and stop before the last column
     // (where libvterm 0.3.3 would write the second half past the row and crash).
     // A REP that starts in the last column is dropped: its glyph's width cannot be learnt
-    // there without that risk (a narrow one loses that one cell).
+    // there without that risk (a narrow one loses that one cell). The caller skips a REP
+    // whose glyph may have no width (a lone combining mark): libvterm would loop for ever.
     int rows = 0, cols = 0;
     vterm_get_size(m_vt, &rows, &cols);
     long left = std::min<long>(std::max(columns, 1L), cols);
