@@ -225,9 +225,19 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
     qsizetype i = 0;
     qsizetype runStart = 0; // where the current stretch of text (Ground) began
     m_groundAtChunkStart = m_state == State::Ground;
-    if (m_c2AtEnd && len > 0 && m_state == State::Ground && isC1(data[0])) {
-        drop(0); // the second half of a C1 control split across chunks
-        i = 1;
+    if (m_c2AtEnd && len > 0 && m_state == State::Ground) {
+        // The C2 held back at the end of the last chunk: written now only before the second
+        // byte of a character it can start (U+00A0..U+00BF).
+        const auto b = static_cast<unsigned char>(data[0]);
+        if (b >= 0xa0 && b <= 0xbf) {
+            out->clear();
+            out->reserve(len + 1);
+            out->append(char(0xc2));
+            copying = true;
+        } else if (isC1(data[0])) {
+            drop(0);
+            i = 1;
+        }
     }
     m_c2AtEnd = false;
     while (i < len) {
@@ -240,16 +250,24 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
             const auto *c2 =
                 static_cast<const char *>(std::memchr(from, 0xc2, size_t((esc ? esc : data + len) - from)));
             if (c2) {
+                // libvterm's decoder keeps a pending C2 across 0xFE/0xFF bytes, controls and
+                // whole escape sequences, so a C1 can be completed much later: a C2 passes
+                // only right before the second byte of a character it starts (A0..BF).
                 const qsizetype k = c2 - data;
                 if (k + 1 == len) {
-                    m_c2AtEnd = true;
+                    drop(k);
+                    m_c2AtEnd = true; // held back: see the start of the next chunk
                     break;
                 }
-                if (isC1(data[k + 1])) {
+                const auto next = static_cast<unsigned char>(data[k + 1]);
+                if (next >= 0xa0 && next <= 0xbf) {
+                    i = k + 2;
+                } else if (isC1(data[k + 1])) {
                     drop(k);
                     drop(k + 1);
                     i = k + 2;
                 } else {
+                    drop(k);
                     i = k + 1; // the next byte may be an ESC: look at it again
                 }
                 continue;

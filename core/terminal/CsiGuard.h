@@ -20,7 +20,9 @@ namespace sandbar {
 //  - DECRC (ESC 8) restores a cursor saved on a larger screen without clamping it, and
 //    libvterm then writes out of bounds: the caller is told where each DECRC ends;
 //  - C1 controls written in UTF-8 (C2 80..9F) are printed by libvterm as glyphs of width -1
-//    that walk the cursor off the row (a crash in insert mode): they are dropped;
+//    that walk the cursor off the row (a crash in insert mode); its decoder even completes
+//    one from a C2 left pending across 0xFF bytes, controls and escape sequences: a C2 passes
+//    only right before A0..BF, the C1 pairs are dropped;
 //  - libvterm honours bracketed paste (DECSET 2004) but does not say whether it is on: the
 //    guard tracks it, and RIS and DECSTR, which turn it off.
 // Everything else passes unchanged and uncopied. All of it was found by fuzzing.
