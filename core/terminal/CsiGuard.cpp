@@ -33,12 +33,22 @@ bool zeroWidth(char32_t cp)
 
 void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
 {
-    // From the end back: the last glyph has width when a codepoint of width is met before
-    // the run's start; a run of marks only is a zero-width glyph (or merges with the glyph
-    // before it, which cannot be told here: taken as zero-width). Controls are skipped (they
-    // do not change what REP repeats); a codepoint cut at the chunk's start is unknown.
+    // From the end back to the last codepoint of width: that and the marks after it are the
+    // glyph REP repeats (kept as bytes). Controls are skipped (they do not change it); a
+    // codepoint cut at the chunk's end is not printed yet; a run of marks only joins the
+    // glyph before it when the run goes on from the previous chunk, else it is a glyph of no
+    // width: nothing to repeat.
+    const auto glyphBytes = [data](qsizetype a, qsizetype b) {
+        QByteArray g;
+        for (qsizetype k = a; k < b; ++k) {
+            const auto c = static_cast<unsigned char>(data[k]);
+            if (c >= 0x20 && c != 0x7f)
+                g.append(char(c));
+        }
+        return g;
+    };
     qsizetype i = to;
-    bool sawText = false;
+    qsizetype glyphEnd = -1;
     while (i > from) {
         const auto b = static_cast<unsigned char>(data[i - 1]);
         if (b < 0x20 || b == 0x7f) {
@@ -46,7 +56,8 @@ void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
             continue;
         }
         if (b < 0x80) {
-            m_lastGlyphHasWidth = m_runHasWidth = true;
+            m_lastGlyph = glyphBytes(i - 1, glyphEnd < 0 ? i : glyphEnd);
+            m_runHasWidth = true;
             return;
         }
         qsizetype start = i - 1;
@@ -58,24 +69,31 @@ void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
             i = start; // cut at the chunk's end: not printed yet, the next chunk judges it
             continue;
         }
+        if (glyphEnd < 0)
+            glyphEnd = i;
+        const bool continued = (lead & 0xc0) == 0x80 && start == 0;
         QByteArray bytes(data + start, i - start);
-        if ((static_cast<unsigned char>(data[start]) & 0xc0) == 0x80 && start == 0)
+        if (continued)
             bytes.prepend(m_prevTail); // the codepoint began in the previous chunk
-        const QString decoded = QString::fromUtf8(bytes);
-        const QList<uint> ucs = decoded.toUcs4();
+        const QList<uint> ucs = QString::fromUtf8(bytes).toUcs4();
         const char32_t cp = ucs.isEmpty() ? 0xfffd : char32_t(ucs.last());
-        sawText = true;
         if (!zeroWidth(cp)) {
-            m_lastGlyphHasWidth = m_runHasWidth = true;
+            m_lastGlyph = glyphBytes(start, glyphEnd);
+            if (continued)
+                m_lastGlyph.prepend(m_prevTail);
+            m_runHasWidth = true;
             return;
         }
         i = start;
     }
-    // Marks only: a glyph of their own, unless the run goes on from the previous chunk and
-    // had a glyph of width there, which they join.
-    if (sawText) {
-        const bool joins = from == 0 && m_groundAtChunkStart && m_runHasWidth;
-        m_lastGlyphHasWidth = m_runHasWidth = joins;
+    if (glyphEnd < 0)
+        return; // no text: the glyph before stays
+    if (from == 0 && m_groundAtChunkStart && m_runHasWidth && !m_lastGlyph.isEmpty()) {
+        // Marks joining the glyph of the last chunk (with the part of the first that chunk held).
+        const bool continued = (static_cast<unsigned char>(data[from]) & 0xc0) == 0x80;
+        m_lastGlyph += (continued ? m_prevTail : QByteArray()) + glyphBytes(from, glyphEnd);
+    } else {
+        m_lastGlyph.clear();
     }
 }
 
@@ -305,16 +323,29 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
             if (a == Action::Repeat) {
                 out->append(NeutralFinal);
                 if (events)
-                    events->repeats.append({out->size(), m_firstParam, m_lastGlyphHasWidth});
+                    events->repeats.append({out->size(), m_firstParam, m_lastGlyph});
             }
         }
         ++i;
     }
-    // The last bytes of a text run, for a codepoint the next chunk completes.
-    if (m_state == State::Ground)
-        m_prevTail = QByteArray(data + std::max(runStart, len - 3), len - std::max(runStart, len - 3));
-    else
+    // The unfinished codepoint ending this chunk's text (with what earlier chunks held of it),
+    // for the chunk that completes it.
+    if (m_state == State::Ground) {
+        QByteArray tail = (runStart == 0 && m_groundAtChunkStart) ? m_prevTail : QByteArray();
+        tail.append(data + runStart, len - runStart);
+        qsizetype lead = tail.size();
+        while (lead > 0 && tail.size() - lead < 4) {
+            const auto b = static_cast<unsigned char>(tail[lead - 1]);
+            --lead;
+            if ((b & 0xc0) != 0x80)
+                break;
+        }
+        const auto b = lead < tail.size() ? static_cast<unsigned char>(tail[lead]) : 0;
+        const qsizetype need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+        m_prevTail = (b >= 0xc0 && tail.size() - lead < need) ? tail.mid(lead) : QByteArray();
+    } else {
         m_prevTail.clear();
+    }
     if (!copying)
         return false;
     out->append(data + copiedUpTo, len - copiedUpTo);

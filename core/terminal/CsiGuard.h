@@ -15,8 +15,9 @@ namespace sandbar {
 //  - a CSI parameter (a long) and an OSC command number (an int) overflow, one digit at a
 //    time: digits after the 9th, and the 8th for OSC, are dropped (no parameter means
 //    anything that large);
-//  - REP (CSI n b) of a wide character at the end of a row crashes libvterm: its final byte
-//    becomes one libvterm ignores, and the caller repeats safely (TerminalScreen does);
+//  - libvterm's REP (CSI n b) crashes on a wide character at the end of a row and loops for
+//    ever on a glyph of no width: its final byte becomes one libvterm ignores, and the
+//    caller writes the glyph again itself (the guard keeps the last glyph's bytes);
 //  - DECRC (ESC 8) restores a cursor saved on a larger screen without clamping it, and
 //    libvterm then writes out of bounds: the caller is told where each DECRC ends;
 //  - C1 controls written in UTF-8 (C2 80..9F) are printed by libvterm as glyphs of width -1
@@ -37,9 +38,9 @@ public:
 
     struct Events {
         struct Repeat {
-            qsizetype at;  // just past the neutralised REP in the output
-            long columns;  // its parameter; -1 missing
-            bool hasWidth; // lastGlyphHasWidth() at that point
+            qsizetype at;     // just past the neutralised REP in the output
+            long count;       // its parameter; -1 missing
+            QByteArray glyph; // the glyph to repeat, as the program wrote it; empty: none
         };
         QVarLengthArray<Repeat, 4> repeats;
         // offsets just past each DECRC in the output
@@ -50,11 +51,9 @@ public:
     // the input. events, when given, receives what the caller must act on.
     bool filter(const char *data, qsizetype len, QByteArray *out, Events *events = nullptr);
     bool bracketedPaste() const { return m_bracketedPaste; }
-    // Whether REP can be left to libvterm: false when the last glyph printed may be one of
-    // zero width (a lone combining mark after the cursor moved), which libvterm's REP repeats
-    // without ever advancing: a hang (instrumented fuzzing). Each REP event carries the value
-    // it had there; this is the value at the end of the last chunk.
-    bool lastGlyphHasWidth() const { return m_lastGlyphHasWidth; }
+    // The last glyph printed (its bytes: a codepoint of width and its marks), which a REP
+    // repeats; empty when it had no width or is not known. Each REP event carries it.
+    QByteArray lastGlyph() const { return m_lastGlyph; }
     // No escape sequence or string is open: bytes written to libvterm now start afresh.
     bool inGround() const { return m_state == State::Ground; }
     // The open sequence's bytes so far, without the C0 controls libvterm already ran: written
@@ -88,7 +87,7 @@ private:
     long m_param = -1;
     bool m_mentions2004 = false;
     bool m_bracketedPaste = false;
-    bool m_lastGlyphHasWidth = true; // the screen starts with a printed space (see TerminalScreen)
+    QByteArray m_lastGlyph;
     bool m_c2AtEnd = false;
     bool m_groundAtChunkStart = true;
     bool m_runHasWidth = false; // the current run of text has printed a glyph of width

@@ -146,14 +146,14 @@ void TerminalScreen::parse(const char *data, qsizetype len)
     struct Point {
         qsizetype at;
         bool restore; // else a repeat
-        long value;
-        bool hasWidth;
+        long count;
+        QByteArray glyph;
     };
     QVarLengthArray<Point, 8> points;
     for (const qsizetype at : events.restores)
-        points.append({at, true, 0, true});
+        points.append({at, true, 0, {}});
     for (const auto &r : events.repeats)
-        points.append({r.at, false, r.columns, r.hasWidth});
+        points.append({r.at, false, r.count, r.glyph});
     std::stable_sort(points.begin(), points.end(), [](const Point &a, const Point &b) { return a.at < b.at; });
     qsizetype from = 0;
     for (const Point &p : points) {
@@ -161,48 +161,22 @@ void TerminalScreen::parse(const char *data, qsizetype len)
         from = p.at;
         if (p.restore)
             clampCursor();
-        else if (p.hasWidth)
-            repeatLastGlyph(p.value);
+        else
+            repeatLastGlyph(p.count, p.glyph);
     }
     vterm_input_write(m_vt, data + from, size_t(len - from));
     m_inputBegin = m_inputEnd = nullptr;
 }
 
-void TerminalScreen::repeatLastGlyph(long columns)
+void TerminalScreen::repeatLastGlyph(long count, const QByteArray &glyph)
 {
-    // REP done one glyph at a time while the glyph's width is unknown: a first repetition
-    // is written where even a wide glyph fits, its cell tells the width, and then narrow
-    // glyphs go in one REP while wide ones go one by one and stop before the last column
-    // (where libvterm 0.3.3 would write the second half past the row and crash).
-    // A REP that starts in the last column is dropped: its glyph's width cannot be learnt
-    // there without that risk (a narrow one loses that one cell). The caller skips a REP
-    // whose glyph may have no width (a lone combining mark): libvterm would loop for ever.
-    int rows = 0, cols = 0;
-    vterm_get_size(m_vt, &rows, &cols);
-    long left = std::min<long>(std::max(columns, 1L), cols);
-    int width = 0;
-    static const char one[] = "\x1b[1b";
-    while (left > 0) {
-        VTermPos at;
-        vterm_state_get_cursorpos(m_state, &at);
-        const VTermLineInfo *info = vterm_state_get_lineinfo(m_state, at.row);
-        const int rowWidth = info && info->doublewidth ? cols / 2 : cols;
-        if (width == 1) {
-            const QByteArray rest = "\x1b[" + QByteArray::number(qint64(left)) + 'b';
-            vterm_input_write(m_vt, rest.constData(), size_t(rest.size()));
-            return;
-        }
-        if (at.col > rowWidth - 2)
-            return;
-        vterm_input_write(m_vt, one, sizeof one - 1);
-        VTermScreenCell cell;
-        width = vterm_screen_get_cell(m_screen, at, &cell) ? std::max(1, int(cell.width)) : 1;
-        VTermPos after;
-        vterm_state_get_cursorpos(m_state, &after);
-        if (after.col == at.col && after.row == at.row)
-            return; // nothing was repeated (no glyph yet)
-        left -= width;
-    }
+    // REP as xterm does it, by writing the glyph again; never libvterm's own (see CsiGuard).
+    // Bounded by a screenful: a program cannot make one REP cost more than that.
+    if (glyph.isEmpty())
+        return;
+    const long n = std::min<long>(std::max(count, 1L), long(m_cols) * m_rows);
+    const QByteArray bytes = glyph.repeated(qsizetype(n));
+    vterm_input_write(m_vt, bytes.constData(), size_t(bytes.size()));
 }
 
 void TerminalScreen::forgetTopContinuation()

@@ -120,7 +120,7 @@ private:
     void parse(const char *data, qsizetype len);
     void clampCursor();
     void resetMargins();
-    void repeatLastGlyph(long columns);
+    void repeatLastGlyph(long count, const QByteArray &glyph);
     void forgetTopContinuation();
     void emitUpdate();
     Cell fromVTerm(const VTermScreenCell &c) const;
