@@ -195,11 +195,15 @@ void CostMeter::stopAccount(const QString &account)
                                 m_lastError = p.message();
                                 return;
                             }
+                            // One refresh of the account once every stop has answered.
+                            auto pending = std::make_shared<int>(int(running.size()));
+                            const QString account = running.first().account;
                             for (const SessionInfo &s : running) {
-                                (*p)->stop(s.id, Callback<void>(this, [this](VoidResult r) {
+                                (*p)->stop(s.id, Callback<void>(this, [this, pending, account](VoidResult r) {
                                                if (!r.ok())
                                                    m_lastError = r.message();
-                                               m_registry.refresh();
+                                               if (--*pending == 0)
+                                                   m_registry.refreshAccount(account);
                                            }));
                             }
                         }));

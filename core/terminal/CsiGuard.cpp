@@ -6,12 +6,6 @@
 
 namespace sandbar {
 
-void CsiGuard::reset()
-{
-    m_state = State::Ground;
-    m_bracketedPaste = false;
-}
-
 namespace {
 
 // libvterm's zero-width table (Markus Kuhn's wcwidth): non-spacing and enclosing marks,

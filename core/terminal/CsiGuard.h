@@ -51,9 +51,6 @@ public:
     // the input. events, when given, receives what the caller must act on.
     bool filter(const char *data, qsizetype len, QByteArray *out, Events *events = nullptr);
     bool bracketedPaste() const { return m_bracketedPaste; }
-    // The last glyph printed (its bytes: a codepoint of width and its marks), which a REP
-    // repeats; empty when it had no width or is not known. Each REP event carries it.
-    QByteArray lastGlyph() const { return m_lastGlyph; }
     // No escape sequence or string is open: bytes written to libvterm now start afresh.
     bool inGround() const { return m_state == State::Ground; }
     // The open sequence's bytes so far, without the C0 controls libvterm already ran: written
@@ -62,7 +59,6 @@ public:
     // it as cancelled (call abandonOpen()).
     QByteArray openSequence() const { return m_openTooLong ? QByteArray() : m_open; }
     void abandonOpen();
-    void reset();
 
 private:
     // As libvterm's: a DCS's command bytes are not yet a string (ESC there starts an escape).
@@ -87,7 +83,7 @@ private:
     long m_param = -1;
     bool m_mentions2004 = false;
     bool m_bracketedPaste = false;
-    QByteArray m_lastGlyph;
+    QByteArray m_lastGlyph; // the last glyph printed (a codepoint of width and its marks)
     bool m_c2AtEnd = false;
     bool m_groundAtChunkStart = true;
     bool m_runHasWidth = false; // the current run of text has printed a glyph of width

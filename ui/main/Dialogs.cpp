@@ -12,6 +12,31 @@
 
 namespace sandbar::ui {
 
+namespace {
+
+// The line above the buttons that says what is wrong with the input (hidden until then).
+QLabel *addErrorLabel(QDialog *dialog, QBoxLayout *layout)
+{
+    auto *label = new QLabel(dialog);
+    label->setObjectName(QStringLiteral("dialogError"));
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: #c0392b"));
+    label->hide();
+    layout->addWidget(label);
+    return label;
+}
+
+template <typename T>
+void acceptOrExplain(QDialog *dialog, QLabel *error, const Result<T> &input)
+{
+    if (input.ok())
+        return dialog->accept();
+    error->setText(input.message());
+    error->show();
+}
+
+} // namespace
+
 AddAccountDialog::AddAccountDialog(const ProviderFactories &factories, QWidget *parent)
     : QDialog(parent)
     , m_factories(factories)
@@ -30,25 +55,13 @@ AddAccountDialog::AddAccountDialog(const ProviderFactories &factories, QWidget *
     layout->addWidget(m_description);
     layout->addWidget(m_form);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("dialogError"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
-    m_error->hide();
-    layout->addWidget(m_error);
+    m_error = addErrorLabel(this, layout);
     layout->addWidget(buttons);
     for (const auto &f : factories.all())
         m_provider->addItem(f->descriptor().displayName, f->descriptor().id);
     connect(m_provider, &QComboBox::currentIndexChanged, this, &AddAccountDialog::providerChanged);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, this, [this]() {
-        if (auto a = account(); !a.ok()) {
-            m_error->setText(a.message());
-            m_error->show();
-        } else {
-            accept();
-        }
-    });
+    connect(buttons, &QDialogButtonBox::accepted, this, [this]() { acceptOrExplain(this, m_error, account()); });
     providerChanged();
 }
 
@@ -99,12 +112,7 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
     layout->addWidget(m_form);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("dialogError"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
-    m_error->hide();
-    layout->addWidget(m_error);
+    m_error = addErrorLabel(this, layout);
     layout->addWidget(buttons);
     for (const auto &a : accounts.accounts())
         m_account->addItem(QStringLiteral("%1 (%2)").arg(a.name, a.provider), a.name);
@@ -112,14 +120,7 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
         m_account->setCurrentIndex(i);
     connect(m_account, &QComboBox::currentIndexChanged, this, &NewSessionDialog::accountChanged);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, this, [this]() {
-        if (auto s = spec(); !s.ok()) {
-            m_error->setText(s.message());
-            m_error->show();
-        } else {
-            accept();
-        }
-    });
+    connect(buttons, &QDialogButtonBox::accepted, this, [this]() { acceptOrExplain(this, m_error, spec()); });
     accountChanged();
 }
 
