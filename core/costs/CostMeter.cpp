@@ -190,14 +190,13 @@ void CostMeter::stopAccount(const QString &account)
     Q_EMIT budgetStopped(account, refs);
     if (running.isEmpty())
         return;
-    m_registry.provider(account, Callback<Provider *>(this, [this, running](Result<Provider *> p) {
+    m_registry.provider(account, Callback<Provider *>(this, [this, running, account](Result<Provider *> p) {
                             if (!p.ok()) {
                                 m_lastError = p.message();
                                 return;
                             }
                             // One refresh of the account once every stop has answered.
                             auto pending = std::make_shared<int>(int(running.size()));
-                            const QString account = running.first().account;
                             for (const SessionInfo &s : running) {
                                 (*p)->stop(s.id, Callback<void>(this, [this, pending, account](VoidResult r) {
                                                if (!r.ok())
