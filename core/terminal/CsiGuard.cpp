@@ -63,14 +63,18 @@ void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
             i = start; // cut at the chunk's end: not printed yet, the next chunk judges it
             continue;
         }
-        if (glyphEnd < 0)
-            glyphEnd = i;
         const bool continued = (lead & 0xc0) == 0x80 && start == 0;
         QByteArray bytes(data + start, i - start);
         if (continued)
             bytes.prepend(m_prevTail); // the codepoint began in the previous chunk
         const QList<uint> ucs = QString::fromUtf8(bytes).toUcs4();
         const char32_t cp = ucs.isEmpty() ? 0xfffd : char32_t(ucs.last());
+        if (cp >= 0x80 && cp < 0xa0) {
+            i = start; // a C1 control: dropped from the output, never a glyph
+            continue;
+        }
+        if (glyphEnd < 0)
+            glyphEnd = i;
         if (!zeroWidth(cp)) {
             m_lastGlyph = glyphBytes(start, glyphEnd);
             if (continued)
