@@ -1,7 +1,8 @@
 #include "terminal/CsiGuard.h"
 
-#include <QList>
-#include <QString>
+#include <QByteArrayView>
+#include <QChar>
+#include <algorithm>
 #include <cstring>
 
 namespace sandbar {
@@ -23,6 +24,41 @@ bool zeroWidth(char32_t cp)
     }
 }
 
+// The bytes of data[a, b) that libvterm prints (controls are run, not printed).
+void appendPrintable(QByteArray *out, const char *data, qsizetype a, qsizetype b)
+{
+    for (qsizetype k = a; k < b; ++k) {
+        const auto c = static_cast<unsigned char>(data[k]);
+        if (c >= 0x20 && c != 0x7f)
+            out->append(char(c));
+    }
+}
+
+// The last codepoint of `bytes` (a lead byte and what follows it), U+FFFD where they are
+// not one well-formed UTF-8 sequence: only whether it is a C1 control or of no width
+// matters, and every malformed case is neither.
+char32_t lastCodepoint(QByteArrayView bytes)
+{
+    const auto at = [&bytes](qsizetype k) { return static_cast<unsigned char>(bytes[k]); };
+    const auto cont = [&at](qsizetype k, unsigned char lo = 0x80, unsigned char hi = 0xbf) {
+        return at(k) >= lo && at(k) <= hi;
+    };
+    const qsizetype n = bytes.size();
+    if (n == 2 && at(0) >= 0xc2 && at(0) <= 0xdf && cont(1))
+        return char32_t(((at(0) & 0x1f) << 6) | (at(1) & 0x3f));
+    if (n == 3 && at(0) >= 0xe0 && at(0) <= 0xef && cont(2) &&
+        (at(0) == 0xe0   ? cont(1, 0xa0)
+         : at(0) == 0xed ? cont(1, 0x80, 0x9f)
+                         : cont(1)))
+        return char32_t(((at(0) & 0x0f) << 12) | ((at(1) & 0x3f) << 6) | (at(2) & 0x3f));
+    if (n == 4 && at(0) >= 0xf0 && at(0) <= 0xf4 && cont(2) && cont(3) &&
+        (at(0) == 0xf0   ? cont(1, 0x90)
+         : at(0) == 0xf4 ? cont(1, 0x80, 0x8f)
+                         : cont(1)))
+        return char32_t(((at(0) & 0x07) << 18) | ((at(1) & 0x3f) << 12) | ((at(2) & 0x3f) << 6) | (at(3) & 0x3f));
+    return 0xfffd;
+}
+
 } // namespace
 
 void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
@@ -31,15 +67,12 @@ void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
     // glyph REP repeats (kept as bytes). Controls are skipped (they do not change it); a
     // codepoint cut at the chunk's end is not printed yet; a run of marks only joins the
     // glyph before it when the run goes on from the previous chunk, else it is a glyph of no
-    // width: nothing to repeat.
-    const auto glyphBytes = [data](qsizetype a, qsizetype b) {
-        QByteArray g;
-        for (qsizetype k = a; k < b; ++k) {
-            const auto c = static_cast<unsigned char>(data[k]);
-            if (c >= 0x20 && c != 0x7f)
-                g.append(char(c));
-        }
-        return g;
+    // width: nothing to repeat. Runs once per stretch of text in a flood, so it reuses the
+    // glyph's buffer instead of allocating.
+    const auto setGlyph = [this, data](const QByteArray &prefix, qsizetype a, qsizetype b) {
+        m_lastGlyph.resize(0);
+        m_lastGlyph.append(prefix);
+        appendPrintable(&m_lastGlyph, data, a, b);
     };
     qsizetype i = to;
     qsizetype glyphEnd = -1;
@@ -50,7 +83,7 @@ void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
             continue;
         }
         if (b < 0x80) {
-            m_lastGlyph = glyphBytes(i - 1, glyphEnd < 0 ? i : glyphEnd);
+            setGlyph({}, i - 1, glyphEnd < 0 ? i : glyphEnd);
             m_runHasWidth = true;
             return;
         }
@@ -64,11 +97,8 @@ void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
             continue;
         }
         const bool continued = (lead & 0xc0) == 0x80 && start == 0;
-        QByteArray bytes(data + start, i - start);
-        if (continued)
-            bytes.prepend(m_prevTail); // the codepoint began in the previous chunk
-        const QList<uint> ucs = QString::fromUtf8(bytes).toUcs4();
-        const char32_t cp = ucs.isEmpty() ? 0xfffd : char32_t(ucs.last());
+        const char32_t cp = continued ? lastCodepoint(QByteArray(m_prevTail).append(data + start, i - start))
+                                      : lastCodepoint(QByteArrayView(data + start, i - start));
         if (cp >= 0x80 && cp < 0xa0) {
             i = start; // a C1 control: dropped from the output, never a glyph
             continue;
@@ -76,9 +106,7 @@ void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
         if (glyphEnd < 0)
             glyphEnd = i;
         if (!zeroWidth(cp)) {
-            m_lastGlyph = glyphBytes(start, glyphEnd);
-            if (continued)
-                m_lastGlyph.prepend(m_prevTail);
+            setGlyph(continued ? m_prevTail : QByteArray(), start, glyphEnd);
             m_runHasWidth = true;
             return;
         }
@@ -88,10 +116,61 @@ void CsiGuard::noteTextRun(const char *data, qsizetype from, qsizetype to)
         return; // no text: the glyph before stays
     if (from == 0 && m_groundAtChunkStart && m_runHasWidth && !m_lastGlyph.isEmpty()) {
         // Marks joining the glyph of the last chunk (with the part of the first that chunk held).
-        const bool continued = (static_cast<unsigned char>(data[from]) & 0xc0) == 0x80;
-        m_lastGlyph += (continued ? m_prevTail : QByteArray()) + glyphBytes(from, glyphEnd);
+        if ((static_cast<unsigned char>(data[from]) & 0xc0) == 0x80)
+            m_lastGlyph += m_prevTail;
+        appendPrintable(&m_lastGlyph, data, from, glyphEnd);
     } else {
         m_lastGlyph.clear();
+    }
+}
+
+void CsiGuard::keepTail(const char *run, qsizetype n, bool continues)
+{
+    // The unfinished codepoint ending this chunk's text (with what earlier chunks held of
+    // it), for the chunk that completes it. A codepoint is at most 4 bytes: only the run's
+    // last 4 matter, and the earlier tail only when the run is shorter.
+    char tail[8];
+    qsizetype size = 0;
+    if (continues && n < 4) {
+        size = m_prevTail.size(); // at most 3
+        std::memcpy(tail, m_prevTail.constData(), size_t(size));
+    }
+    const qsizetype take = std::min<qsizetype>(n, 4);
+    std::memcpy(tail + size, run + n - take, size_t(take));
+    size += take;
+    qsizetype lead = size;
+    while (lead > 0 && size - lead < 4) {
+        const auto b = static_cast<unsigned char>(tail[lead - 1]);
+        --lead;
+        if ((b & 0xc0) != 0x80)
+            break;
+    }
+    const auto b = lead < size ? static_cast<unsigned char>(tail[lead]) : 0;
+    const qsizetype need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    if (b >= 0xc0 && size - lead < need)
+        m_prevTail = QByteArray(tail + lead, size - lead);
+    else
+        m_prevTail.clear();
+}
+
+void CsiGuard::keepOpen(const char *data, qsizetype len)
+{
+    // What the open sequence adds in this chunk: its bytes without the C0 controls libvterm
+    // ran and without the bytes the guard dropped.
+    qsizetype drop = 0;
+    for (qsizetype k = m_openFrom; k < len; ++k) {
+        if (drop < m_openDrops.size() && m_openDrops[drop] == k) {
+            ++drop;
+            continue;
+        }
+        const auto c = static_cast<unsigned char>(data[k]);
+        if ((c < 0x20 && c != 0x1b) || c == 0x7f)
+            continue;
+        if (m_open.size() >= MaxOpenBytes) {
+            m_openTooLong = true;
+            return;
+        }
+        m_open.append(char(c));
     }
 }
 
@@ -241,6 +320,8 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
     qsizetype i = 0;
     qsizetype runStart = 0; // where the current stretch of text (Ground) began
     m_groundAtChunkStart = m_state == State::Ground;
+    m_openFrom = 0;
+    m_openDrops.clear();
     if (m_c2AtEnd && len > 0 && m_state == State::Ground) {
         // The C2 held back at the end of the last chunk: written now only before the second
         // byte of a character it can start (U+00A0..U+00BF).
@@ -301,17 +382,17 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
             runStart = i + 1;
             m_runHasWidth = false; // a new run of text begins
         }
+        // The open sequence's bytes are copied once, at the chunk's end (see keepOpen).
         if (m_state == State::Ground) {
-            m_open.clear();
+            m_open.resize(0);
             m_openTooLong = false;
         } else if (byte == 0x1b && m_state == State::Escape && !m_inString) {
-            m_open = QByteArray(1, char(byte));
+            m_open.resize(0);
             m_openTooLong = false;
-        } else if (a != Action::Drop && (byte >= 0x20 || byte == 0x1b) && byte != 0x7f) {
-            if (m_open.size() < MaxOpenBytes)
-                m_open.append(char(byte));
-            else
-                m_openTooLong = true;
+            m_openFrom = i;
+            m_openDrops.clear();
+        } else if (a == Action::Drop) {
+            m_openDrops.append(i);
         }
         if (a == Action::Restore) {
             if (events)
@@ -326,23 +407,11 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
         }
         ++i;
     }
-    // The unfinished codepoint ending this chunk's text (with what earlier chunks held of it),
-    // for the chunk that completes it.
-    if (m_state == State::Ground) {
-        QByteArray tail = (runStart == 0 && m_groundAtChunkStart) ? m_prevTail : QByteArray();
-        tail.append(data + runStart, len - runStart);
-        qsizetype lead = tail.size();
-        while (lead > 0 && tail.size() - lead < 4) {
-            const auto b = static_cast<unsigned char>(tail[lead - 1]);
-            --lead;
-            if ((b & 0xc0) != 0x80)
-                break;
-        }
-        const auto b = lead < tail.size() ? static_cast<unsigned char>(tail[lead]) : 0;
-        const qsizetype need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
-        m_prevTail = (b >= 0xc0 && tail.size() - lead < need) ? tail.mid(lead) : QByteArray();
-    } else {
+    if (m_state == State::Ground)
+        keepTail(data + runStart, len - runStart, runStart == 0 && m_groundAtChunkStart);
+    else {
         m_prevTail.clear();
+        keepOpen(data, len);
     }
     if (!copying)
         return false;

@@ -65,9 +65,11 @@ private:
     enum class State { Ground, Escape, CsiLeader, CsiArgs, CsiIntermed, DcsCommand, OscCommand, String };
     enum class Action { Keep, Drop, Repeat, Restore };
     Action step(unsigned char c);
-    // Looks at the text run data[from, to) that libvterm prints, for lastGlyphHasWidth().
+    // Looks at the text run data[from, to) that libvterm prints: the glyph a REP repeats.
     void noteTextRun(const char *data, qsizetype from, qsizetype to);
     Action finishCsi(unsigned char final);
+    void keepTail(const char *run, qsizetype n, bool continues);
+    void keepOpen(const char *data, qsizetype len);
     void endParam();
 
     State m_state = State::Ground;
@@ -87,9 +89,12 @@ private:
     bool m_c2AtEnd = false;
     bool m_groundAtChunkStart = true;
     bool m_runHasWidth = false; // the current run of text has printed a glyph of width
-    QByteArray m_prevTail; // up to 3 bytes ending the last chunk's text // the chunk ended with the first byte of a
-                           // UTF-8 C1 control
+    QByteArray m_prevTail;      // up to 3 bytes ending the last chunk's text: a codepoint begun
+    // The open sequence's bytes before this chunk; this chunk's are data[m_openFrom, end)
+    // less the controls and the dropped bytes at m_openDrops.
     QByteArray m_open;
+    qsizetype m_openFrom = 0;
+    QVarLengthArray<qsizetype, 4> m_openDrops;
     bool m_openTooLong = false;
     static constexpr qsizetype MaxOpenBytes = 4096;
 };

@@ -18,6 +18,15 @@ TermColor toTermColor(const VTermColor &c, bool isFg)
         return TermColor::indexed(c.indexed.idx);
     return TermColor::rgb(c.rgb.red, c.rgb.green, c.rgb.blue);
 }
+
+// A cell that converts to a blank one with default attributes (what Scrollback::push trims).
+bool isPlainBlank(const VTermScreenCell &c)
+{
+    const VTermScreenCellAttrs &a = c.attrs;
+    return (c.chars[0] == 0 || c.chars[0] == ' ') && c.width != 2 && !a.bold && !a.italic && !a.blink && !a.reverse &&
+           !a.strike && !a.conceal && a.underline == 0 && VTERM_COLOR_IS_DEFAULT_FG(&c.fg) &&
+           VTERM_COLOR_IS_DEFAULT_BG(&c.bg);
+}
 } // namespace
 
 TerminalScreen::TerminalScreen(int cols, int rows, QObject *parent)
@@ -215,6 +224,11 @@ void TerminalScreen::clampCursor()
 void TerminalScreen::emitUpdate()
 {
     vterm_screen_flush_damage(m_screen);
+    if (m_cursor != m_cursorShown) {
+        addDamage(QRect(m_cursorShown, QSize(1, 1)));
+        addDamage(QRect(m_cursor, QSize(1, 1)));
+        m_cursorShown = m_cursor;
+    }
     if (m_damage.isNull() && m_scrolled == 0)
         return;
     const QRect damage = m_damage;
@@ -556,9 +570,10 @@ int TerminalScreen::cbMoveRect(VTermRect, VTermRect, void *)
 
 int TerminalScreen::cbMoveCursor(VTermPos pos, VTermPos oldpos, int visible, void *user)
 {
+    // Called after every stretch of text: the cursor's cells are damaged once per update
+    // instead (emitUpdate), where it was shown and where it is now.
+    Q_UNUSED(oldpos);
     auto *self = static_cast<TerminalScreen *>(user);
-    self->addDamage(QRect(oldpos.col, oldpos.row, 1, 1));
-    self->addDamage(QRect(pos.col, pos.row, 1, 1));
     self->m_cursor = QPoint(pos.col, pos.row);
     if (bool(visible) != self->m_cursorVisible) {
         self->m_cursorVisible = visible;
@@ -639,6 +654,9 @@ int TerminalScreen::cbResize(int rows, int cols, void *user)
 int TerminalScreen::cbPushLine(int cols, const VTermScreenCell *cells, void *user)
 {
     auto *self = static_cast<TerminalScreen *>(user);
+    // Most lines end in blank cells the scrollback does not keep: not converted at all.
+    while (cols > 0 && isPlainBlank(cells[cols - 1]))
+        --cols;
     auto &buf = self->m_lineBuffer;
     buf.resize(size_t(std::max(cols, 0)));
     for (int i = 0; i < cols; ++i) {

@@ -150,6 +150,7 @@ private:
     QRect m_damage;
     int m_scrolled = 0;
     QPoint m_cursor;
+    QPoint m_cursorShown; // where the last update left the cursor
     bool m_cursorVisible = true;
     bool m_cursorBlink = true;
     CursorShape m_cursorShape = CursorShape::Block;

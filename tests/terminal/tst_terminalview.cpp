@@ -12,6 +12,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 #include <QVBoxLayout>
@@ -358,6 +359,47 @@ private Q_SLOTS:
         QCOMPARE(painted.count(), 0);
         view.show();
         QTRY_VERIFY_WITH_TIMEOUT(painted.count() >= 1, 10000);
+    }
+
+    void scrollBarFollowsFramesNotSlices()
+    {
+        // A flood scrolls the screen on every slice; the scroll bar changes once a frame
+        // (each change repaints it outside the frame pacing), and reads in between already
+        // give what it will show.
+        TerminalScreen screen(40, 5);
+        screen.setSliceBytes(256);
+        TerminalView view(&screen);
+        view.setFrameInterval(16);
+        view.resize(400, 5 * view.cellSize().height());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy painted(&view, &TerminalView::painted);
+        QByteArray lines;
+        for (int i = 0; i < 2000; ++i)
+            lines += "line " + QByteArray::number(i) + "\r\n";
+        screen.feed(lines); // about 50 slices
+        int slices = 0;
+        QSet<int> maxima; // what the scroll bar was set to (its signals are blocked)
+        while (screen.pendingBytes() > 0) {
+            QCoreApplication::processEvents();
+            ++slices;
+            maxima.insert(view.verticalScrollBar()->maximum());
+            QVERIFY(view.isAtBottom());
+            QCOMPARE(view.topLine(), screen.scrollbackSize());
+        }
+        QVERIFY2(maxima.size() <= painted.count() + 2 && maxima.size() < slices / 2,
+                 qPrintable(QStringLiteral("%1 scroll bar changes, %2 paints, %3 slices")
+                                .arg(maxima.size())
+                                .arg(painted.count())
+                                .arg(slices)));
+        QTRY_COMPARE(view.verticalScrollBar()->maximum(), screen.scrollbackSize());
+        QCOMPARE(view.verticalScrollBar()->value(), view.verticalScrollBar()->maximum());
+        // Scrolling back mid-flood starts from where the view really is.
+        view.scrollLines(-3);
+        QCOMPARE(view.topLine(), screen.scrollbackSize() - 3);
+        screen.feedNow("more\r\nand more\r\n");
+        QCOMPARE(view.topLine(), screen.scrollbackSize() - 5);
+        QVERIFY(!view.isAtBottom());
     }
 };
 

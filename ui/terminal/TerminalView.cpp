@@ -219,22 +219,29 @@ void TerminalView::updateGeometryFromViewport()
 
 int TerminalView::topLine() const
 {
-    return verticalScrollBar()->value();
+    // While the scroll bar waits for the next frame: the line it will show.
+    return m_scrollBarDirty && m_screen ? syncedTopLine() : verticalScrollBar()->value();
 }
 
 bool TerminalView::isAtBottom() const
 {
+    if (m_scrollBarDirty && m_screen)
+        return syncedTopLine() >= m_screen->scrollbackSize();
     return verticalScrollBar()->value() >= verticalScrollBar()->maximum();
 }
 
 void TerminalView::scrollToBottom()
 {
     m_followOutput = true;
+    if (m_scrollBarDirty)
+        updateScrollBar();
     verticalScrollBar()->setValue(verticalScrollBar()->maximum());
 }
 
 void TerminalView::scrollLines(int delta)
 {
+    if (m_scrollBarDirty)
+        updateScrollBar();
     verticalScrollBar()->setValue(verticalScrollBar()->value() + delta);
 }
 
@@ -249,21 +256,31 @@ void TerminalView::updateScrollBar()
     if (!m_screen)
         return;
     QScrollBar *bar = verticalScrollBar();
-    const qint64 dropped = m_screen->droppedLines() - m_lastDropped;
+    const int top = syncedTopLine();
+    m_scrollBarDirty = false;
     m_lastDropped = m_screen->droppedLines();
     const QSignalBlocker block(bar);
-    const int oldValue = bar->value();
     bar->setRange(0, m_screen->scrollbackSize());
     bar->setPageStep(m_screen->rows());
+    bar->setValue(top);
+}
+
+int TerminalView::syncedTopLine() const
+{
     // Viewing history keeps the same lines in view while output continues below.
-    bar->setValue(m_followOutput ? bar->maximum() : int(qMax<qint64>(0, oldValue - dropped)));
+    const qint64 dropped = m_screen->droppedLines() - m_lastDropped;
+    const int value = verticalScrollBar()->value();
+    return m_followOutput ? m_screen->scrollbackSize()
+                          : int(qBound<qint64>(0, value - dropped, qint64(m_screen->scrollbackSize())));
 }
 
 void TerminalView::onScreenUpdated(const QRect &damage, int linesScrolled)
 {
     if (linesScrolled > 0 || m_screen->droppedLines() != m_lastDropped ||
         verticalScrollBar()->maximum() != m_screen->scrollbackSize()) {
-        updateScrollBar();
+        // The scroll bar follows with the next frame, not with every slice of a flood: each
+        // change repaints it (and flushes the window) outside the frame pacing.
+        m_scrollBarDirty = true;
         repaintAll();
         return;
     }
@@ -327,6 +344,8 @@ void TerminalView::flushRepaint()
         m_dirtyWhileHidden = true;
         return;
     }
+    if (m_scrollBarDirty)
+        updateScrollBar();
     viewport()->update(m_pendingRegion);
     m_pendingRegion = QRegion();
 }
@@ -344,6 +363,8 @@ void TerminalView::showEvent(QShowEvent *e)
 
 void TerminalView::paintEvent(QPaintEvent *e)
 {
+    if (m_scrollBarDirty)
+        updateScrollBar(); // painted for another reason (an expose) before the frame came
     QPainter p(viewport());
     const QRect r = e->rect();
     p.fillRect(r, m_painter.colors().background);
@@ -425,7 +446,7 @@ void TerminalView::find(const QString &needle, Qt::CaseSensitivity cs, bool forw
     const int line = lineIndex(*m_screen, m->start.line);
     const int rows = m_screen->rows();
     if (line < topLine() || line >= topLine() + rows)
-        verticalScrollBar()->setValue(qMax(0, line - rows / 2));
+        scrollLines(qMax(0, line - rows / 2) - topLine());
     m_followOutput = isAtBottom();
     repaintAll();
 }

@@ -116,6 +116,7 @@ private:
     void onScreenUpdated(const QRect &damage, int linesScrolled);
     void onChannelGone(const QString &message);
     void updateScrollBar();
+    int syncedTopLine() const; // the top line updateScrollBar() sets
     void updateGeometryFromViewport();
     void applyFont();
     void scheduleRepaint(const QRegion &region);
@@ -149,6 +150,7 @@ private:
 
     bool m_followOutput = true;
     qint64 m_lastDropped = 0;
+    bool m_scrollBarDirty = false; // the screen scrolled since the scroll bar was set
     int m_wheelRemainder = 0;
 
     int m_frameMs = 16;

@@ -86,7 +86,7 @@ void TerminalView::applyKeyAction(const KeyAction &a)
     case K::Find: Q_EMIT findRequested(); return;
     case K::ScrollPageUp: scrollLines(-rows); return;
     case K::ScrollPageDown: scrollLines(rows); return;
-    case K::ScrollTop: verticalScrollBar()->setValue(0); return;
+    case K::ScrollTop: scrollLines(-topLine()); return;
     case K::ScrollBottom: scrollToBottom(); return;
     case K::Key: m_screen->sendKey(a.key, a.mod); break;
     case K::Char: m_screen->sendChar(a.codepoint, a.mod); break;
