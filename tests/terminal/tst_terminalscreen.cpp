@@ -216,6 +216,13 @@ const std::vector<Fixture> &fixtures()
                "e\xcc\x81"
                "e\xcc\x81"}),
          {}},
+        {"REP of a two-byte glyph", "\xc3\xa9\x1b[2b", 10, 1, rows({"\xc3\xa9\xc3\xa9\xc3\xa9"}), {}},
+        {"REP of an emoji (four bytes, two cells)",
+         "\xf0\x9f\x98\x80\x1b[2b",
+         10,
+         1,
+         rows({"\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xf0\x9f\x98\x80"}),
+         {}},
         {"CSI with a leader and final b is not REP", "a\x1b[?3b", 10, 1, rows({"a"}), {}},
         {"a huge OSC command number (libvterm overflow)", "\x1b]83555555555555;x\x07ok", 10, 1, rows({"ok"}), {}},
         {"C1 controls in UTF-8 are dropped (libvterm moved the cursor back)",
@@ -448,6 +455,48 @@ private Q_SLOTS:
         }
         QCOMPARE(s.bracketedPaste(), on);
         QCOMPARE(screen.bracketedPaste(), on);
+    }
+
+    void openSequenceAcrossChunks_data()
+    {
+        // What a resize replays after its CAN: the open sequence's bytes without the C0
+        // controls libvterm already ran and without the digits the guard dropped.
+        QTest::addColumn<QByteArrayList>("chunks");
+        QTest::addColumn<QByteArray>("open");
+        QTest::addColumn<bool>("ground");
+        QTest::newRow("text only") << QByteArrayList{"abc"} << QByteArray() << true;
+        QTest::newRow("empty chunk") << QByteArrayList{""} << QByteArray() << true;
+        QTest::newRow("a CSI left open") << QByteArrayList{"x\x1b[3"} << QByteArray("\x1b[3") << false;
+        QTest::newRow("across chunks, a control inside")
+            << QByteArrayList{"\x1b[1", "\n2;", "4"} << QByteArray("\x1b[12;4") << false;
+        QTest::newRow("digits past the 9th dropped")
+            << QByteArrayList{"\x1b[1234567890123"} << QByteArray("\x1b[123456789") << false;
+        QTest::newRow("dropped digits across chunks")
+            << QByteArrayList{"\x1b[12345", "678901", "2;7"} << QByteArray("\x1b[123456789;7") << false;
+        QTest::newRow("closed") << QByteArrayList{"\x1b[31", "m"} << QByteArray() << true;
+        QTest::newRow("closed, then another opened")
+            << QByteArrayList{"\x1b[31m\x1b]0;ti", "tle"} << QByteArray("\x1b]0;title") << false;
+        QTest::newRow("an ESC inside a string is kept")
+            << QByteArrayList{"\x1b]0;a\x1b"} << QByteArray("\x1b]0;a\x1b") << false;
+        QTest::newRow("a new ESC starts afresh") << QByteArrayList{"\x1b[1", "\x1b[2"} << QByteArray("\x1b[2") << false;
+        QTest::newRow("DEL and NUL are ignored")
+            << QByteArrayList{QByteArray("\x1b[1\x7f\0" "2", 6)} << QByteArray("\x1b[12") << false;
+        QTest::newRow("a string past the limit is not kept")
+            << QByteArrayList{"\x1b]0;" + QByteArray(3000, 'a'), QByteArray(3000, 'b')} << QByteArray() << false;
+    }
+
+    void openSequenceAcrossChunks()
+    {
+        QFETCH(QByteArrayList, chunks);
+        QFETCH(QByteArray, open);
+        QFETCH(bool, ground);
+        CsiGuard g;
+        for (const QByteArray &c : chunks) {
+            QByteArray out;
+            g.filter(c.constData(), c.size(), &out);
+        }
+        QCOMPARE(g.inGround(), ground);
+        QCOMPARE(g.openSequence(), open);
     }
 
     void pasteBrackets()
