@@ -156,14 +156,15 @@ void CsiGuard::keepTail(const char *run, qsizetype n, bool continues)
 void CsiGuard::keepOpen(const char *data, qsizetype len)
 {
     // What the open sequence adds in this chunk: its bytes without the C0 controls libvterm
-    // ran and without the bytes the guard dropped.
-    qsizetype drop = 0;
+    // ran, as the guard passed them on (some dropped, some replaced).
+    qsizetype edit = 0;
     for (qsizetype k = m_openFrom; k < len; ++k) {
-        if (drop < m_openDrops.size() && m_openDrops[drop] == k) {
-            ++drop;
-            continue;
+        auto c = static_cast<unsigned char>(data[k]);
+        if (edit < m_openEdits.size() && m_openEdits[edit].at == k) {
+            c = static_cast<unsigned char>(m_openEdits[edit++].with);
+            if (c == 0)
+                continue;
         }
-        const auto c = static_cast<unsigned char>(data[k]);
         if ((c < 0x20 && c != 0x1b) || c == 0x7f)
             continue;
         if (m_open.size() >= MaxOpenBytes) {
@@ -230,6 +231,7 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
             m_separators = m_digits = m_leaders = m_intermediates = 0;
             m_privateLeader = m_bangIntermediate = m_mentions2004 = false;
             m_firstParam = m_param = -1;
+            m_dcsString = false;
             if (c == '[')
                 m_state = State::CsiLeader;
             else if (c == ']')
@@ -287,15 +289,20 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
         m_state = State::Ground; // an invalid CSI
         return Action::Keep;
     case State::DcsCommand:
-        if (c >= 0x40 && c <= 0x7e)
+        if (c >= 0x40 && c <= 0x7e) {
             m_state = State::String;
+            m_dcsString = true;
+        }
         return Action::Keep;
     case State::OscCommand:
         if (c >= '0' && c <= '9')
             return ++m_digits > MaxOscDigits ? Action::Drop : Action::Keep;
         m_state = State::String;
         return Action::Keep;
-    case State::String: return Action::Keep;
+    case State::String:
+        // libvterm's DECRQSS (DCS $ q) shifts the request's bytes as signed chars: one past
+        // 0x7f is undefined behaviour. No request has one; '?' keeps the request unknown.
+        return m_dcsString && c >= 0x80 ? Action::Substitute : Action::Keep;
     }
     return Action::Keep;
 }
@@ -321,7 +328,7 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
     qsizetype runStart = 0; // where the current stretch of text (Ground) began
     m_groundAtChunkStart = m_state == State::Ground;
     m_openFrom = 0;
-    m_openDrops.clear();
+    m_openEdits.clear();
     if (m_c2AtEnd && len > 0 && m_state == State::Ground) {
         // The C2 held back at the end of the last chunk: written now only before the second
         // byte of a character it can start (U+00A0..U+00BF).
@@ -390,15 +397,17 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
             m_open.resize(0);
             m_openTooLong = false;
             m_openFrom = i;
-            m_openDrops.clear();
-        } else if (a == Action::Drop) {
-            m_openDrops.append(i);
+            m_openEdits.clear();
+        } else if (a == Action::Drop || a == Action::Substitute) {
+            m_openEdits.append({i, a == Action::Drop ? '\0' : DcsSubstitute});
         }
         if (a == Action::Restore) {
             if (events)
                 events->restores.append(outputOffset(i + 1));
         } else if (a != Action::Keep) {
             drop(i);
+            if (a == Action::Substitute)
+                out->append(DcsSubstitute);
             if (a == Action::Repeat) {
                 out->append(NeutralFinal);
                 if (events)

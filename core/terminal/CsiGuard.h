@@ -24,6 +24,8 @@ namespace sandbar {
 //    that walk the cursor off the row (a crash in insert mode); its decoder even completes
 //    one from a C2 left pending across 0xFF bytes, controls and escape sequences: a C2 passes
 //    only right before A0..BF, the C1 pairs are dropped;
+//  - libvterm's DECRQSS (DCS $ q) shifts the request's bytes as signed chars, undefined for
+//    one past 0x7f: such bytes in a DCS string become '?', which keeps the request unknown;
 //  - libvterm honours bracketed paste (DECSET 2004) but does not say whether it is on: the
 //    guard tracks it, and RIS and DECSTR, which turn it off.
 // Everything else passes unchanged and uncopied. All of it was found by fuzzing.
@@ -63,7 +65,8 @@ public:
 private:
     // As libvterm's: a DCS's command bytes are not yet a string (ESC there starts an escape).
     enum class State { Ground, Escape, CsiLeader, CsiArgs, CsiIntermed, DcsCommand, OscCommand, String };
-    enum class Action { Keep, Drop, Repeat, Restore };
+    enum class Action { Keep, Drop, Substitute, Repeat, Restore };
+    static constexpr char DcsSubstitute = '?';
     Action step(unsigned char c);
     // Looks at the text run data[from, to) that libvterm prints: the glyph a REP repeats.
     void noteTextRun(const char *data, qsizetype from, qsizetype to);
@@ -90,11 +93,16 @@ private:
     bool m_groundAtChunkStart = true;
     bool m_runHasWidth = false; // the current run of text has printed a glyph of width
     QByteArray m_prevTail;      // up to 3 bytes ending the last chunk's text: a codepoint begun
+    bool m_dcsString = false;   // the string is a DCS's (not an OSC's, APC's, PM's or SOS's)
     // The open sequence's bytes before this chunk; this chunk's are data[m_openFrom, end)
-    // less the controls and the dropped bytes at m_openDrops.
+    // less the controls, with the guard's edits (a byte dropped, with 0, or replaced).
+    struct Edit {
+        qsizetype at;
+        char with;
+    };
     QByteArray m_open;
     qsizetype m_openFrom = 0;
-    QVarLengthArray<qsizetype, 4> m_openDrops;
+    QVarLengthArray<Edit, 4> m_openEdits;
     bool m_openTooLong = false;
     static constexpr qsizetype MaxOpenBytes = 4096;
 };

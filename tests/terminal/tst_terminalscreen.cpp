@@ -479,8 +479,14 @@ private Q_SLOTS:
         QTest::newRow("an ESC inside a string is kept")
             << QByteArrayList{"\x1b]0;a\x1b"} << QByteArray("\x1b]0;a\x1b") << false;
         QTest::newRow("a new ESC starts afresh") << QByteArrayList{"\x1b[1", "\x1b[2"} << QByteArray("\x1b[2") << false;
-        QTest::newRow("DEL and NUL are ignored")
-            << QByteArrayList{QByteArray("\x1b[1\x7f\0" "2", 6)} << QByteArray("\x1b[12") << false;
+        QTest::newRow("DEL and NUL are ignored") << QByteArrayList{QByteArray("\x1b[1\x7f\0"
+                                                                              "2",
+                                                                              6)}
+                                                 << QByteArray("\x1b[12") << false;
+        QTest::newRow("a DCS's bytes past 0x7f become '?'")
+            << QByteArrayList{"\x1bP$q\xff", "m\xc3\xa9"} << QByteArray("\x1bP$q?m??") << false;
+        QTest::newRow("an OSC's are kept (UTF-8 titles)")
+            << QByteArrayList{"\x1b]0;\xc3\xa9"} << QByteArray("\x1b]0;\xc3\xa9") << false;
         QTest::newRow("a string past the limit is not kept")
             << QByteArrayList{"\x1b]0;" + QByteArray(3000, 'a'), QByteArray(3000, 'b')} << QByteArray() << false;
     }
@@ -519,6 +525,19 @@ private Q_SLOTS:
         connect(&screen, &TerminalScreen::output, this, [&out](const QByteArray &b) { out += b; });
         screen.feedNow("ab\x1b[6n"); // cursor position report
         QCOMPARE(out, QByteArray("\x1b[1;3R"));
+        out.clear();
+        screen.feedNow("\x1bP$qr\x1b\\"); // DECRQSS: the scroll margins
+        QCOMPARE(out, QByteArray("\x1bP1$r1;2r\x1b\\"));
+        out.clear();
+        // Bytes past 0x7f in the request (undefined behaviour in libvterm, found by the
+        // instrumented fuzzer) leave it unknown, also when the request comes in pieces.
+        screen.feedNow("\x1bP$q\xffr\x1b\\");
+        QCOMPARE(out, QByteArray("\x1bP0$r\x1b\\"));
+        out.clear();
+        screen.feedNow("\x1bP$q");
+        screen.feedNow("r\xff");
+        screen.feedNow("\x1b\\");
+        QCOMPARE(out, QByteArray("\x1bP0$r\x1b\\"));
     }
 
     void slicesNeverExceedLimit()
