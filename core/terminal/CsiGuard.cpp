@@ -212,7 +212,9 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
         return Action::Keep;
     }
     if (c == 0x1b) {
-        m_inString = m_state == State::OscCommand || m_state == State::String;
+        // In a string libvterm stays in it: a second ESC there still only ends it with '\\'.
+        m_inString =
+            m_state == State::OscCommand || m_state == State::String || (m_state == State::Escape && m_inString);
         m_escIntermediate = false;
         m_state = State::Escape;
         return Action::Keep;
@@ -220,6 +222,11 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
     if (c == 0x07 && (m_state == State::OscCommand || m_state == State::String)) {
         m_state = State::Ground; // BEL ends a string
         return Action::Keep;
+    }
+    if (c == 0x07 && m_state == State::Escape && m_inString) {
+        // libvterm leaves the string but not the escape: the same as an ESC on its own.
+        m_inString = false;
+        return Action::Reopen;
     }
     if (c < 0x20)
         return Action::Keep; // other C0 controls run without ending a sequence
@@ -398,13 +405,19 @@ bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *
             m_openTooLong = false;
             m_openFrom = i;
             m_openEdits.clear();
+        } else if (a == Action::Reopen) {
+            m_open.resize(0); // what is open now is what an ESC alone opens
+            m_openTooLong = false;
+            m_openFrom = i;
+            m_openEdits.clear();
+            m_openEdits.append({i, '\x1b'});
         } else if (a == Action::Drop || a == Action::Substitute) {
             m_openEdits.append({i, a == Action::Drop ? '\0' : DcsSubstitute});
         }
         if (a == Action::Restore) {
             if (events)
                 events->restores.append(outputOffset(i + 1));
-        } else if (a != Action::Keep) {
+        } else if (a != Action::Keep && a != Action::Reopen) {
             drop(i);
             if (a == Action::Substitute)
                 out->append(DcsSubstitute);

@@ -7,7 +7,8 @@
 namespace sandbar {
 
 // Sits in front of vterm_input_write and follows libvterm 0.3.3's own parser states, byte for
-// byte and across chunk boundaries (an escape stays open over stray bytes and C0 controls;
+// byte and across chunk boundaries (an escape stays open over stray bytes and C0 controls,
+// an ESC inside a string keeps the string, a BEL after it leaves the string but not the escape;
 // a byte outside a CSI's grammar ends it as invalid; ESC [ inside OSC, DCS, APC, PM or SOS
 // strings is no CSI), for what libvterm gets wrong or does not say:
 //  - a CSI with 16 or more parameters writes past libvterm's argument array: parameters
@@ -65,7 +66,7 @@ public:
 private:
     // As libvterm's: a DCS's command bytes are not yet a string (ESC there starts an escape).
     enum class State { Ground, Escape, CsiLeader, CsiArgs, CsiIntermed, DcsCommand, OscCommand, String };
-    enum class Action { Keep, Drop, Substitute, Repeat, Restore };
+    enum class Action { Keep, Drop, Substitute, Repeat, Restore, Reopen };
     static constexpr char DcsSubstitute = '?';
     Action step(unsigned char c);
     // Looks at the text run data[from, to) that libvterm prints: the glyph a REP repeats.

@@ -257,6 +257,18 @@ const std::vector<Fixture> &fixtures()
          1,
          rows({"A"}),
          {{0, 0, flag(CellAttrs::Bold), "first parameters applied"}}},
+        {"ESC ESC P inside a string is no DCS: what follows is text (a C1 there moved libvterm's cursor to -1)",
+         "\x1b_\x1b\x1bP\xc2\x9ex",
+         10,
+         1,
+         rows({"x"}),
+         {}},
+        {"BEL after an ESC inside a string leaves the string, not the escape: ESC P is a DCS",
+         "\x1b]0;t\x1b\x07P\xc2\x9ex\x1b\\ok",
+         10,
+         1,
+         rows({"ok"}),
+         {}},
         {"a stray byte keeps the escape open, as in libvterm", "\x1b\xcd[3Cx", 10, 1, rows({"   x"}), {}},
     };
     return table;
@@ -357,6 +369,11 @@ private Q_SLOTS:
         // the old region does not scroll it.
         screen.feedNow("\x1b[4;1HA\nB");
         QVERIFY(screen.screenText().contains(QStringLiteral("A")));
+        // What is open after a BEL that ended a string but not its escape: replayed as that.
+        screen.feedNow("\x1b[2J\x1b[H\x1b]0;t\x1b\x07");
+        screen.resize(20, 5);
+        screen.feedNow("P\xc2\x9ex\x1b\\ok");
+        QCOMPARE(screen.screenText().trimmed(), QStringLiteral("ok"));
     }
 
     void resizeAfterAWrappedLineScrolledOff()
@@ -483,6 +500,14 @@ private Q_SLOTS:
                                                                               "2",
                                                                               6)}
                                                  << QByteArray("\x1b[12") << false;
+        QTest::newRow("ESC ESC inside a string stays in the string")
+            << QByteArrayList{"\x1b_a\x1b\x1b"} << QByteArray("\x1b_a\x1b\x1b") << false;
+        QTest::newRow("then P is a plain escape, not a DCS")
+            << QByteArrayList{"\x1b_a\x1b\x1bP"} << QByteArray() << true;
+        QTest::newRow("BEL after an ESC in a string: an escape alone is open")
+            << QByteArrayList{"\x1b]0;t\x1b", "\x07"} << QByteArray("\x1b") << false;
+        QTest::newRow("and ESC P after it a DCS")
+            << QByteArrayList{"\x1b]0;t\x1b\x07P\xc2"} << QByteArray("\x1bP\xc2") << false;
         QTest::newRow("a DCS's bytes past 0x7f become '?'")
             << QByteArrayList{"\x1bP$q\xff", "m\xc3\xa9"} << QByteArray("\x1bP$q?m??") << false;
         QTest::newRow("an OSC's are kept (UTF-8 titles)")
