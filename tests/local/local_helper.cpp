@@ -26,6 +26,7 @@ int main(int argc, char **argv)
     auto provider = std::make_unique<LocalProvider>(account, LocalEnvironment::detect());
     std::unique_ptr<PtyChannel> pty;
     QByteArray seen;
+    bool printed = false; // output can still arrive after quit() until the loop returns
     CreateSpec spec;
     spec.name = QStringLiteral("helper");
     spec.ttlSeconds = 120;
@@ -41,7 +42,8 @@ int main(int argc, char **argv)
                                           [&] { pty->write("echo sandbar-marker-$((6*7))\n"); });
                          QObject::connect(pty.get(), &PtyChannel::dataReceived, &app, [&, id](const QByteArray &b) {
                              seen += b;
-                             if (seen.contains("sandbar-marker-42")) {
+                             if (!printed && seen.contains("sandbar-marker-42")) {
+                                 printed = true;
                                  std::printf("SESSION %s PTY %s\n", qPrintable(id),
                                              qPrintable(pty->property("attachId").toString()));
                                  std::fflush(stdout);

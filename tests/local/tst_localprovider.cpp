@@ -402,7 +402,8 @@ void TstLocalProvider::agentKilledFromOutside()
     QVERIFY(agentPid > 0);
     QSignalSpy changed(m_provider.get(), &Provider::sessionChanged);
     QCOMPARE(::kill(pid_t(agentPid), SIGKILL), 0);
-    QVERIFY(waitFor([&] { return !isAlive(*rec); }));
+    // Until bubblewrap has written the exit status as it leaves, the session is ending.
+    QVERIFY(waitFor([&] { return !isAlive(*rec) && !isEnding(*rec); }));
     auto info = await<SessionInfo>([&](auto cb) { m_provider->info(s->id, cb); });
     QVERIFY_RESULT(info);
     QCOMPARE(info->state, SessionState::Error);

@@ -148,6 +148,15 @@ bool isAlive(const SessionRecord &r)
     return r.pid > 0 && processStartTime(r.pid) == r.startTime;
 }
 
+bool isEnding(const SessionRecord &r)
+{
+    if (r.bwrapPid <= 0 || isAlive(r))
+        return false;
+    // bubblewrap started its init: a process under its pid that started later is another one.
+    const qint64 monitorStart = processStartTime(r.bwrapPid);
+    return monitorStart > 0 && monitorStart <= r.startTime;
+}
+
 void killSandbox(const SessionRecord &r)
 {
 #ifdef Q_OS_UNIX
@@ -193,7 +202,10 @@ SessionStatus statusOf(const SessionRecord &r)
     if (isAlive(r))
         return {SessionState::Running, QCoreApplication::translate("sandbar::local::SessionStore", "Running"), {}};
     const QString reason = QString::fromUtf8(readFile(r.dir + QStringLiteral("/run/exit-reason"))).trimmed();
-    return endedStatus(r.killed, reason, readFile(r.dir + QStringLiteral("/status.json")));
+    SessionStatus s = endedStatus(r.killed, reason, readFile(r.dir + QStringLiteral("/status.json")));
+    if (s.state == SessionState::Error && isEnding(r)) // its exit status is on its way
+        return {SessionState::Stopping, QCoreApplication::translate("sandbar::local::SessionStore", "Ending"), {}};
+    return s;
 }
 
 SessionInfo toSessionInfo(const SessionRecord &r, const QString &providerId)

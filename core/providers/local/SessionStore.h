@@ -45,6 +45,9 @@ VoidResult saveRecord(const SessionRecord &r);
 // Start time (field 22 of /proc/<pid>/stat) of a live, non-zombie process; 0 otherwise.
 qint64 processStartTime(qint64 pid);
 bool isAlive(const SessionRecord &r);
+// The sandbox's init is gone but bubblewrap, which writes its exit status as it leaves, is
+// still there: for a moment the status says nothing yet.
+bool isEnding(const SessionRecord &r);
 // SIGKILL to the sandbox's first process: the kernel ends its whole pid namespace.
 void killSandbox(const SessionRecord &r);
 
