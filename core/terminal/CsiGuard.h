@@ -2,7 +2,6 @@
 
 #include <QByteArray>
 #include <QVarLengthArray>
-#include <utility>
 
 namespace sandbar {
 

@@ -568,11 +568,10 @@ int TerminalScreen::cbMoveRect(VTermRect, VTermRect, void *)
     return 0; // let libvterm report the destination as damage
 }
 
-int TerminalScreen::cbMoveCursor(VTermPos pos, VTermPos oldpos, int visible, void *user)
+int TerminalScreen::cbMoveCursor(VTermPos pos, VTermPos /*oldpos*/, int visible, void *user)
 {
     // Called after every stretch of text: the cursor's cells are damaged once per update
     // instead (emitUpdate), where it was shown and where it is now.
-    Q_UNUSED(oldpos);
     auto *self = static_cast<TerminalScreen *>(user);
     self->m_cursor = QPoint(pos.col, pos.row);
     if (bool(visible) != self->m_cursorVisible) {
