@@ -1,6 +1,11 @@
 #pragma once
 
+#include "common/Callback.h"
+
+#include <QEventLoop>
 #include <QStringList>
+#include <QTimer>
+#include <functional>
 #include <optional>
 
 namespace sandbar::bench {
@@ -29,5 +34,26 @@ double percentile(QList<double> samples, double p);
 
 // Resident set size of this process in bytes (Linux /proc/self/statm).
 qint64 currentRssBytes();
+
+// Runs an asynchronous call and waits for its callback in a local loop (the bench's own
+// event loop; nothing else runs in the process).
+template <typename T>
+Result<T> wait(const std::function<void(Callback<T>)> &call, int timeoutMs = 120000)
+{
+    QObject ctx;
+    std::optional<Result<T>> out;
+    QEventLoop loop;
+    call(Callback<T>(&ctx, [&](Result<T> r) {
+        out.emplace(std::move(r));
+        loop.quit();
+    }));
+    if (!out) {
+        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    if (!out)
+        return makeError(ErrorCode::Timeout, QStringLiteral("no answer within %1 ms").arg(timeoutMs));
+    return std::move(*out);
+}
 
 } // namespace sandbar::bench

@@ -26,25 +26,6 @@ namespace {
 
 constexpr qint64 kMiB = 1024 * 1024;
 
-template <typename T>
-Result<T> wait(const std::function<void(Callback<T>)> &call, int timeoutMs = 120000)
-{
-    QObject ctx;
-    std::optional<Result<T>> out;
-    QEventLoop loop;
-    call(Callback<T>(&ctx, [&](Result<T> r) {
-        out.emplace(std::move(r));
-        loop.quit();
-    }));
-    if (!out) {
-        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
-    if (!out)
-        return makeError(ErrorCode::Timeout, QStringLiteral("no answer"));
-    return std::move(*out);
-}
-
 Result<int> runExec(Provider &p, const QString &id, const QStringList &argv)
 {
     ExecRequest req;

@@ -21,23 +21,6 @@ namespace sandbar::bench {
 namespace {
 using namespace sandbar::local;
 
-template <typename T>
-Result<T> wait(const std::function<void(Callback<T>)> &call)
-{
-    QObject ctx;
-    QEventLoop loop;
-    std::optional<Result<T>> out;
-    call(Callback<T>(&ctx, [&](Result<T> r) {
-        out.emplace(std::move(r));
-        loop.quit();
-    }));
-    if (!out) {
-        QTimer::singleShot(30000, &loop, &QEventLoop::quit);
-        loop.exec();
-    }
-    return out ? std::move(*out) : Result<T>(makeError(ErrorCode::Timeout, QStringLiteral("timeout")));
-}
-
 bool execTrue(LocalProvider &p, const QString &id)
 {
     auto job = p.exec(id, ExecRequest{{QStringLiteral("true")}, {}, {}, {}, {}});

@@ -15,7 +15,7 @@ void Server::stats(Client &c, std::uint32_t ch)
 {
     const long ticks = sysconf(_SC_CLK_TCK);
     const long page = sysconf(_SC_PAGESIZE);
-    long long cpuTicks = 0, rssPages = 0, pids = 0;
+    long long cpuTicks = 0, rssPages = 0, pids = 0, ioRead = 0, ioWrite = 0;
     if (DIR *d = opendir("/proc")) {
         while (dirent *ent = readdir(d)) {
             if (ent->d_name[0] < '0' || ent->d_name[0] > '9')
@@ -31,25 +31,40 @@ void Server::stats(Client &c, std::uint32_t ch)
             std::vector<std::string> fields;
             for (std::string f; rest >> f;)
                 fields.push_back(f);
-            // fields[0] is the state (field 3); utime/stime are fields 14/15, rss field 24.
+            // fields[0] is the state (field 3); utime/stime are fields 14/15, cutime/cstime
+            // (children waited for) 16/17, rss field 24. With the children's share the sum
+            // keeps the time of processes that have ended, as long as someone reaped them.
             if (fields.size() < 22)
                 continue;
-            cpuTicks += std::stoll(fields[11]) + std::stoll(fields[12]);
+            cpuTicks +=
+                std::stoll(fields[11]) + std::stoll(fields[12]) + std::stoll(fields[13]) + std::stoll(fields[14]);
             rssPages += std::stoll(fields[21]);
             ++pids;
+            // Storage I/O the process caused (reaped children's included, as for CPU time):
+            // cgroup v1's blkio counters miss buffered writeback, and recent kernels fill
+            // them only for throttled groups.
+            std::ifstream io(std::string("/proc/") + ent->d_name + "/io");
+            for (std::string key; io >> key;) {
+                long long v = 0;
+                if (!(io >> v))
+                    break;
+                if (key == "read_bytes:")
+                    ioRead += v;
+                else if (key == "write_bytes:")
+                    ioWrite += v;
+            }
         }
         closedir(d);
     }
+    // Every interface of the sandbox's own network namespace, loopback included: that
+    // namespace is the sandbox's alone, so its loopback traffic is the sandbox's traffic
+    // (and a session without network still has counters).
     long long rx = 0, tx = 0;
     std::ifstream net("/proc/net/dev");
     std::string line;
     for (int i = 0; std::getline(net, line); ++i) {
         const auto colon = line.find(':');
         if (i < 2 || colon == std::string::npos)
-            continue;
-        std::string name = line.substr(0, colon);
-        name.erase(0, name.find_first_not_of(' '));
-        if (name == "lo")
             continue;
         std::istringstream fs(line.substr(colon + 1));
         long long v[9] = {};
@@ -64,6 +79,8 @@ void Server::stats(Client &c, std::uint32_t ch)
                   {"pids", pids},
                   {"rxBytes", rx},
                   {"txBytes", tx},
+                  {"ioReadBytes", ioRead},
+                  {"ioWriteBytes", ioWrite},
                   {"monoNs", monoNs()},
                   {"deadlineMs", m_deadlineMs}});
 }

@@ -4,6 +4,7 @@
 #include "audit/Sanitizer.h"
 
 #include <QDir>
+#include <QSettings>
 #include <QStandardPaths>
 
 namespace sandbar {
@@ -54,6 +55,40 @@ void buildCostServices(AppServices &s)
     s.ledger = std::make_unique<audit::CostLedger>(s.configDir);
     s.budgets = std::make_unique<audit::BudgetWatcher>(*s.ledger);
     s.costs = std::make_unique<CostMeter>(*s.registry, s.catalog, s.ledger.get(), s.budgets.get(), s.audit.get());
+}
+
+void sampleSessionGpus(metrics::GpuSource &gpu, Provider *provider, const SessionInfo &session, QObject *context,
+                       std::function<void(QList<GpuReading>)> done)
+{
+    if (!provider)
+        return done({});
+    const HostProcessMatch match = provider->hostProcessMatch(session.id);
+    if (!match.isEmpty()) {
+        auto r = gpu.localReadings(session.gpuUuids, metrics::SessionCgroupMatch{match.containerId, match.cgroupName});
+        return done(r ? r.value() : QList<GpuReading>{});
+    }
+    gpu.sampleViaExec(provider, session.id, context,
+                      [done](Result<QList<GpuReading>> r) { done(r ? r.value() : QList<GpuReading>{}); });
+}
+
+void buildStatsServices(AppServices &s)
+{
+    QSettings settings(QDir(s.configDir).filePath(QStringLiteral("sandbar.ini")), QSettings::IniFormat);
+    metrics::CollectorOptions options;
+    // Out-of-range values (a hand-edited file) fall back to the defaults.
+    const int list = settings.value(QStringLiteral("stats/listPeriodMs"), options.listPeriodMs).toInt();
+    const int detail = settings.value(QStringLiteral("stats/detailPeriodMs"), options.detailPeriodMs).toInt();
+    if (list >= 250 && list <= 60000)
+        options.listPeriodMs = list;
+    if (detail >= 250 && detail <= 60000)
+        options.detailPeriodMs = detail;
+    s.gpu = std::make_unique<metrics::GpuSource>();
+    s.stats = std::make_unique<metrics::StatsCollector>(*s.registry, options);
+    metrics::GpuSource *gpu = s.gpu.get();
+    s.stats->setGpuSampler([gpu](Provider *provider, const SessionInfo &session, QObject *context,
+                                 std::function<void(QList<GpuReading>)> done) {
+        sampleSessionGpus(*gpu, provider, session, context, std::move(done));
+    });
 }
 
 } // namespace sandbar

@@ -7,6 +7,8 @@
 #include "audit/CostLedger.h"
 #include "catalog/Catalog.h"
 #include "costs/CostMeter.h"
+#include "metrics/GpuSource.h"
+#include "metrics/StatsCollector.h"
 #include "providers/ProviderFactory.h"
 #include "sessions/SessionRegistry.h"
 
@@ -31,6 +33,10 @@ struct AppServices {
     std::unique_ptr<audit::CostLedger> ledger;
     std::unique_ptr<audit::BudgetWatcher> budgets;
     std::unique_ptr<CostMeter> costs;
+
+    // Built by buildStatsServices (the window's charts and sparklines).
+    std::unique_ptr<metrics::GpuSource> gpu;
+    std::unique_ptr<metrics::StatsCollector> stats;
 };
 
 // Where Sandbar keeps its files: DIR from --config-dir, else SANDBAR_CONFIG_DIR, else the
@@ -45,5 +51,15 @@ std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique
 
 // The catalog, the cost ledger, budgets and the live cost meter (not started).
 void buildCostServices(AppServices &services);
+
+// The GPU source and the statistics collector (periods from the settings' [stats] group:
+// listPeriodMs, detailPeriodMs). Sessions with GPUs get NVML readings when their provider
+// runs them on this machine, else nvidia-smi through exec.
+void buildStatsServices(AppServices &services);
+
+// One session's GPU readings, the way the collector and `sandbarctl stats` take them: an
+// empty list when there are none or they cannot be read (the source says why, once).
+void sampleSessionGpus(metrics::GpuSource &gpu, Provider *provider, const SessionInfo &session, QObject *context,
+                       std::function<void(QList<GpuReading>)> done);
 
 } // namespace sandbar

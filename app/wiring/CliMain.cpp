@@ -27,6 +27,7 @@ Commands:
   sessions list [--account NAME] [--all]
   sessions create --account NAME [--image IMAGE] [--cpus N] [--memory-mib N] [--ttl SECONDS]
                   [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME]
+                  [--gpus all|N|UUID[,UUID...]]
   sessions info|stop|kill|rm|pause|resume REF
   sessions ttl REF SECONDS
   sessions adopt REF

@@ -37,10 +37,12 @@ int guiMain(int argc, char **argv)
     services->accounts->createDefaultAccounts();
 
     buildCostServices(*services);
+    buildStatsServices(*services);
 
     ui::MainWindow window(*services->accounts, *services->registry, services->factories);
     window.setTerminalFactory(makeTerminalFactory());
     window.setCosts(*services->costs, *services->ledger, *services->budgets);
+    window.setStats(*services->stats);
     const auto catalog = services->catalog;
     window.setCompareFactory([catalog](QWidget *parent) { return new ui::CompareView(catalog, parent); });
     window.show();

@@ -48,6 +48,10 @@ public:
     {
         m_inner->listPtys(sessionId, std::move(done));
     }
+    HostProcessMatch hostProcessMatch(const QString &sessionId) const override
+    {
+        return m_inner->hostProcessMatch(sessionId);
+    }
 
     void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
     void adopt(const QString &sessionId, Callback<SessionInfo> done) override;

@@ -1,5 +1,7 @@
 #include "providers/Descriptors.h"
 
+#include "providers/Session.h"
+
 namespace sandbar {
 
 namespace {
@@ -149,6 +151,13 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
         out = qint64(std::llround(*v));
         break;
     }
+    case FieldType::Gpus: {
+        const auto g = parseGpuRequest(t);
+        if (!g)
+            return bad(g.message());
+        out = gpuRequestText(*g);
+        break;
+    }
     }
     if (auto r = validateFieldValue(field, out); !r.ok())
         return r.error();
@@ -171,6 +180,10 @@ VoidResult validateFieldValue(const FieldDescriptor &field, const QVariant &valu
     case FieldType::Choice:
         if (!field.choices.contains(value.toString()))
             return makeError(ErrorCode::InvalidArgument, trField("%1 has an unknown value").arg(field.label));
+        return {};
+    case FieldType::Gpus:
+        if (const auto g = parseGpuRequest(value.toString()); !g)
+            return makeError(ErrorCode::InvalidArgument, trField("%1: %2").arg(field.label, g.message()));
         return {};
     default: return {};
     }

@@ -10,7 +10,9 @@
 
 namespace sandbar {
 
-enum class FieldType { String, Secret, Integer, Number, Boolean, Url, Path, Choice, Bytes, Duration };
+// Gpus: a GPU request (parseGpuRequest in providers/Session.h); its value is the canonical
+// text, "all", "2" or "GPU-...,GPU-...".
+enum class FieldType { String, Secret, Integer, Number, Boolean, Url, Path, Choice, Bytes, Duration, Gpus };
 
 // One field of an account or of a create call, described once and read by the account
 // store, the window's dialogs and sandbarctl alike.
@@ -46,7 +48,7 @@ namespace sandbar {
 
 // Turns a person's text (a CLI argument, a form field) into a typed value for field,
 // checking its type, limits and choices. Bytes accept suffixes (512M, 2G, 1.5GiB);
-// durations accept s/m/h/d suffixes and yield seconds.
+// durations accept s/m/h/d suffixes and yield seconds; GPU requests yield their canonical text.
 Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &text);
 // Checks an already typed value against field (settings loaded from disk).
 VoidResult validateFieldValue(const FieldDescriptor &field, const QVariant &value);

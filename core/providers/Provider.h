@@ -15,6 +15,15 @@ namespace sandbar {
 
 class PtyChannel;
 
+// How host processes are told to be a session's, where the session runs on this machine:
+// NVML lists GPU processes by host PID, matched through /proc/PID/cgroup to a container id
+// or a cgroup folder name. Empty where the sessions run elsewhere (a remote engine, a cloud).
+struct HostProcessMatch {
+    QString containerId;
+    QString cgroupName;
+    bool isEmpty() const { return containerId.isEmpty() && cgroupName.isEmpty(); }
+};
+
 struct ListOptions {
     bool all = false; // also sessions Sandbar did not create (a user may adopt one)
 };
@@ -65,6 +74,13 @@ public:
     // listing, remembered per account; removing it ends the adoption. Providers without the
     // Adopt capability answer Unsupported.
     virtual void adopt(const QString &sessionId, Callback<SessionInfo> done);
+
+    // See HostProcessMatch; the default is "runs elsewhere".
+    virtual HostProcessMatch hostProcessMatch(const QString &sessionId) const
+    {
+        Q_UNUSED(sessionId);
+        return {};
+    }
 
 Q_SIGNALS:
     // A session changed state behind our back (events stream, agent exit, ...).

@@ -1,5 +1,7 @@
 #include "providers/Session.h"
 
+#include <QRegularExpression>
+
 namespace sandbar {
 
 QString sessionStateName(SessionState state)
@@ -45,13 +47,104 @@ CreateSpec createSpecFromOptions(const QVariantMap &options)
     s.ttlSeconds = take(createkeys::Ttl).toLongLong();
     s.network = take(createkeys::Network).toBool();
     s.user = take(createkeys::User).toString();
-    s.gpus = take(createkeys::Gpus).toInt();
+    // Checked by the descriptor (FieldType::Gpus) before it gets here; an int from older
+    // settings reads the same (-1 = all).
+    if (const auto gpus = parseGpuRequest(take(createkeys::Gpus).toString())) {
+        s.gpus = gpus->gpus;
+        s.gpuUuids = gpus->deviceIds;
+    }
     s.name = take(createkeys::Name).toString();
     for (const auto &line : take(createkeys::Env).toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         if (line.contains(QLatin1Char('=')))
             s.env << line.trimmed();
     }
     return s;
+}
+
+} // namespace sandbar
+
+namespace sandbar {
+
+namespace {
+constexpr int kMaxGpuCount = 64;
+
+QString trGpu(const char *s)
+{
+    return QCoreApplication::translate("sandbar::GpuRequest", s);
+}
+
+// nvidia-smi -L's UUIDs: GPU-<uuid>, MIG-<uuid> (driver 470+) and the older
+// MIG-GPU-<uuid>/<gi>/<ci>; an index, or a MIG device as <gpu>:<mig> (NVIDIA_VISIBLE_DEVICES).
+bool isGpuId(const QString &id)
+{
+    static const QRegularExpression uuid(QStringLiteral(
+        "^(GPU|MIG|MIG-GPU)-[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}(/[0-9]{1,3}/[0-9]{1,3})?$"));
+    static const QRegularExpression index(QStringLiteral("^[0-9]{1,3}(:[0-9]{1,3})?$"));
+    return uuid.match(id).hasMatch() || index.match(id).hasMatch();
+}
+} // namespace
+
+Result<GpuRequest> parseGpuRequest(const QString &text)
+{
+    QString t = text.trimmed();
+    const auto bad = [&t]() {
+        return Result<GpuRequest>(makeError(
+            ErrorCode::InvalidArgument,
+            trGpu("'%1' is not all, a number of GPUs or a comma-separated list of GPU UUIDs (GPU-..., MIG-...)")
+                .arg(t.left(80))));
+    };
+    GpuRequest r;
+    const QString lower = t.toLower();
+    if (t.isEmpty() || lower == QLatin1String("none"))
+        return r;
+    if (lower == QLatin1String("all") || t == QLatin1String("-1")) {
+        r.gpus = -1;
+        return r;
+    }
+    const bool named = lower.startsWith(QLatin1String("device="));
+    if (!named && !t.contains(QLatin1Char(',')) && !t.contains(QLatin1Char('-')) && !t.contains(QLatin1Char(':'))) {
+        bool ok = false;
+        const int n = t.toInt(&ok);
+        if (!ok || n < 0)
+            return bad();
+        if (n > kMaxGpuCount)
+            return makeError(ErrorCode::InvalidArgument,
+                             trGpu("%1 GPUs is more than %2; use all").arg(n).arg(kMaxGpuCount));
+        r.gpus = n;
+        return r;
+    }
+    const QStringList ids = t.mid(named ? 7 : 0).split(QLatin1Char(','));
+    for (const QString &raw : ids) {
+        const QString id = raw.trimmed();
+        if (id.isEmpty())
+            return bad();
+        if (!isGpuId(id))
+            return makeError(ErrorCode::InvalidArgument,
+                             trGpu("'%1' is not a GPU UUID (GPU-..., MIG-..., as nvidia-smi -L prints them) or index")
+                                 .arg(id.left(80)));
+        if (!r.deviceIds.contains(id))
+            r.deviceIds << id;
+    }
+    if (r.deviceIds.size() > kMaxGpuCount)
+        return bad();
+    r.gpus = int(r.deviceIds.size());
+    return r;
+}
+
+QString gpuRequestText(const GpuRequest &request)
+{
+    if (!request.deviceIds.isEmpty()) {
+        const QString list = request.deviceIds.join(QLatin1Char(','));
+        // One bare index would read back as a count.
+        return request.deviceIds.size() == 1 && !request.deviceIds.first().contains(QLatin1Char('-'))
+                   ? QStringLiteral("device=") + list
+                   : list;
+    }
+    if (request.gpus < 0)
+        return QStringLiteral("all");
+    if (request.gpus == 0)
+        return QStringLiteral("none");
+    return QString::number(request.gpus);
 }
 
 } // namespace sandbar

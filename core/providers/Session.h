@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/Result.h"
+
 #include <QDateTime>
 #include <QList>
 #include <QMap>
@@ -44,6 +46,7 @@ struct CreateSpec {
     bool network = false;          // off by default: Sandbar's secure default
     QString user;                  // empty: the provider's unprivileged default
     int gpus = 0;                  // -1 = all
+    QStringList gpuUuids;          // chosen GPUs (GPU-..., MIG-... or an index); gpus is then their count
     QMap<QString, QString> labels; // added to the ownership labels
     QVariantMap options;           // provider-specific create options, keyed by descriptor
 };
@@ -63,6 +66,7 @@ struct SessionInfo {
     std::optional<double> cpus;
     std::optional<qint64> memoryBytes;
     int gpus = 0;
+    QStringList gpuUuids; // the GPUs it was given, where the provider tells
     bool network = false;
     bool owned = false;   // carries Sandbar's labels
     bool adopted = false; // not Sandbar's, but the user asked Sandbar to manage it
@@ -146,5 +150,21 @@ inline constexpr char Env[] = "env";
 } // namespace createkeys
 
 CreateSpec createSpecFromOptions(const QVariantMap &options);
+
+// A GPU request as the `gpus` create option spells it, parsed once for the window's form,
+// sandbarctl and createSpecFromOptions alike:
+//   ""/"none"/"0"   no GPU
+//   "all" ("-1")    every GPU
+//   "N"             N GPUs, 1..64, the engine picks which
+//   "ID[,ID...]"    these GPUs; an ID is a UUID (GPU-..., MIG-..., as nvidia-smi -L prints
+//                   them) or an index; "device=ID[,ID...]" (Docker's spelling) also names
+//                   a single index, which a bare number would count.
+struct GpuRequest {
+    int gpus = 0;          // -1 = all; with ids: how many they name
+    QStringList deviceIds; // as given, without repeats
+};
+Result<GpuRequest> parseGpuRequest(const QString &text);
+// The canonical text of a request: "none", "all", "2", "GPU-...,1" ("device=1" for one index).
+QString gpuRequestText(const GpuRequest &request);
 
 } // namespace sandbar

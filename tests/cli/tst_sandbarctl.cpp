@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -479,6 +480,53 @@ private Q_SLOTS:
     {
         if (!m_ref.isEmpty())
             ctl({QStringLiteral("sessions"), QStringLiteral("rm"), m_ref});
+    }
+
+    // --gpus reads as the window's form does (the descriptor's field): a bad value is a usage
+    // error before any engine is asked; a good one reaches the provider, which says plainly
+    // why it cannot serve it.
+    void gpusOption()
+    {
+        QString account = QStringLiteral("eng");
+        if (m_engine == QLatin1String("none")) {
+            account = QStringLiteral("gpuless");
+            const Run add = ctl({QStringLiteral("accounts"), QStringLiteral("add"), account,
+                                 QStringLiteral("--provider"), QStringLiteral("docker"), QStringLiteral("--endpoint"),
+                                 QStringLiteral("unix:///nonexistent/sandbar-test.sock")});
+            QVERIFY2(add.code == 0, qPrintable(describe(add)));
+        }
+        const auto create = [&](const QString &gpus) {
+            return ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"), account,
+                        QStringLiteral("--image"), test::testImage(), QStringLiteral("--ttl"), QStringLiteral("300"),
+                        QStringLiteral("--gpus"), gpus},
+                       120000);
+        };
+        for (const auto &bad :
+             {QStringLiteral("two"), QStringLiteral("GPU-1234"), QStringLiteral("65"), QStringLiteral("0,,1")}) {
+            const Run r = create(bad);
+            QVERIFY2(r.code == 2, qPrintable(describe(r)));
+            QVERIFY2(r.err.startsWith("sandbarctl: --gpus: "), qPrintable(describe(r)));
+        }
+        if (m_engine == QLatin1String("none"))
+            return;
+        const Run all = create(QStringLiteral("all"));
+        if (m_engine == QLatin1String("docker")) {
+            QVERIFY2(all.code == 1 && oneLine(all.err) && all.err.contains("has no NVIDIA runtime"),
+                     qPrintable(describe(all)));
+        } else if (m_engine == QLatin1String("podman")) {
+            QVERIFY2(all.code == 1 && oneLine(all.err) && all.err.contains("ignores GPU requests"),
+                     qPrintable(describe(all)));
+        } else if (!QFileInfo::exists(QStringLiteral("/dev/nvidia0"))) {
+            QVERIFY2(all.code == 1 && oneLine(all.err) && all.err.contains("No NVIDIA GPU on this computer"),
+                     qPrintable(describe(all)));
+        } else { // a computer with a GPU: the session has them all
+            QVERIFY2(all.code == 0, qPrintable(describe(all)));
+            const QString ref = QString::fromUtf8(all.out).trimmed();
+            const Run info = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("info"), ref});
+            QVERIFY2(QJsonDocument::fromJson(info.out).object().value(QStringLiteral("gpus")).toInt() >= 1,
+                     qPrintable(describe(info)));
+            QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+        }
     }
 };
 

@@ -2,6 +2,7 @@
 // Helpers shared by the Docker and Podman integration tests (tests/podman includes this).
 
 #include "TestSupport.h"
+#include "net/HttpClient.h"
 #include "providers/docker/DockerFactory.h"
 #include "providers/docker/DockerProvider.h"
 #include "terminal/PtyChannel.h"
@@ -26,6 +27,26 @@ inline std::unique_ptr<Provider> makeEngineProvider(docker::Flavour flavour, con
     if (!p)
         return nullptr;
     return std::move(p.value());
+}
+
+// One raw request to an engine (endpoint as in DOCKER_HOST), for what the provider does not
+// do: loading, saving and building images. A body is sent as a tar.
+inline Result<net::HttpResponse> engineRequest(const QString &endpoint, const QByteArray &method,
+                                               const QByteArray &target, const QByteArray &body = {},
+                                               int timeoutMs = 30000)
+{
+    auto ep = net::Endpoint::parse(endpoint);
+    if (!ep)
+        return ep.error();
+    net::HttpClient client(*ep);
+    net::HttpRequest req;
+    req.method = method;
+    req.target = target;
+    req.body = body;
+    if (!body.isEmpty())
+        req.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/x-tar")));
+    req.responseTimeout = std::chrono::milliseconds(timeoutMs);
+    return await<net::HttpResponse>([&](auto cb) { client.request(req, cb); }, timeoutMs + 5000);
 }
 
 // Spins the event loop until pred() holds or the time runs out.

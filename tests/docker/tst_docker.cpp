@@ -469,6 +469,99 @@ private Q_SLOTS:
                  ErrorCode::NotFound);
         disconnect(m_p.get(), nullptr, this, nullptr);
     }
+
+    // The test engine has no NVIDIA Container Toolkit: the daemon takes the container and
+    // refuses to start it ("could not select device driver"); the user reads why, and the
+    // container it made is not left behind.
+    void gpuRequestWithoutNvidiaRuntime()
+    {
+        const auto parsedAll = parseGpuRequest(QStringLiteral("all"));
+        const auto parsedIds = parseGpuRequest(QStringLiteral("GPU-0f5e2c1a-7b3d-4e89-a1b2-c3d4e5f60718,1"));
+        QVERIFY_RESULT(parsedAll);
+        QVERIFY_RESULT(parsedIds);
+        for (const GpuRequest &g : {*parsedAll, *parsedIds}) {
+            CreateSpec spec;
+            spec.name = QStringLiteral("tst-gpu-") + QString::number(QDateTime::currentMSecsSinceEpoch());
+            spec.gpus = g.gpus;
+            spec.gpuUuids = g.deviceIds;
+            auto r = createSession(spec);
+            QVERIFY(!r.ok());
+            QCOMPARE(r.code(), ErrorCode::Unsupported);
+            QVERIFY2(r.message().startsWith(
+                         QLatin1String("This Docker engine has no NVIDIA runtime (nvidia-container-toolkit)")),
+                     qPrintable(r.message()));
+            QVERIFY2(r.message().contains(QLatin1String("could not select device driver")), qPrintable(r.message()));
+            QVERIFY(waitUntil(
+                [&] {
+                    ListOptions all;
+                    all.all = true;
+                    auto list = await<QList<SessionInfo>>([&](auto cb) { m_p->listSessions(all, cb); });
+                    return list && std::none_of(list->begin(), list->end(),
+                                                [&](const SessionInfo &s) { return s.name == spec.name; });
+                },
+                10000));
+        }
+    }
+
+    void statsOomKillsAndWritableLayer()
+    {
+        auto *dp = qobject_cast<docker::DockerProvider *>(m_p.get());
+        QVERIFY(dp);
+        // Listening to sessions as the window's registry does: the provider watches events.
+        connect(m_p.get(), &Provider::sessionChanged, this, [](const SessionInfo &) {});
+        QVERIFY(waitUntil([&] { return dp->eventsConnected(); }, 10000));
+        CreateSpec spec;
+        spec.memoryBytes = qint64(32) << 20;
+        auto id = createSession(spec);
+        QVERIFY_RESULT(id);
+        QElapsedTimer sinceFirst;
+        sinceFirst.start();
+        auto first = await<StatsSample>([&](auto cb) { m_p->stats(*id, cb); });
+        QVERIFY_RESULT(first);
+        QCOMPARE(first->oomKills.value_or(-1), qint64(0));
+        QVERIFY(first->filesystemUsedBytes.has_value());
+        QVERIFY(!first->filesystemTotalBytes); // the engine does not tell
+
+        // A process inside is killed by the kernel; the container keeps running.
+        const auto hog =
+            runIn(m_p.get(), *id,
+                  {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("x=a; while :; do x=$x$x; done")});
+        QVERIFY(hog.code && hog.code->ok() && **hog.code != 0);
+        std::optional<StatsSample> after;
+        QVERIFY(waitUntil(
+            [&] {
+                auto s = await<StatsSample>([&](auto cb) { m_p->stats(*id, cb); });
+                if (s)
+                    after = *s;
+                return after && after->oomKills.value_or(0) >= 1;
+            },
+            15000));
+        QCOMPARE(infoOf(*id).state, SessionState::Running);
+        // A provider that watches no events finds the kill in the engine's event backlog.
+        auto other = makeEngineProvider(docker::Flavour::Docker, dockerHost());
+        auto seen = await<StatsSample>([&](auto cb) { other->stats(*id, cb); });
+        QVERIFY_RESULT(seen);
+        QVERIFY2(seen->oomKills.value_or(0) >= 1, qPrintable(QString::number(seen->oomKills.value_or(-1))));
+
+        // The writable layer grows by what is written; SizeRw is asked for at most every 30 s.
+        const auto wrote = runIn(m_p.get(), *id,
+                                 {QStringLiteral("sh"), QStringLiteral("-c"),
+                                  QStringLiteral("head -c 2000000 /dev/urandom > /workspace/fill.bin")});
+        QVERIFY(wrote.code && wrote.code->ok() && **wrote.code == 0);
+        auto cached = await<StatsSample>([&](auto cb) { m_p->stats(*id, cb); });
+        QVERIFY_RESULT(cached);
+        if (sinceFirst.elapsed() < 25000)
+            QCOMPARE(cached->filesystemUsedBytes, first->filesystemUsedBytes);
+        auto fresh = makeEngineProvider(docker::Flavour::Docker, dockerHost());
+        auto grown = await<StatsSample>([&](auto cb) { fresh->stats(*id, cb); });
+        QVERIFY_RESULT(grown);
+        QVERIFY2(grown->filesystemUsedBytes.value_or(0) >= *first->filesystemUsedBytes + 2000000,
+                 qPrintable(QStringLiteral("%1 -> %2")
+                                .arg(*first->filesystemUsedBytes)
+                                .arg(grown->filesystemUsedBytes.value_or(-1))));
+        disconnect(m_p.get(), nullptr, this, nullptr);
+        removeSession(*id);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDocker)

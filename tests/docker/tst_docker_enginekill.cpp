@@ -1,7 +1,6 @@
 // A private dockerd of this test's own is killed (SIGKILL) while a stats stream, a PTY, a
 // command and the events watch are open: each must end with an error, nothing may hang.
 #include "EngineKit.h"
-#include "net/HttpClient.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -16,22 +15,6 @@
 
 using namespace sandbar;
 using namespace sandbar::test;
-
-namespace {
-Result<net::HttpResponse> http(const QString &sock, const QByteArray &method, const QByteArray &target,
-                               const QByteArray &body = {}, int timeoutMs = 30000)
-{
-    net::HttpClient client(net::Endpoint::parse(QStringLiteral("unix://") + sock).value());
-    net::HttpRequest req;
-    req.method = method;
-    req.target = target;
-    req.body = body;
-    if (!body.isEmpty())
-        req.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/x-tar")));
-    req.responseTimeout = std::chrono::milliseconds(timeoutMs);
-    return await<net::HttpResponse>([&](auto cb) { client.request(req, cb); }, timeoutMs + 5000);
-}
-} // namespace
 
 class TestDockerEngineKill : public QObject
 {
@@ -95,12 +78,12 @@ class TestDockerEngineKill : public QObject
             [&] {
                 if (!QFile::exists(m_sock))
                     return false;
-                auto r = http(m_sock, "GET", "/_ping", {}, 1000);
+                auto r = engineRequest(QStringLiteral("unix://") + m_sock, "GET", "/_ping", {}, 1000);
                 return r.ok() && r->status == 200;
             },
             60000);
         QVERIFY2(up, "the private dockerd did not answer within 60 s");
-        auto loaded = http(m_sock, "POST", "/images/load?quiet=1", m_imageTar);
+        auto loaded = engineRequest(QStringLiteral("unix://") + m_sock, "POST", "/images/load?quiet=1", m_imageTar);
         QVERIFY_RESULT(loaded);
         QCOMPARE(loaded->status, 200);
     }
@@ -118,7 +101,7 @@ private Q_SLOTS:
         m_sock = m_dir->path() + QStringLiteral("/d.sock");
         m_dockerdPath = dockerd;
         // The image travels from the shared engine: no registry is reachable.
-        auto saved = http(dockerHost().mid(7), "GET", "/images/" + QUrl::toPercentEncoding(testImage()) + "/get");
+        auto saved = engineRequest(dockerHost(), "GET", "/images/" + QUrl::toPercentEncoding(testImage()) + "/get");
         QVERIFY_RESULT(saved);
         QCOMPARE(saved->status, 200);
         m_imageTar = saved->body;

@@ -30,6 +30,11 @@ private Q_SLOTS:
     void endedStatus_data();
     void endedStatus();
     void recordRoundTrip();
+    void nvidiaSmiTable();
+    void gpuSelection_data();
+    void gpuSelection();
+    void gpuBwrapArguments();
+    void recordKeepsGpus();
 };
 
 static std::string header(std::uint32_t len, std::uint8_t type, std::uint32_t ch)
@@ -293,6 +298,174 @@ void TstLocalProtocol::recordRoundTrip()
     for (const QByteArray &bad : {QByteArray(), QByteArray("{"), QByteArray("[]"), QByteArray("{\"name\":\"x\"}")})
         QVERIFY(!recordFromJson(bad).ok());
     QVERIFY(!loadRecord(dir.path() + QStringLiteral("/missing")).ok());
+}
+
+namespace {
+// A fake /dev with what the NVIDIA driver makes: regular files stand in for the nodes.
+void touchAll(const QString &root, const QStringList &names)
+{
+    for (const QString &n : names) {
+        QFile f(root + QLatin1Char('/') + n);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+    }
+}
+} // namespace
+
+void TstLocalProtocol::nvidiaSmiTable()
+{
+    const QByteArray csv = "0, GPU-0f5e2c1a-7b3d-4e89-a1b2-c3d4e5f60718, 0\n"
+                           "1, GPU-11111111-2222-3333-4444-555555555555, 3\n"
+                           "2, GPU-22222222-2222-3333-4444-555555555555, [N/A]\n" // no minor: left out
+                           "garbage\n"
+                           "3, GPU-3333\n"; // truncated
+    const auto rows = parseNvidiaSmiGpus(csv);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows.at(1).index, 1);
+    QCOMPARE(rows.at(1).uuid, QStringLiteral("GPU-11111111-2222-3333-4444-555555555555"));
+    QCOMPARE(rows.at(1).minor, 3);
+    QVERIFY(parseNvidiaSmiGpus({}).isEmpty());
+    QVERIFY(parseNvidiaSmiGpus("No devices were found\n").isEmpty());
+    QCOMPARE(nvidiaSmiQueryArgs().join(QLatin1Char(' ')),
+             QStringLiteral("--query-gpu=index,uuid,minor_number --format=csv,noheader"));
+}
+
+void TstLocalProtocol::gpuSelection_data()
+{
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QStringList>("ids");
+    QTest::addColumn<bool>("withSmi");
+    QTest::addColumn<QStringList>("devices"); // empty with an error
+    QTest::addColumn<QStringList>("gpuIds");
+    QTest::addColumn<QString>("error");
+    const QStringList shared{QStringLiteral("nvidiactl"), QStringLiteral("nvidia-uvm"),
+                             QStringLiteral("nvidia-uvm-tools"), QStringLiteral("nvidia-modeset"),
+                             QStringLiteral("nvidia-caps")};
+    const QString uuid3 = QStringLiteral("GPU-11111111-2222-3333-4444-555555555555");
+    const auto with = [&shared](QStringList gpus) { return gpus + shared; };
+    QTest::newRow("none") << 0 << QStringList() << false << QStringList() << QStringList() << QString();
+    QTest::newRow("all") << -1 << QStringList() << false
+                         << with({QStringLiteral("nvidia0"), QStringLiteral("nvidia1"), QStringLiteral("nvidia3")})
+                         << QStringList{QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("3")} << QString();
+    QTest::newRow("all, named by nvidia-smi")
+        << -1 << QStringList() << true
+        << with({QStringLiteral("nvidia0"), QStringLiteral("nvidia1"), QStringLiteral("nvidia3")})
+        << QStringList{QStringLiteral("GPU-0f5e2c1a-7b3d-4e89-a1b2-c3d4e5f60718"), QStringLiteral("1"), uuid3}
+        << QString();
+    QTest::newRow("count 2: the lowest") << 2 << QStringList() << false
+                                         << with({QStringLiteral("nvidia0"), QStringLiteral("nvidia1")})
+                                         << QStringList{QStringLiteral("0"), QStringLiteral("1")} << QString();
+    QTest::newRow("count too many") << 4 << QStringList() << false << QStringList() << QStringList()
+                                    << QStringLiteral("4 GPUs asked for; this computer has 3.");
+    QTest::newRow("indices") << 2 << QStringList{QStringLiteral("3"), QStringLiteral("1")} << false
+                             << with({QStringLiteral("nvidia3"), QStringLiteral("nvidia1")})
+                             << QStringList{QStringLiteral("3"), QStringLiteral("1")} << QString();
+    QTest::newRow("uuid via nvidia-smi") << 1 << QStringList{uuid3} << true << with({QStringLiteral("nvidia3")})
+                                         << QStringList{uuid3} << QString();
+    QTest::newRow("uuid without nvidia-smi") << 1 << QStringList{uuid3} << false << QStringList() << QStringList()
+                                             << QStringLiteral("needs nvidia-smi, which is not installed");
+    QTest::newRow("unknown uuid") << 1 << QStringList{QStringLiteral("GPU-99999999-2222-3333-4444-555555555555")}
+                                  << true << QStringList() << QStringList()
+                                  << QStringLiteral("No GPU GPU-99999999-2222-3333-4444-555555555555 on this computer");
+    QTest::newRow("missing index") << 1 << QStringList{QStringLiteral("2")} << false << QStringList() << QStringList()
+                                   << QStringLiteral("GPU 2 is not on this computer (no ");
+    QTest::newRow("mig") << 1 << QStringList{QStringLiteral("MIG-8b3e4f0a-1c2d-5e6f-7a8b-9c0d1e2f3a4b")} << true
+                         << QStringList() << QStringList() << QStringLiteral("cannot be given a MIG device");
+}
+
+void TstLocalProtocol::gpuSelection()
+{
+    QFETCH(int, gpus);
+    QFETCH(QStringList, ids);
+    QFETCH(bool, withSmi);
+    QFETCH(QStringList, devices);
+    QFETCH(QStringList, gpuIds);
+    QFETCH(QString, error);
+    QTemporaryDir dev;
+    touchAll(dev.path(), {QStringLiteral("nvidia0"), QStringLiteral("nvidia1"), QStringLiteral("nvidia3"),
+                          QStringLiteral("nvidiactl"), QStringLiteral("nvidia-uvm"), QStringLiteral("nvidia-uvm-tools"),
+                          QStringLiteral("nvidia-modeset"), QStringLiteral("nvidiafoo"), QStringLiteral("null")});
+    QVERIFY(QDir(dev.path()).mkdir(QStringLiteral("nvidia-caps")));
+    QCOMPARE(hostNvidiaGpus(dev.path()), (QList<int>{0, 1, 3}));
+    std::optional<QList<NvidiaSmiGpu>> smi;
+    if (withSmi)
+        smi = parseNvidiaSmiGpus("0, GPU-0f5e2c1a-7b3d-4e89-a1b2-c3d4e5f60718, 0\n"
+                                 "1, GPU-11111111-2222-3333-4444-555555555555, 3\n");
+    const auto r = selectGpuDevices(gpus, ids, dev.path(), smi);
+    if (!error.isEmpty()) {
+        QVERIFY(!r.ok());
+        QVERIFY2(r.message().contains(error), qPrintable(r.message()));
+        return;
+    }
+    QVERIFY_RESULT(r);
+    QCOMPARE(r->devices, devices);
+    QCOMPARE(r->gpuIds, gpuIds);
+}
+
+void TstLocalProtocol::gpuBwrapArguments()
+{
+    QTemporaryDir dev;
+    // No GPU here: any request says so; none asked for binds nothing.
+    const auto none = selectGpuDevices(-1, {}, dev.path(), std::nullopt);
+    QVERIFY(!none.ok());
+    QCOMPARE(none.code(), ErrorCode::Unsupported);
+    QCOMPARE(none.message(), QStringLiteral("No NVIDIA GPU on this computer (no %1/nvidia0); create the session "
+                                            "without GPUs.")
+                                 .arg(dev.path()));
+    QVERIFY(selectGpuDevices(0, {}, dev.path(), std::nullopt).ok());
+
+    touchAll(dev.path(), {QStringLiteral("nvidia0"), QStringLiteral("nvidia1"), QStringLiteral("nvidiactl"),
+                          QStringLiteral("nvidia-uvm")});
+    const auto one = selectGpuDevices(1, {QStringLiteral("1")}, dev.path(), std::nullopt);
+    QVERIFY_RESULT(one);
+    SandboxPlan plan;
+    plan.agentPath = QStringLiteral("/opt/sb/sandbar-agent");
+    plan.sessionDir = QStringLiteral("/data/sessions/sb-1");
+    plan.hostname = QStringLiteral("box");
+    plan.etcDir = QStringLiteral("/data/sandbox-etc");
+    const QStringList without = bwrapOptions(plan);
+    QVERIFY(!without.join(QLatin1Char(' ')).contains(QLatin1String("nvidia")));
+    QVERIFY(!without.contains(QLatin1String("--dev-bind")));
+    plan.gpuDevices = one->devices;
+    plan.devRoot = dev.path();
+    const QStringList a = bwrapOptions(plan);
+    const QString d = dev.path();
+    // Golden: the nodes come right after bwrap's own /dev, each bound as a device.
+    const qsizetype at = a.indexOf(QStringLiteral("--dev"));
+    QVERIFY(at > 0);
+    QCOMPARE(a.mid(at, 11), (QStringList{QStringLiteral("--dev"), QStringLiteral("/dev"), QStringLiteral("--dev-bind"),
+                                         d + QStringLiteral("/nvidia1"), QStringLiteral("/dev/nvidia1"),
+                                         QStringLiteral("--dev-bind"), d + QStringLiteral("/nvidiactl"),
+                                         QStringLiteral("/dev/nvidiactl"), QStringLiteral("--dev-bind"),
+                                         d + QStringLiteral("/nvidia-uvm"), QStringLiteral("/dev/nvidia-uvm")}));
+    QCOMPARE(a.count(QStringLiteral("--dev-bind")), 3);
+    QVERIFY(!a.contains(d + QStringLiteral("/nvidia0")));
+    // Everything else is as it was, and the root still ends read-only.
+    QCOMPARE(a.size(), without.size() + 9);
+    QCOMPARE(a.mid(a.size() - 2), (QStringList{QStringLiteral("--remount-ro"), QStringLiteral("/")}));
+}
+
+void TstLocalProtocol::recordKeepsGpus()
+{
+    QTemporaryDir dir;
+    SessionRecord r;
+    r.id = QStringLiteral("sb-2");
+    r.dir = dir.path();
+    r.created = QDateTime::currentDateTimeUtc();
+    r.gpuDevices = {QStringLiteral("nvidia1"), QStringLiteral("nvidiactl")};
+    r.gpuIds = {QStringLiteral("GPU-11111111-2222-3333-4444-555555555555")};
+    QVERIFY_RESULT(saveRecord(r));
+    auto back = loadRecord(dir.path());
+    QVERIFY_RESULT(back);
+    QCOMPARE(back->gpuDevices, r.gpuDevices);
+    QCOMPARE(back->gpuIds, r.gpuIds);
+    const SessionInfo info = toSessionInfo(*back, QStringLiteral("local"));
+    QCOMPARE(info.gpus, 1);
+    QCOMPARE(info.gpuUuids, r.gpuIds);
+    // A record from before GPUs reads as none.
+    auto old = recordFromJson(R"({"id":"sb-3","name":"n"})");
+    QVERIFY_RESULT(old);
+    QVERIFY(old->gpuDevices.isEmpty());
+    QCOMPARE(toSessionInfo(*old, QStringLiteral("local")).gpus, 0);
 }
 
 QTEST_GUILESS_MAIN(TstLocalProtocol)

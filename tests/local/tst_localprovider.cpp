@@ -64,8 +64,17 @@ private Q_SLOTS:
     void timeLimit();
     void filesAndStats();
     void stopAndRemove();
+    void statsCpuFollowsLimit();
+    void statsMemoryRises();
+    void statsOomKills();
+    void statsLoopbackNetwork();
+    void statsStorage();
+    void gpuDevicesBound();
 
 private:
+    // Polls stats until `pred` holds for a sample (every 250 ms, at most `ms`); the last sample.
+    std::optional<StatsSample> statsUntil(const QString &id, const std::function<bool(const StatsSample &)> &pred,
+                                          int ms = 15000);
     std::unique_ptr<LocalProvider> makeProvider(LocalEnvironment env = LocalEnvironment::detect());
     Result<SessionInfo> create(CreateSpec spec, LocalProvider *p = nullptr);
     ExecResult run(const QString &id, const QStringList &argv, LocalProvider *p = nullptr, const QByteArray &in = {});
@@ -579,6 +588,203 @@ void TstLocalProvider::stopAndRemove()
     QCOMPARE(await<SessionInfo>([&](auto cb) { m_provider->info(s->id, cb); }).code(), ErrorCode::NotFound);
     QCOMPARE(await<SessionInfo>([&](auto cb) { m_provider->info(QStringLiteral("../x"), cb); }).code(),
              ErrorCode::NotFound);
+}
+
+std::optional<StatsSample> TstLocalProvider::statsUntil(const QString &id,
+                                                        const std::function<bool(const StatsSample &)> &pred, int ms)
+{
+    std::optional<StatsSample> last;
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) {
+        auto s = await<StatsSample>([&](auto cb) { m_provider->stats(id, cb); });
+        if (s) {
+            last = *s;
+            if (pred(*s))
+                return last;
+        }
+        QTest::qWait(250); // the CPU figure needs an interval longer than the CFS period
+    }
+    return last;
+}
+
+void TstLocalProvider::statsCpuFollowsLimit()
+{
+    SANDBAR_REQUIRE(detectCgroups().kind != CgroupSupport::Kind::None,
+                    QStringLiteral("no usable cgroups: ") + detectCgroups().reason);
+    CreateSpec spec;
+    spec.cpus = 0.5;
+    auto s = create(spec);
+    QVERIFY_RESULT(s);
+    ExecRequest req;
+    req.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("while :; do :; done")};
+    auto burner = m_provider->exec(s->id, req);
+    burner->start();
+    // Counted by the session's cgroup, held to half a core by its quota: once it shows,
+    // a few samples in a row stay near 50 % (never near a whole core). The machine may be
+    // busy, so the lower side is wide.
+    QList<double> seen;
+    statsUntil(s->id, [&](const StatsSample &x) {
+        if (x.cpuPercent && (*x.cpuPercent > 25 || !seen.isEmpty()))
+            seen << *x.cpuPercent;
+        return seen.size() >= 4;
+    });
+    QVERIFY2(seen.size() >= 4, qPrintable(QStringLiteral("%1 samples").arg(seen.size())));
+    const double top = *std::max_element(seen.begin(), seen.end());
+    QString text;
+    for (double v : seen)
+        text += QString::number(v, 'f', 1) + QLatin1Char(' ');
+    QVERIFY2(top > 25 && top < 75, qPrintable(text));
+    burner->cancel();
+    (void)await<void>([&](auto cb) { m_provider->remove(s->id, cb); });
+}
+
+void TstLocalProvider::statsMemoryRises()
+{
+    auto s = create(CreateSpec{});
+    QVERIFY_RESULT(s);
+    auto before = await<StatsSample>([&](auto cb) { m_provider->stats(s->id, cb); });
+    QVERIFY_RESULT(before);
+    QVERIFY(before->memoryUsedBytes.value_or(0) > 0);
+    ExecRequest req;
+    req.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"),
+                           QStringLiteral("x=$(head -c 60000000 /dev/zero | tr '\\0' a); echo HELD; sleep 60")};
+    auto holder = m_provider->exec(s->id, req);
+    holder->start();
+    const qint64 base = *before->memoryUsedBytes;
+    const auto after =
+        statsUntil(s->id, [base](const StatsSample &x) { return x.memoryUsedBytes.value_or(0) > base + 40'000'000; });
+    QVERIFY(after);
+    QVERIFY2(after->memoryUsedBytes.value_or(0) > base + 40'000'000,
+             qPrintable(QStringLiteral("%1 -> %2").arg(base).arg(after->memoryUsedBytes.value_or(-1))));
+    holder->cancel();
+    (void)await<void>([&](auto cb) { m_provider->remove(s->id, cb); });
+}
+
+void TstLocalProvider::statsOomKills()
+{
+    SANDBAR_REQUIRE(detectCgroups().kind != CgroupSupport::Kind::None,
+                    QStringLiteral("no usable cgroups: ") + detectCgroups().reason);
+    CreateSpec spec;
+    spec.memoryBytes = qint64(32) << 20;
+    auto s = create(spec);
+    QVERIFY_RESULT(s);
+    auto before = await<StatsSample>([&](auto cb) { m_provider->stats(s->id, cb); });
+    QVERIFY_RESULT(before);
+    QCOMPARE(before->oomKills.value_or(-1), qint64(0));
+    QCOMPARE(before->memoryLimitBytes.value_or(0), qint64(32) << 20);
+    auto r = sh(s->id, QStringLiteral("x=a; while :; do x=$x$x; done"));
+    QVERIFY2(r.code != 0, r.err.constData());
+    // The hog is gone, the session is not, and it says what happened.
+    const auto after = statsUntil(s->id, [](const StatsSample &x) { return x.oomKills.value_or(0) >= 1; });
+    QVERIFY(after);
+    QVERIFY2(after->oomKills.value_or(0) >= 1, qPrintable(QString::number(after->oomKills.value_or(-1))));
+    QCOMPARE(sh(s->id, QStringLiteral("echo alive")).out, QByteArray("alive\n"));
+    (void)await<void>([&](auto cb) { m_provider->remove(s->id, cb); });
+}
+
+void TstLocalProvider::statsLoopbackNetwork()
+{
+    SANDBAR_REQUIRE(QFile::exists(QStringLiteral("/usr/bin/bash")), QStringLiteral("bash is needed for /dev/udp"));
+    auto s = create(CreateSpec{}); // network off: the sandbox still has its own loopback
+    QVERIFY_RESULT(s);
+    QVERIFY(!s->network);
+    auto before = await<StatsSample>([&](auto cb) { m_provider->stats(s->id, cb); });
+    QVERIFY_RESULT(before);
+    QVERIFY(before->networkRxBytes && before->networkTxBytes);
+    // 200 datagrams of 1000 bytes to a closed port: each crosses lo (sent and received).
+    auto r = run(s->id,
+                 {QStringLiteral("bash"), QStringLiteral("-c"),
+                  QStringLiteral("for i in $(seq 200); do printf '%1000s' x >/dev/udp/127.0.0.1/9; done; echo SENT")});
+    QVERIFY2(r.out.contains("SENT"), QByteArray(r.out + r.err).constData());
+    const qint64 rx0 = *before->networkRxBytes, tx0 = *before->networkTxBytes;
+    const auto after = statsUntil(s->id, [&](const StatsSample &x) {
+        return x.networkRxBytes.value_or(0) >= rx0 + 200'000 && x.networkTxBytes.value_or(0) >= tx0 + 200'000;
+    });
+    QVERIFY(after);
+    QVERIFY2(after->networkRxBytes.value_or(0) >= rx0 + 200'000,
+             qPrintable(QStringLiteral("%1 -> %2").arg(rx0).arg(after->networkRxBytes.value_or(-1))));
+    (void)await<void>([&](auto cb) { m_provider->remove(s->id, cb); });
+}
+
+void TstLocalProvider::statsStorage()
+{
+    auto s = create(CreateSpec{});
+    QVERIFY_RESULT(s);
+    // Written before the first sample, so that the first walk sees it; O_DIRECT, so that
+    // the bytes reach the disk (and the block counters) at once.
+    auto r = sh(s->id, QStringLiteral("head -c 3000000 /dev/urandom > /workspace/fill.bin && "
+                                      "dd if=/dev/zero of=/workspace/direct.bin bs=1M count=4 oflag=direct 2>&1 && "
+                                      "echo WROTE"));
+    QVERIFY2(r.out.contains("WROTE"), QByteArray(r.out + r.err).constData());
+    const auto after =
+        statsUntil(s->id, [](const StatsSample &x) { return x.filesystemUsedBytes.value_or(0) >= 7'000'000; });
+    QVERIFY(after);
+    QVERIFY2(after->filesystemUsedBytes.value_or(0) >= 7'000'000,
+             qPrintable(QString::number(after->filesystemUsedBytes.value_or(-1))));
+    QVERIFY(after->filesystemTotalBytes.value_or(0) > *after->filesystemUsedBytes);
+    QVERIFY(after->blockReadBytes.has_value());
+    QVERIFY2(after->blockWriteBytes.value_or(0) >= 4 << 20,
+             qPrintable(QString::number(after->blockWriteBytes.value_or(-1))));
+    (void)await<void>([&](auto cb) { m_provider->remove(s->id, cb); });
+}
+
+// GPUs on a fake driver: regular files stand in for /dev/nvidia*, and a script for
+// nvidia-smi; the sandbox sees exactly the chosen nodes, and nothing without a GPU.
+void TstLocalProvider::gpuDevicesBound()
+{
+    QTemporaryDir dev(QStringLiteral("/tmp/sbdev-XXXXXX"));
+    QVERIFY(dev.isValid());
+    LocalEnvironment env = LocalEnvironment::detect();
+    env.devRoot = dev.path();
+    env.nvidiaSmiPath.clear();
+    auto p = makeProvider(env);
+    QVERIFY(p->descriptor().createOption(QStringLiteral("gpus")));
+    QVERIFY(!p->capabilities().testFlag(Capability::Gpu));
+    CreateSpec spec;
+    spec.gpus = -1;
+    const auto refused = create(spec, p.get());
+    QCOMPARE(refused.code(), ErrorCode::Unsupported);
+    QCOMPARE(refused.message(),
+             QStringLiteral("No NVIDIA GPU on this computer (no %1/nvidia0); create the session without GPUs.")
+                 .arg(dev.path()));
+
+    for (const char *name : {"nvidia0", "nvidia1", "nvidiactl", "nvidia-uvm"}) {
+        QFile f(dev.filePath(QLatin1String(name)));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("node:") + name + '\n');
+    }
+    QVERIFY(p->capabilities().testFlag(Capability::Gpu));
+    const QString uuid = QStringLiteral("GPU-11111111-2222-3333-4444-555555555555");
+    spec.gpus = 1;
+    spec.gpuUuids = {uuid};
+    QCOMPARE(create(spec, p.get()).code(), ErrorCode::Unsupported); // a UUID needs nvidia-smi
+
+    QFile smi(dev.filePath(QStringLiteral("fake-nvidia-smi")));
+    QVERIFY(smi.open(QIODevice::WriteOnly));
+    smi.write("#!/bin/sh\n[ \"$1 $2\" = \"--query-gpu=index,uuid,minor_number --format=csv,noheader\" ] || exit 3\n"
+              "echo '0, GPU-0f5e2c1a-7b3d-4e89-a1b2-c3d4e5f60718, 0'\necho '1, " +
+              uuid.toLatin1() + ", 1'\n");
+    smi.close();
+    QVERIFY(smi.setPermissions(QFile::ReadOwner | QFile::ExeOwner));
+    env.nvidiaSmiPath = smi.fileName();
+    p = makeProvider(env);
+    const auto s = create(spec, p.get());
+    QVERIFY_RESULT(s);
+    QCOMPARE(s->gpus, 1);
+    QCOMPARE(s->gpuUuids, QStringList{uuid});
+    const auto r = run(s->id,
+                       {QStringLiteral("sh"), QStringLiteral("-c"),
+                        QStringLiteral("cat /dev/nvidia1 /dev/nvidiactl /dev/nvidia-uvm; ls /dev")},
+                       p.get());
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.startsWith("node:nvidia1\nnode:nvidiactl\nnode:nvidia-uvm\n"), r.out.constData());
+    QVERIFY2(!r.out.contains("nvidia0"), r.out.constData());
+    QVERIFY(!r.out.contains("fake-nvidia-smi"));
+    const auto again = await<SessionInfo>([&](auto cb) { p->info(s->id, cb); });
+    QVERIFY_RESULT(again);
+    QCOMPARE(again->gpuUuids, QStringList{uuid});
+    (void)await<void>([&](auto cb) { p->remove(s->id, cb); });
 }
 
 QTEST_GUILESS_MAIN(TstLocalProvider)

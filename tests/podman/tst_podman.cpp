@@ -176,6 +176,34 @@ private Q_SLOTS:
         QCOMPARE(gone.code(), ErrorCode::NotFound);
         m_id.clear();
     }
+
+    // Podman's compatible API answers 201 to DeviceRequests and attaches nothing: every
+    // form of GPU request is refused up front, honestly, and nothing is created.
+    void gpuRequestRefused()
+    {
+        for (const QString &text :
+             {QStringLiteral("all"), QStringLiteral("2"), QStringLiteral("GPU-0f5e2c1a-7b3d-4e89-a1b2-c3d4e5f60718")}) {
+            const auto g = parseGpuRequest(text);
+            QVERIFY_RESULT(g);
+            CreateSpec spec;
+            spec.image = testImage();
+            spec.name = QStringLiteral("podman-gpu-") + QString::number(QDateTime::currentMSecsSinceEpoch());
+            spec.gpus = g->gpus;
+            spec.gpuUuids = g->deviceIds;
+            auto refused = await<SessionInfo>([&](auto cb) { m_p->create(spec, cb); });
+            QCOMPARE(refused.code(), ErrorCode::Unsupported);
+            QVERIFY2(refused.message().startsWith(
+                         QLatin1String("Podman's Docker-compatible API ignores GPU requests; use podman with CDI")),
+                     qPrintable(refused.message()));
+            QVERIFY(refused.message().contains(QLatin1String("--device nvidia.com/gpu=all")));
+            ListOptions all;
+            all.all = true;
+            auto list = await<QList<SessionInfo>>([&](auto cb) { m_p->listSessions(all, cb); });
+            QVERIFY_RESULT(list);
+            QVERIFY(
+                std::none_of(list->begin(), list->end(), [&](const SessionInfo &x) { return x.name == spec.name; }));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPodman)

@@ -100,6 +100,8 @@ void MemoryProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
     s.cpus = spec.cpus;
     s.memoryBytes = spec.memoryBytes;
     s.network = spec.network;
+    s.gpus = spec.gpus;
+    s.gpuUuids = spec.gpuUuids;
     s.owned = true;
     s.labels.insert(QLatin1String(labels::App), QLatin1String(labels::AppValue));
     s.labels.insert(QLatin1String(labels::Account), m_account);
@@ -185,13 +187,17 @@ void MemoryProvider::listFiles(const QString &, const QString &, Callback<QList<
     done(unsupported("files"));
 }
 
-void MemoryProvider::stats(const QString &, Callback<StatsSample> done)
+void MemoryProvider::stats(const QString &id, Callback<StatsSample> done)
 {
+    if (statsHook)
+        return statsHook(id, done);
     done(unsupported("stats"));
 }
 
-std::unique_ptr<StatsStream> MemoryProvider::streamStats(const QString &)
+std::unique_ptr<StatsStream> MemoryProvider::streamStats(const QString &id)
 {
+    if (streamHook)
+        return streamHook(id);
     return std::make_unique<FailingStats>();
 }
 

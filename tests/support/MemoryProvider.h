@@ -4,6 +4,8 @@
 #include "providers/ProviderFactory.h"
 
 #include <QHash>
+#include <functional>
+#include <optional>
 
 namespace sandbar::test {
 
@@ -36,6 +38,12 @@ public:
     void listFiles(const QString &id, const QString &path, Callback<QList<FileEntry>> done) override;
     void stats(const QString &id, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &id) override;
+
+    // Statistics for tests of the collector: unset answers Unsupported.
+    std::function<void(const QString &id, Callback<StatsSample> done)> statsHook;
+    std::function<std::unique_ptr<StatsStream>(const QString &id)> streamHook;
+    std::optional<Capabilities> capabilityOverride;
+    Capabilities capabilities() const override { return capabilityOverride.value_or(m_desc.capabilities); }
 
     // Seeds a session as if another Sandbar (or account) had made it.
     void inject(const SessionInfo &session) { m_sessions.insert(session.id, session); }

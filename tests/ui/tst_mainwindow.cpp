@@ -5,10 +5,13 @@
 #include "audit/AuditLog.h"
 #include "audit/BudgetWatcher.h"
 #include "audit/CostLedger.h"
+#include "charts/SparklineDelegate.h"
+#include "charts/StatsView.h"
 #include "costs/CostMeter.h"
 #include "main/CostStatus.h"
 #include "main/MainWindow.h"
 #include "main/SessionsModel.h"
+#include "metrics/StatsCollector.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -233,6 +236,86 @@ private Q_SLOTS:
         (void)test::await<void>([&](Callback<void> cb) {
             m_memory->made.value(QStringLiteral("lab"))->remove(QStringLiteral("priced1"), cb);
         });
+    }
+
+    // The window samples the rows it shows (sparklines in the CPU and Memory columns), and
+    // nothing while hidden; Statistics opens a Stats tab for the selected session.
+    void statisticsInTheWindow()
+    {
+        auto p =
+            test::await<Provider *>([&](Callback<Provider *> cb) { m_registry->provider(QStringLiteral("lab"), cb); });
+        QVERIFY_RESULT(p);
+        auto *mem = m_memory->made.value(QStringLiteral("lab"));
+        int calls = 0;
+        double cpu = 10;
+        mem->capabilityOverride = Capabilities(Capability::StatsCpu | Capability::StatsMemory);
+        mem->statsHook = [&calls, &cpu](const QString &, Callback<StatsSample> done) {
+            ++calls;
+            StatsSample s;
+            s.time = QDateTime::currentDateTimeUtc();
+            s.cpuPercent = cpu;
+            cpu = cpu > 90 ? 10 : cpu + 17;
+            s.memoryUsedBytes = qint64(300 + calls) << 20;
+            s.memoryLimitBytes = qint64(1) << 30;
+            done(s);
+        };
+        CreateSpec spec;
+        spec.name = QStringLiteral("charted");
+        auto made = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { (*p)->create(spec, cb); });
+        QVERIFY_RESULT(made);
+
+        metrics::CollectorOptions o;
+        o.listPeriodMs = 100;
+        o.detailPeriodMs = 50;
+        metrics::StatsCollector collector(*m_registry, o);
+        ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+        w.setStats(collector);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.refreshAll();
+        auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
+        QVERIFY(qobject_cast<ui::SparklineDelegate *>(table->itemDelegateForColumn(ui::SessionsModel::Cpu)));
+        QVERIFY(qobject_cast<ui::SparklineDelegate *>(table->itemDelegateForColumn(ui::SessionsModel::Memory)));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            collector.find(made->ref()) && collector.find(made->ref())->history().sampleCount() >= 3, 10000);
+
+        // Hidden: nothing is of interest any more, so nothing is sampled.
+        w.hide();
+        QTest::qWait(400);
+        const int hiddenCalls = calls;
+        QTest::qWait(400);
+        QCOMPARE(calls, hiddenCalls);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY_WITH_TIMEOUT(calls > hiddenCalls + 2, 10000);
+
+        int row = -1;
+        QTRY_VERIFY((row = [&] {
+                        for (int r = 0; r < table->model()->rowCount(); ++r) {
+                            if (table->model()->index(r, ui::SessionsModel::Ref).data().toString() == made->ref())
+                                return r;
+                        }
+                        return -1;
+                    }()) >= 0);
+        table->selectRow(row);
+        auto *statsAction = w.findChild<QAction *>(QStringLiteral("statsAction"));
+        QVERIFY(statsAction && statsAction->isVisible() && statsAction->isEnabled());
+        statsAction->trigger();
+        auto *view = w.findChild<ui::StatsView *>(QStringLiteral("stats:") + made->ref());
+        QVERIFY(view);
+        QTRY_VERIFY_WITH_TIMEOUT(view->isVisible() && view->seriesUpdateCount() > 0, 10000);
+        statsAction->trigger(); // the same tab again, not a second one
+        QCOMPARE(w.findChildren<ui::StatsView *>().size(), 1);
+
+        const QString shots = qEnvironmentVariable("SANDBAR_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            w.resize(1400, 900);
+            QTest::qWait(2500); // a couple of chart refreshes (once a second)
+            QVERIFY(w.grab().save(shots + QStringLiteral("/mainwindow-stats.png")));
+        }
+        (void)test::await<void>([&](Callback<void> cb) { mem->remove(made->id, cb); });
+        mem->statsHook = nullptr;
+        mem->capabilityOverride.reset();
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "main/CostStatus.h"
 #include "main/Dialogs.h"
+#include "main/SessionStatsUi.h"
 #include "main/SessionsModel.h"
 
 #include <QAction>
@@ -68,6 +69,13 @@ void MainWindow::buildActions()
     m_newSession->setShortcut(QKeySequence::New);
     m_terminal = tb->addAction(tr("Terminal"), this, &MainWindow::openTerminal);
     tb->addSeparator();
+    m_stats = tb->addAction(tr("Statistics"), this, [this]() {
+        if (const auto s = currentSession(); s && m_statsUi)
+            m_statsUi->openStatsTab(*s);
+    });
+    m_stats->setObjectName(QStringLiteral("statsAction"));
+    m_stats->setToolTip(tr("Charts of CPU, memory, network, disk and GPU for the selected session"));
+    m_stats->setVisible(false); // until the window is given a collector
     m_stop = tb->addAction(tr("Stop"), this, [this]() { runOnSession(tr("Stop"), &Provider::stop); });
     m_pause = tb->addAction(tr("Pause"), this, [this]() { runOnSession(tr("Pause"), &Provider::pause); });
     m_resume = tb->addAction(tr("Resume"), this, [this]() { runOnSession(tr("Resume"), &Provider::resume); });
@@ -191,6 +199,13 @@ void MainWindow::buildLayout()
     statusBar()->addWidget(m_status, 1);
 }
 
+void MainWindow::setStats(metrics::StatsCollector &collector)
+{
+    m_statsUi = new SessionStatsUi(collector, m_table, m_tabs, this);
+    m_stats->setVisible(true);
+    updateActions();
+}
+
 void MainWindow::setCosts(CostMeter &meter, audit::CostLedger &ledger, audit::BudgetWatcher &watcher)
 {
     m_costStatus = new CostStatus(meter, ledger, watcher, this);
@@ -267,6 +282,8 @@ void MainWindow::updateActions()
     m_newSession->setEnabled(!m_accounts.accounts().isEmpty());
     m_terminal->setEnabled(running && caps.testFlag(Capability::Pty) && m_terminalFactory);
     m_stop->setEnabled(running);
+    // A stopped session's history can still be looked at (an OOM kill, say).
+    m_stats->setEnabled(s.has_value() && m_statsUi);
     m_pause->setEnabled(running && caps.testFlag(Capability::PauseResume));
     m_resume->setEnabled(s && s->state == SessionState::Paused && caps.testFlag(Capability::PauseResume));
     m_remove->setEnabled(s.has_value());

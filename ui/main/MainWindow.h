@@ -19,6 +19,9 @@ class QTimer;
 
 namespace sandbar {
 class CostMeter;
+namespace metrics {
+class StatsCollector;
+}
 namespace audit {
 class BudgetWatcher;
 class CostLedger;
@@ -29,6 +32,7 @@ namespace sandbar::ui {
 
 class CostStatus;
 class SessionsModel;
+class SessionStatsUi;
 
 // Makes the widget shown in a terminal tab for a session (the terminal feature supplies
 // it; the window does not know how terminals are built).
@@ -50,6 +54,9 @@ public:
     // Makes the provider comparison window (the compare feature supplies it).
     void setCompareFactory(std::function<QWidget *(QWidget *parent)> factory);
     CostStatus *costStatus() const { return m_costStatus; }
+    // Statistics: sparklines for the visible rows and a Stats tab per session.
+    void setStats(metrics::StatsCollector &collector);
+    SessionStatsUi *statsUi() const { return m_statsUi; }
     void refreshAll();
 
 private:
@@ -103,6 +110,8 @@ private:
     QAction *m_checkAccount = nullptr;
     QAction *m_budget = nullptr;
     QAction *m_compare = nullptr;
+    QAction *m_stats = nullptr;
+    SessionStatsUi *m_statsUi = nullptr;
 };
 
 } // namespace sandbar::ui

@@ -157,6 +157,8 @@ QVariant SessionsModel::headerData(int section, Qt::Orientation orientation, int
     case Ref: return tr("Session");
     case Name: return tr("Name");
     case State: return tr("State");
+    case Cpu: return tr("CPU");
+    case Memory: return tr("Memory");
     case Cost: return tr("Cost");
     case Image: return tr("Image");
     case Created: return tr("Created");

@@ -18,7 +18,8 @@ class SessionsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Ref, Name, State, Cost, Image, Created, Expires, ColumnCount };
+    // Cpu and Memory are painted by the sparkline delegates from the collector's history.
+    enum Column { Ref, Name, State, Cpu, Memory, Cost, Image, Created, Expires, ColumnCount };
     enum Role { SessionRole = Qt::UserRole + 1 };
 
     explicit SessionsModel(SessionRegistry &registry, QObject *parent = nullptr);

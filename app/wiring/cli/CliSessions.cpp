@@ -195,15 +195,17 @@ void sessionsCreate(Command &cmd, const QStringList &args)
     spec.flags << QStringLiteral("--network");
     spec.valued << QStringLiteral("--account") << QStringLiteral("--image") << QStringLiteral("--cpus")
                 << QStringLiteral("--memory-mib") << QStringLiteral("--ttl") << QStringLiteral("--env")
-                << QStringLiteral("--mount") << QStringLiteral("--name");
+                << QStringLiteral("--mount") << QStringLiteral("--name") << QStringLiteral("--gpus");
     auto parsed = parseArgs(args, spec);
     if (!parsed.ok())
         return cmd.usage(parsed.message());
     if (!parsed->positional.isEmpty() || !parsed->has(QStringLiteral("--account")))
         return cmd.usage(tr("usage: sessions create --account NAME [--image IMAGE] [--cpus N] [--memory-mib N] "
-                            "[--ttl SECONDS] [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME]"));
+                            "[--ttl SECONDS] [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME] "
+                            "[--gpus all|N|UUID,...]"));
     const QString account = parsed->value(QStringLiteral("--account"));
-    if (!cmd.services().accounts->find(account))
+    const auto acct = cmd.services().accounts->find(account);
+    if (!acct)
         return cmd.fail(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(account)));
     CreateSpec cs;
     cs.name = parsed->value(QStringLiteral("--name"));
@@ -242,6 +244,26 @@ void sessionsCreate(Command &cmd, const QStringList &args)
             return cmd.fail(mount.error());
         cs.mounts << mount.value();
     }
+    if (parsed->has(QStringLiteral("--gpus"))) {
+        // The provider's own field, as the window's form reads it; a provider without one
+        // still gets the request and says why it cannot serve it (Podman, for one).
+        const ProviderFactory *factory = cmd.services().factories.find(acct->provider);
+        const FieldDescriptor *own =
+            factory ? factory->descriptor().createOption(QLatin1String(createkeys::Gpus)) : nullptr;
+        FieldDescriptor field = own ? *own : FieldDescriptor{};
+        field.key = QLatin1String(createkeys::Gpus);
+        field.label = QStringLiteral("--gpus");
+        if (!own)
+            field.type = FieldType::Gpus;
+        auto value = parseFieldValue(field, parsed->value(QStringLiteral("--gpus")));
+        if (!value.ok())
+            return cmd.usage(value.message());
+        const CreateSpec gpus = createSpecFromOptions({{field.key, value.value()}});
+        cs.gpus = gpus.gpus;
+        cs.gpuUuids = gpus.gpuUuids;
+        if (own)
+            cs.options.insert(field.key, value.value());
+    }
     cmd.services().registry->provider(account, Callback<Provider *>(&cmd, [&cmd, cs, account](Result<Provider *> p) {
                                           if (!p.ok())
                                               return cmd.fail(p.error());
@@ -276,6 +298,11 @@ void sessionsInfo(Command &cmd, const QString &ref)
         row(tr("CPUs"), s.cpus ? QString::number(*s.cpus) : tr("unlimited"));
         row(tr("Memory"), s.memoryBytes ? formatBytes(*s.memoryBytes) : tr("unlimited"));
         row(tr("Network"), s.network ? tr("on") : tr("off"));
+        if (s.gpus != 0 || !s.gpuUuids.isEmpty())
+            row(tr("GPUs"), (s.gpus < 0 ? tr("all") : QString::number(s.gpus)) +
+                                (s.gpuUuids.isEmpty() ? QString()
+                                                      : QStringLiteral(" (") + s.gpuUuids.join(QStringLiteral(", ")) +
+                                                            QLatin1Char(')')));
         for (const auto &m : s.mounts)
             row(tr("Mount"),
                 m.hostPath + QStringLiteral(" -> ") + m.sessionPath + (m.readOnly ? tr(" (read-only)") : QString()));

@@ -169,6 +169,10 @@ QJsonObject sessionToJson(const SessionInfo &s)
     if (s.memoryBytes)
         o[QStringLiteral("memory_bytes")] = double(*s.memoryBytes);
     o[QStringLiteral("network")] = s.network;
+    if (s.gpus != 0)
+        o[QStringLiteral("gpus")] = s.gpus; // -1: all
+    if (!s.gpuUuids.isEmpty())
+        o[QStringLiteral("gpu_ids")] = QJsonArray::fromStringList(s.gpuUuids);
     o[QStringLiteral("owned")] = s.owned;
     o[QStringLiteral("adopted")] = s.adopted;
     QJsonObject labels;

@@ -86,7 +86,10 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
         field("workdir", "Working folder", "Where commands start", FieldType::Path, QStringLiteral("/workspace")),
     };
     if (!podman)
-        d.createOptions.append(field("gpus", "GPUs", "GPUs to pass through; -1 = all", FieldType::Integer, 0, -1, 64));
+        d.createOptions.append(field("gpus", "GPUs",
+                                     "all, a number of GPUs, or GPU UUIDs separated by commas (nvidia-smi -L); "
+                                     "needs the NVIDIA Container Toolkit on the engine",
+                                     FieldType::Gpus, QStringLiteral("none")));
     Capabilities caps = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                         Capability::FileList | Capability::StatsCpu | Capability::StatsMemory |
                         Capability::StatsNetwork | Capability::StatsDisk | Capability::PauseResume |

@@ -280,9 +280,15 @@ Result<SessionInfo> sessionFromInspect(const QByteArray &body, const MapContext 
     if (devices.is_array()) {
         for (const auto &d : devices) {
             const qint64 count = num(d, "Count");
-            s.gpus = count < 0
-                         ? -1
-                         : s.gpus + int(count) + int(sub(d, "DeviceIDs").is_array() ? sub(d, "DeviceIDs").size() : 0);
+            const json &ids = sub(d, "DeviceIDs");
+            if (ids.is_array()) {
+                for (const auto &id : ids) {
+                    if (id.is_string())
+                        s.gpuUuids << QString::fromStdString(id.get<std::string>());
+                }
+            }
+            if (s.gpus >= 0)
+                s.gpus = count < 0 ? -1 : s.gpus + int(count) + int(ids.is_array() ? ids.size() : 0);
         }
     }
     s.mounts = mountsFrom(sub(*j, "Mounts"));
@@ -466,6 +472,23 @@ Result<StatsSample> statsSample(const QByteArray &json, const std::optional<CpuR
     if (before)
         parsed->sample.cpuPercent = cpuPercent(parsed->reading, *before, preferWallClock);
     return parsed->sample;
+}
+
+Result<ContainerUsage> usageFromInspect(const QByteArray &body)
+{
+    const auto j = parseJson(body);
+    if (!j || !j->is_object() || !sub(*j, "State").is_object())
+        return makeError(ErrorCode::Internal, tr("The engine sent an unreadable container description."));
+    ContainerUsage u;
+    u.id = str(*j, "Id");
+    const json &state = sub(*j, "State");
+    u.startedAt = parseTime(str(state, "StartedAt"));
+    const json &oom = sub(state, "OOMKilled");
+    u.oomKilled = oom.is_boolean() && oom.get<bool>();
+    // Absent without ?size=true; Podman may send it with size=false too (then 0 or the size).
+    if (sub(*j, "SizeRw").is_number())
+        u.sizeRw = std::max<qint64>(0, num(*j, "SizeRw"));
+    return u;
 }
 
 QString listScript()

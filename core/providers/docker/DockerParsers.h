@@ -93,6 +93,16 @@ std::optional<double> cpuPercent(const CpuReading &now, const CpuReading &before
 Result<StatsSample> statsSample(const QByteArray &json, const std::optional<CpuReading> &previous, bool preferWallClock,
                                 CpuReading *current = nullptr);
 
+// What an inspect (GET /containers/{id}/json[?size=true]) tells about a container's use
+// that its stats do not carry.
+struct ContainerUsage {
+    QString id;
+    QDateTime startedAt;
+    bool oomKilled = false;       // State.OOMKilled
+    std::optional<qint64> sizeRw; // only with ?size=true: the writable layer's size in bytes
+};
+Result<ContainerUsage> usageFromInspect(const QByteArray &json);
+
 // ---- file listings -----------------------------------------------------------------------
 // The shell script run (argv: sh -c SCRIPT sandbar-ls DIR) for listFiles: one record per
 // entry, "NAME\0MODEHEX SIZE MTIME\nLINK\0", safe for any byte in a name.

@@ -2,8 +2,10 @@
 
 #include "files/PathSafety.h"
 #include "providers/docker/DockerExec.h"
+#include "providers/docker/DockerGpu.h"
 #include "providers/docker/DockerStatsStream.h"
 #include "providers/docker/DockerTransfer.h"
+#include "providers/docker/DockerUsage.h"
 
 #include <QDir>
 #include <QFile>
@@ -67,6 +69,8 @@ DockerProvider::DockerProvider(const ProviderDescriptor &descriptor, QString acc
 {
     m_eventsRetry.setSingleShot(true);
     connect(&m_eventsRetry, &QTimer::timeout, this, &DockerProvider::connectEvents);
+    m_usage = new DockerUsageTracker(
+        m_api, [this] { return m_eventsConnected; }, this);
     loadOverrides();
 }
 
@@ -148,9 +152,13 @@ void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
             return done(engine.error());
         if (spec.image.trimmed().isEmpty())
             return done(makeError(ErrorCode::InvalidArgument, tr("Choose an image for the session.")));
-        if (spec.gpus != 0 && engine->podman)
-            return done(
-                makeError(ErrorCode::Unsupported, tr("Podman ignores GPU requests; create the session without GPUs.")));
+        const bool wantsGpus = spec.gpus != 0 || !spec.gpuUuids.isEmpty();
+        // Podman's compatible API answers 201 and attaches no GPU (podman#22645): refuse.
+        if (wantsGpus && engine->podman)
+            return done(makeError(ErrorCode::Unsupported,
+                                  tr("Podman's Docker-compatible API ignores GPU requests; use podman with CDI "
+                                     "(podman run --device nvidia.com/gpu=all) outside Sandbar, or create the "
+                                     "session without GPUs.")));
         if (spec.memoryBytes && *spec.memoryBytes < kMinMemory)
             return done(makeError(ErrorCode::InvalidArgument, tr("The memory limit must be at least 6 MiB.")));
         if (spec.cpus && *spec.cpus <= 0)
@@ -207,9 +215,10 @@ void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
         }
         if (!tmpfs.empty())
             host["Tmpfs"] = tmpfs;
-        if (spec.gpus != 0)
-            host["DeviceRequests"] = {
-                {{"Driver", ""}, {"Count", spec.gpus < 0 ? -1 : spec.gpus}, {"Capabilities", {{"gpu"}}}}};
+        if (wantsGpus) {
+            const QByteArray requests = gpuDeviceRequests(spec.gpus, spec.gpuUuids);
+            host["DeviceRequests"] = json::parse(requests.constData(), requests.constData() + requests.size());
+        }
 
         const QString workdir = spec.options.value(QStringLiteral("workdir"), QStringLiteral("/workspace")).toString();
         json body{{"Image", spec.image.toStdString()},
@@ -257,7 +266,8 @@ void DockerProvider::createContainer(const QByteArray &body, const QString &imag
                     makeError(ErrorCode::Conflict,
                               tr("A session named '%1' already exists (%2).").arg(name, engineMessage(r->body))));
             if (!r->isSuccess())
-                return done(errorFromStatus(r->status, r->body, tr("Creating the session failed")));
+                return done(gpuDriverError(engineMessage(r->body))
+                                .value_or(errorFromStatus(r->status, r->body, tr("Creating the session failed"))));
             const auto j = json::parse(r->body.constData(), r->body.constData() + r->body.size(), nullptr, false);
             const std::string id = j.is_object() ? j.value("Id", std::string()) : std::string();
             if (id.empty())
@@ -302,8 +312,11 @@ void DockerProvider::startContainer(const QString &id, Callback<SessionInfo> don
                 Callback<net::HttpResponse>(done.context(), [this, id, done](Result<net::HttpResponse> r) {
                     if (r && (r->isSuccess() || r->status == 304))
                         return info(id, done);
-                    const Error error =
+                    Error error =
                         r ? errorFromStatus(r->status, r->body, tr("Starting the session failed")) : r.error();
+                    // The daemon checks a GPU request's driver only when the container starts.
+                    if (r)
+                        error = gpuDriverError(engineMessage(r->body)).value_or(error);
                     // A container that cannot start is of no use; do not leave it behind.
                     m_api->call("DELETE", "/containers/" + DockerApi::enc(id) + "?force=true&v=true", {},
                                 Callback<net::HttpResponse>(this, [](Result<net::HttpResponse>) {}));
@@ -392,6 +405,7 @@ void DockerProvider::remove(const QString &sessionId, Callback<void> done)
 {
     m_deadlines.remove(sessionId);
     m_lastCpu.remove(sessionId);
+    m_usage->forget(sessionId);
     m_adopted.remove(sessionId);
     saveOverrides();
     simple("DELETE", "/containers/" + DockerApi::enc(sessionId) + "?force=true&v=true", sessionId,
@@ -548,34 +562,51 @@ void DockerProvider::stats(const QString &sessionId, Callback<StatsSample> done)
         if (!e)
             return done(e.error());
         const bool podman = e->podman;
+        // The stats reply and the container's OOM kills and writable-layer size (cached; the
+        // first sample of a container waits for its first look) go out together.
+        auto sample = std::make_shared<std::optional<Result<StatsSample>>>();
+        auto pending = std::make_shared<int>(2);
+        auto deliver = [this, sessionId, done, sample, pending] {
+            if (--*pending > 0)
+                return;
+            Result<StatsSample> s = std::move(**sample);
+            if (s)
+                m_usage->fill(sessionId, &*s);
+            done(std::move(s));
+        };
         // one-shot answers at once, without precpu_stats: the delta is taken against the
         // sample kept here from the previous call.
         const QByteArray path = "/containers/" + DockerApi::enc(sessionId) + "/stats?stream=false" +
                                 (e->api >= ApiVersion{1, 41} ? "&one-shot=true" : "");
-        m_api->call(
-            "GET", path, {},
-            Callback<net::HttpResponse>(done.context(), [this, sessionId, podman, done](Result<net::HttpResponse> r) {
-                if (!r)
-                    return done(r.error());
-                if (r->status == 404)
-                    return done(DockerApi::sessionGone(sessionId));
-                if (!r->isSuccess())
-                    return done(errorFromStatus(r->status, r->body, tr("Statistics failed")));
-                std::optional<CpuReading> previous;
-                if (const auto it = m_lastCpu.constFind(sessionId); it != m_lastCpu.constEnd())
-                    previous = *it;
-                CpuReading now;
-                auto s = statsSample(r->body, previous, podman, &now);
-                if (s)
-                    m_lastCpu.insert(sessionId, now);
-                done(s);
-            }));
+        m_api->call("GET", path, {},
+                    Callback<net::HttpResponse>(
+                        done.context(), [this, sessionId, podman, sample, deliver](Result<net::HttpResponse> r) {
+                            if (!r) {
+                                *sample = r.error();
+                            } else if (r->status == 404) {
+                                *sample = DockerApi::sessionGone(sessionId);
+                            } else if (!r->isSuccess()) {
+                                *sample = errorFromStatus(r->status, r->body, tr("Statistics failed"));
+                            } else {
+                                std::optional<CpuReading> previous;
+                                if (const auto it = m_lastCpu.constFind(sessionId); it != m_lastCpu.constEnd())
+                                    previous = *it;
+                                CpuReading now;
+                                auto s = statsSample(r->body, previous, podman, &now);
+                                if (s)
+                                    m_lastCpu.insert(sessionId, now);
+                                *sample = std::move(s);
+                            }
+                            deliver();
+                        }));
+        m_usage->ensure(sessionId, deliver);
     }));
 }
 
 std::unique_ptr<StatsStream> DockerProvider::streamStats(const QString &sessionId)
 {
-    return std::make_unique<DockerStatsStream>(m_api, sessionId);
+    return std::make_unique<FilledStatsStream>(std::make_unique<DockerStatsStream>(m_api, sessionId), m_usage,
+                                               sessionId);
 }
 
 // ---- events -------------------------------------------------------------------------------
@@ -657,11 +688,13 @@ void DockerProvider::connectEvents()
             m_eventsBuffer += bytes;
             for (const EngineEvent &ev : takeEvents(&m_eventsBuffer)) {
                 m_lastEventTime = qMax(m_lastEventTime, ev.time);
+                m_usage->noteEvent(ev); // oom and start: the statistics' OOM kill count
                 if (ev.type != QLatin1String("container") || ev.id.isEmpty())
                     continue;
                 if (ev.action == QLatin1String("destroy")) {
                     m_deadlines.remove(ev.id);
                     m_lastCpu.remove(ev.id);
+                    m_usage->forget(ev.id);
                     Q_EMIT sessionRemoved(ev.id);
                     continue;
                 }
@@ -692,6 +725,13 @@ void DockerProvider::connectEvents()
         });
         m_events->start();
     }));
+}
+
+HostProcessMatch DockerProvider::hostProcessMatch(const QString &sessionId) const
+{
+    if (m_api->endpoint().kind == net::Endpoint::Kind::Tcp)
+        return {};
+    return HostProcessMatch{sessionId, {}};
 }
 
 } // namespace sandbar::docker

@@ -31,6 +31,8 @@ public:
     void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
     void info(const QString &sessionId, Callback<SessionInfo> done) override;
     void adopt(const QString &sessionId, Callback<SessionInfo> done) override;
+    // An engine on a unix socket or named pipe runs its containers on this machine.
+    HostProcessMatch hostProcessMatch(const QString &sessionId) const override;
     void stop(const QString &sessionId, Callback<void> done) override;
     void kill(const QString &sessionId, Callback<void> done) override;
     void remove(const QString &sessionId, Callback<void> done) override;
@@ -79,6 +81,8 @@ private:
     QHash<QString, QDateTime> m_deadlines;
     QSet<QString> m_adopted;              // full container ids
     QHash<QString, CpuReading> m_lastCpu; // per session, for one-shot CPU deltas
+    // OOM kills and writable-layer sizes for the statistics (DockerUsage.h).
+    class DockerUsageTracker *m_usage = nullptr;
     // events
     QPointer<net::HttpExchange> m_events;
     QByteArray m_eventsBuffer;

@@ -103,8 +103,17 @@ CgroupSupport detectCgroups(const QString &overrideRoot)
         s.kind = CgroupSupport::Kind::V1;
         s.v1Cpu = cpu;
         s.v1Memory = mem;
-        if (QFileInfo::exists(pids + QStringLiteral("/pids.max")) && writable(pids))
+        // The hierarchy's root has no pids.max of its own; the session's folder will.
+        if (QFileInfo::exists(pids + QStringLiteral("/cgroup.procs")) && writable(pids))
             s.v1Pids = pids;
+        // Statistics only: where cpuacct is mounted with cpu, the cpu folder already counts.
+        const QString acct = QDir::cleanPath(base + QStringLiteral("/cpuacct") + ownPath(QStringLiteral("cpuacct")));
+        if (QFileInfo::exists(acct + QStringLiteral("/cpuacct.usage")) && writable(acct) &&
+            QFileInfo(acct).canonicalFilePath() != QFileInfo(cpu).canonicalFilePath())
+            s.v1Cpuacct = acct;
+        const QString blkio = QDir::cleanPath(base + QStringLiteral("/blkio") + ownPath(QStringLiteral("blkio")));
+        if (QFileInfo::exists(blkio + QStringLiteral("/cgroup.procs")) && writable(blkio))
+            s.v1Blkio = blkio;
         return s;
     }
     s.reason = tr("the cgroup v1 cpu and memory hierarchies are not writable by this user");
@@ -176,6 +185,12 @@ Result<SessionCgroups> createSessionCgroups(const CgroupSupport &support, const 
         const QString pids = make(support.v1Pids);
         if (pids.isEmpty() || !writeText(pids + QStringLiteral("/pids.max"), QByteArray::number(*limits.pids)))
             return fail(QStringLiteral("pids.max"));
+    } else if (!support.v1Pids.isEmpty()) {
+        make(support.v1Pids); // counts the session's processes; statistics only, so best effort
+    }
+    for (const QString &statsOnly : {support.v1Cpuacct, support.v1Blkio}) {
+        if (!statsOnly.isEmpty())
+            make(statsOnly);
     }
     return out;
 }

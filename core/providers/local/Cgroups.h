@@ -4,7 +4,8 @@
 // Sandbar manage a subtree: a writable cgroup v2 folder whose parent delegates the cpu and
 // memory controllers, or (running as root on a v1 or hybrid system) writable v1 cpu and
 // memory hierarchies. Nothing else enforces limits, so without either a create with
-// limits is refused rather than silently unlimited.
+// limits is refused rather than silently unlimited. Where cgroups are usable every session
+// gets its own, limits or not: its counters are the session's statistics (CgroupStats.h).
 
 #include "common/Result.h"
 
@@ -28,6 +29,10 @@ struct CgroupSupport {
     QString v1Cpu;    // V1: folders session cgroups are made in, per controller
     QString v1Memory;
     QString v1Pids;
+    // V1, for statistics only (empty where missing, not writable, or the same hierarchy
+    // as v1Cpu, as with a "cpu,cpuacct" mount): CPU time and block I/O counters.
+    QString v1Cpuacct;
+    QString v1Blkio;
     QString reason; // None: why, for the refusal message
 };
 

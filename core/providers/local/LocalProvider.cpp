@@ -1,5 +1,6 @@
 #include "LocalProvider.h"
 
+#include "CgroupStats.h"
 #include "LocalChannels.h"
 #include "SandboxLayout.h"
 
@@ -14,6 +15,7 @@
 #include <QStandardPaths>
 #include <QTimeZone>
 #include <QUuid>
+#include <chrono>
 
 #ifdef Q_OS_UNIX
 #include <sys/un.h>
@@ -53,16 +55,6 @@ QString hostnameFor(const QString &name)
     while (h.endsWith(QLatin1Char('-')))
         h.chop(1);
     return h.isEmpty() ? QStringLiteral("sandbar") : h;
-}
-
-qint64 readCounter(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    bool ok = false;
-    const qint64 v = f.readAll().trimmed().toLongLong(&ok);
-    return ok ? v : -1;
 }
 } // namespace
 
@@ -198,7 +190,45 @@ void LocalProvider::listSessions(const ListOptions &, Callback<QList<SessionInfo
     done.post(out);
 }
 
+Capabilities LocalProvider::capabilities() const
+{
+    Capabilities caps = descriptor().capabilities;
+    if (hostNvidiaGpus(m_env.devRoot).isEmpty())
+        caps &= ~Capabilities(Capability::Gpu);
+    return caps;
+}
+
 void LocalProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
+{
+    if (!gpuIdsNeedNvidiaSmi(spec.gpuUuids) || m_env.nvidiaSmiPath.isEmpty())
+        return createSession(spec, std::nullopt, done);
+    // Only nvidia-smi knows which /dev/nvidiaN a UUID is; asked without blocking.
+    auto *p = new QProcess(this);
+    connect(p, &QProcess::finished, this, [this, p, spec, done] {
+        p->deleteLater();
+        const bool ok = p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0;
+        if (!ok) {
+            done(makeError(
+                ErrorCode::Unavailable,
+                tr("nvidia-smi could not list this computer's GPUs: %1")
+                    .arg(
+                        QString::fromLocal8Bit(p->readAllStandardError()).trimmed().section(QLatin1Char('\n'), 0, 0))));
+            return;
+        }
+        createSession(spec, parseNvidiaSmiGpus(p->readAllStandardOutput()), done);
+    });
+    connect(p, &QProcess::errorOccurred, this, [p, done](QProcess::ProcessError err) {
+        if (err != QProcess::FailedToStart)
+            return;
+        p->deleteLater();
+        done(makeError(ErrorCode::Unavailable, tr("nvidia-smi could not be run: %1").arg(p->errorString())));
+    });
+    QTimer::singleShot(15000, p, [p] { p->kill(); }); // a wedged driver can hang it
+    p->start(m_env.nvidiaSmiPath, nvidiaSmiQueryArgs());
+}
+
+void LocalProvider::createSession(const CreateSpec &spec, const std::optional<QList<NvidiaSmiGpu>> &smi,
+                                  Callback<SessionInfo> done)
 {
     const QString reason = m_env.unavailableReason();
     if (!reason.isEmpty()) {
@@ -217,8 +247,9 @@ void LocalProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
                                "(sudo apt install slirp4netns). Create the session without network, or install it.")));
         return;
     }
-    if (spec.gpus != 0) {
-        done.post(unsupportedError(descriptor(), Capability::Gpu));
+    const auto gpus = selectGpuDevices(spec.gpus, spec.gpuUuids, m_env.devRoot, smi);
+    if (!gpus) {
+        done.post(gpus.error());
         return;
     }
     if (!spec.user.isEmpty() && spec.user != QStringLiteral("sandbox")) {
@@ -231,13 +262,12 @@ void LocalProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
         return;
     }
     const CgroupLimits limits{spec.cpus, spec.memoryBytes, spec.pidsLimit};
-    CgroupSupport cgroups;
-    if (limits.any()) {
-        cgroups = detectCgroups(m_env.cgroupOverride);
-        if (cgroups.kind == CgroupSupport::Kind::None) {
-            done.post(limitsUnsupportedError(cgroups));
-            return;
-        }
+    // Every session gets its cgroups where they are usable: they are its statistics as well
+    // as its limits. Without them a session without limits still starts (fewer statistics).
+    const CgroupSupport cgroups = detectCgroups(m_env.cgroupOverride);
+    if (limits.any() && cgroups.kind == CgroupSupport::Kind::None) {
+        done.post(limitsUnsupportedError(cgroups));
+        return;
     }
 
     SessionRecord rec;
@@ -253,6 +283,8 @@ void LocalProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
     rec.pidsLimit = spec.pidsLimit;
     rec.network = spec.network;
     rec.mounts = spec.mounts;
+    rec.gpuDevices = gpus->devices;
+    rec.gpuIds = gpus->gpuIds;
     rec.labels = spec.labels;
     rec.labels.insert(QLatin1String(labels::App), QLatin1String(labels::AppValue));
     rec.labels.insert(QLatin1String(labels::Account), m_account.name);
@@ -300,14 +332,15 @@ void LocalProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
     }
 
     QStringList procs;
-    if (limits.any()) {
+    if (cgroups.kind != CgroupSupport::Kind::None) {
         auto made = createSessionCgroups(cgroups, rec.id, limits);
-        if (!made) {
+        if (made) {
+            rec.cgroupDirs = made->dirs;
+            procs = made->procs;
+        } else if (limits.any()) {
             failCreate(rec, made.error(), done);
             return;
-        }
-        rec.cgroupDirs = made->dirs;
-        procs = made->procs;
+        } // else only statistics are lost: the agent's own figures stand in
     }
 
     SandboxPlan plan;
@@ -321,6 +354,8 @@ void LocalProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
 #ifdef Q_OS_UNIX
     plan.hostRoot = ::geteuid() == 0;
 #endif
+    plan.gpuDevices = gpus->devices;
+    plan.devRoot = m_env.devRoot;
     QJsonObject launch{{QStringLiteral("bwrap"), m_env.bwrapPath},
                        {QStringLiteral("args"), QJsonArray::fromStringList(bwrapOptions(plan))},
                        {QStringLiteral("command"), QJsonArray::fromStringList(agentCommand())},
@@ -478,6 +513,7 @@ void LocalProvider::remove(const QString &sessionId, Callback<void> done)
             }
             m_lastStates.remove(sessionId);
             m_cpuMarks.remove(sessionId);
+            m_workspaceUsage.forget(sessionDir(sessionId) + QStringLiteral("/workspace"));
             Q_EMIT sessionRemoved(sessionId);
             done({});
         });
@@ -584,49 +620,92 @@ void LocalProvider::listFiles(const QString &sessionId, const QString &path, Cal
 
 void LocalProvider::stats(const QString &sessionId, Callback<StatsSample> done)
 {
-    auto build = [this, sessionId](const QJsonObject &o, std::optional<CpuMark> prev) {
+    // One reading: the agent's figures (its walk of the sandbox's /proc, its network
+    // namespace's counters) and, where the session has cgroups, theirs, which count what
+    // the limits count (page cache, kernel memory, the CPU time of processes gone since).
+    struct Reading {
+        QJsonObject agent;
+        CgroupReading cgroup;
+        std::optional<SessionRecord> record;
+        CpuMark mark;
+    };
+    auto take = [this, sessionId](const QJsonObject &o) {
+        Reading r;
+        r.agent = o;
+        if (auto rec = loadRecord(sessionDir(sessionId))) {
+            r.cgroup = readCgroupStats(rec->cgroupDirs);
+            r.record = *rec;
+        }
+        if (r.cgroup.cpuNs) {
+            const auto mono = std::chrono::steady_clock::now().time_since_epoch();
+            r.mark = {*r.cgroup.cpuNs, std::chrono::duration_cast<std::chrono::nanoseconds>(mono).count(), true};
+        } else {
+            r.mark = {o.value(QStringLiteral("cpuNs")).toInteger(), o.value(QStringLiteral("monoNs")).toInteger(),
+                      false};
+        }
+        return r;
+    };
+    // A mark to compare with: from the same counter, and recent.
+    auto comparable = [](const CpuMark &now, const CpuMark &before) {
+        return now.cgroup == before.cgroup && now.monoNs > before.monoNs &&
+               now.monoNs - before.monoNs < 60'000'000'000LL;
+    };
+    auto build = [this, sessionId](const Reading &r, const std::optional<CpuMark> &prev) {
         StatsSample s;
         s.time = QDateTime::currentDateTimeUtc();
-        const CpuMark now{o.value(QStringLiteral("cpuNs")).toInteger(), o.value(QStringLiteral("monoNs")).toInteger()};
-        if (prev && now.monoNs > prev->monoNs)
+        const CpuMark &now = r.mark;
+        if (prev)
             s.cpuPercent = std::max(0.0, 100.0 * double(now.cpuNs - prev->cpuNs) / double(now.monoNs - prev->monoNs));
         m_cpuMarks.insert(sessionId, now);
-        s.memoryUsedBytes = o.value(QStringLiteral("rssBytes")).toInteger();
-        s.pids = o.value(QStringLiteral("pids")).toInteger();
-        s.networkRxBytes = o.value(QStringLiteral("rxBytes")).toInteger();
-        s.networkTxBytes = o.value(QStringLiteral("txBytes")).toInteger();
-        if (auto rec = loadRecord(sessionDir(sessionId))) {
-            s.memoryLimitBytes = rec->memoryBytes;
-            // The cgroup's own count includes page cache and kernel memory the limit applies to.
-            for (const auto &d : rec->cgroupDirs) {
-                for (const char *file : {"/memory.current", "/memory.usage_in_bytes"}) {
-                    const qint64 v = readCounter(d + QLatin1String(file));
-                    if (v >= 0)
-                        s.memoryUsedBytes = v;
-                }
-            }
+        const CgroupReading &cg = r.cgroup;
+        s.memoryUsedBytes =
+            cg.memoryUsedBytes ? *cg.memoryUsedBytes : r.agent.value(QStringLiteral("rssBytes")).toInteger();
+        s.memoryLimitBytes = cg.memoryLimitBytes;
+        if (!s.memoryLimitBytes && !cg.memoryUnlimited && r.record)
+            s.memoryLimitBytes = r.record->memoryBytes;
+        // The cgroup's count is the one its pids limit applies to (it includes bubblewrap's
+        // outer process); the agent counts what it sees in the sandbox's /proc.
+        s.pids = cg.pids ? *cg.pids : r.agent.value(QStringLiteral("pids")).toInteger();
+        s.networkRxBytes = r.agent.value(QStringLiteral("rxBytes")).toInteger();
+        s.networkTxBytes = r.agent.value(QStringLiteral("txBytes")).toInteger();
+        // v2's io.stat, else what the agent adds up from /proc/<pid>/io, else v1's blkio.
+        const QJsonValue agentRead = r.agent.value(QStringLiteral("ioReadBytes"));
+        if (cg.ioUnified || !agentRead.isDouble()) {
+            s.blockReadBytes = cg.ioReadBytes;
+            s.blockWriteBytes = cg.ioWriteBytes;
+        } else {
+            s.blockReadBytes = agentRead.toInteger();
+            s.blockWriteBytes = r.agent.value(QStringLiteral("ioWriteBytes")).toInteger();
+        }
+        s.oomKills = cg.oomKills;
+        if (r.record) {
+            const WorkspaceUsage::Figures fs = m_workspaceUsage.sample(r.record->dir + QStringLiteral("/workspace"));
+            s.filesystemUsedBytes = fs.usedBytes;
+            s.filesystemTotalBytes = fs.totalBytes;
         }
         return s;
     };
-    request(sessionId, FrameType::Stats, {}, [this, sessionId, build, done](Result<QJsonObject> r) {
+    request(sessionId, FrameType::Stats, {}, [this, sessionId, take, comparable, build, done](Result<QJsonObject> r) {
         if (!r) {
             done(r.error());
             return;
         }
+        const Reading first = take(*r);
         const auto it = m_cpuMarks.constFind(sessionId);
-        const qint64 mono = r->value(QStringLiteral("monoNs")).toInteger();
-        if (it != m_cpuMarks.cend() && mono > it->monoNs && mono - it->monoNs < 60'000'000'000LL) {
-            done(build(*r, *it));
+        if (it != m_cpuMarks.cend() && comparable(first.mark, *it)) {
+            done(build(first, *it));
             return;
         }
         // No recent reading to compare with: take a second one shortly after.
-        const CpuMark first{r->value(QStringLiteral("cpuNs")).toInteger(), mono};
-        QTimer::singleShot(100, this, [this, sessionId, build, first, done] {
-            request(sessionId, FrameType::Stats, {}, [build, first, done](Result<QJsonObject> r2) {
-                if (!r2)
+        QTimer::singleShot(100, this, [this, sessionId, take, comparable, build, mark = first.mark, done] {
+            request(sessionId, FrameType::Stats, {}, [take, comparable, build, mark, done](Result<QJsonObject> r2) {
+                if (!r2) {
                     done(r2.error());
-                else
-                    done(build(*r2, first));
+                    return;
+                }
+                const Reading second = take(*r2);
+                // Not comparable: the cgroup appeared or went in between.
+                done(build(second, comparable(second.mark, mark) ? std::optional(mark) : std::nullopt));
             });
         });
     });

@@ -2,7 +2,9 @@
 
 #include "AgentProtocol.h"
 #include "Cgroups.h"
+#include "SandboxLayout.h"
 #include "SessionStore.h"
+#include "WorkspaceUsage.h"
 #include "providers/Provider.h"
 #include "providers/ProviderFactory.h"
 
@@ -20,6 +22,9 @@ struct LocalEnvironment {
     QString slirpPath;      // empty: no user-mode networking
     QString agentPath;      // sandbar-agent
     QString cgroupOverride; // account setting / SANDBAR_LOCAL_CGROUP_ROOT
+    QString nvidiaSmiPath;  // empty: GPUs only by number (/dev/nvidiaN), not by UUID
+    // Where GPU device nodes are looked for (tests: a fake tree).
+    QString devRoot = QStringLiteral("/dev");
     int startTimeoutMs = 10000;
 
     static LocalEnvironment detect(const QVariantMap &settings = {});
@@ -39,6 +44,8 @@ public:
 
     static const ProviderDescriptor &staticDescriptor();
     const ProviderDescriptor &descriptor() const override { return staticDescriptor(); }
+    // Without Gpu where this computer has no NVIDIA GPU.
+    Capabilities capabilities() const override;
     QString accountName() const override { return m_account.name; }
 
     void health(Callback<HealthInfo> done) override;
@@ -64,6 +71,11 @@ public:
 
     // The terminals the agent keeps for a session.
     void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;
+    // Sessions run here, in cgroups named sandbar-<id> where cgroups are usable.
+    HostProcessMatch hostProcessMatch(const QString &sessionId) const override
+    {
+        return HostProcessMatch{{}, QStringLiteral("sandbar-") + sessionId};
+    }
 
     QString sessionsDir() const;
     QString sessionDir(const QString &sessionId) const;
@@ -74,6 +86,9 @@ private:
     void request(const QString &sessionId, wire::FrameType type, const QJsonObject &body, const Reply &done,
                  int timeoutMs = 10000);
     Result<SessionRecord> runningRecord(const QString &sessionId) const;
+    // create() once a GPU request's UUIDs are mapped (nvidia-smi's table, when they needed it).
+    void createSession(const CreateSpec &spec, const std::optional<QList<NvidiaSmiGpu>> &smi,
+                       Callback<SessionInfo> done);
     void finishCreate(SessionRecord record, const QByteArray &launcherOutput, Callback<SessionInfo> done);
     void failCreate(const SessionRecord &record, const Error &error, Callback<SessionInfo> done);
     void waitGone(const QString &sessionId, int attemptsLeft, const std::function<void()> &then);
@@ -87,8 +102,10 @@ private:
     struct CpuMark {
         qint64 cpuNs = 0;
         qint64 monoNs = 0;
+        bool cgroup = false; // the cgroup's counter and our clock, else the agent's
     };
     QHash<QString, CpuMark> m_cpuMarks;
+    WorkspaceUsage m_workspaceUsage;
 };
 
 class LocalProviderFactory : public ProviderFactory

@@ -49,6 +49,7 @@ LocalEnvironment LocalEnvironment::detect(const QVariantMap &settings)
     e.slirpPath = QStandardPaths::findExecutable(QStringLiteral("slirp4netns"));
     e.agentPath = findAgent();
     e.cgroupOverride = settings.value(QStringLiteral("cgroupRoot")).toString();
+    e.nvidiaSmiPath = QStandardPaths::findExecutable(QStringLiteral("nvidia-smi"));
 #else
     Q_UNUSED(settings);
 #endif
@@ -112,11 +113,21 @@ const ProviderDescriptor &LocalProvider::staticDescriptor()
         FieldDescriptor mount{QStringLiteral("mount"), tr("Mounts"), tr("HOST:PATH[:ro], repeatable"),
                               FieldType::String};
         FieldDescriptor env{QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, repeatable"), FieldType::String};
-        p.createOptions = {cpus, memory, pids, ttl, network, mount, env};
+        // Binds the host's /dev/nvidia* nodes in (SandboxLayout: selectGpuDevices).
+        FieldDescriptor gpus{QLatin1String(createkeys::Gpus), tr("GPUs"),
+                             tr("all, a number of GPUs, or GPU numbers (N of /dev/nvidiaN) or UUIDs separated by "
+                                "commas; NVIDIA only"),
+                             FieldType::Gpus};
+        gpus.defaultValue = QStringLiteral("none");
+        p.createOptions = {cpus, memory, pids, ttl, network, mount, env, gpus};
         p.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                          Capability::FileList | Capability::StatsCpu | Capability::StatsMemory |
                          Capability::StatsNetwork | Capability::SetTimeout | Capability::Reattach | Capability::Mounts |
                          Capability::Network | Capability::Kill | Capability::StatsStream;
+#ifdef Q_OS_LINUX
+        // NVIDIA device nodes exist only on Linux; capabilities() drops it without a GPU.
+        p.capabilities |= Capability::Gpu;
+#endif
         p.selfHosted = true;
         return p;
     }();

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <algorithm>
 
 #ifdef Q_OS_UNIX
 #include <unistd.h>
@@ -69,8 +71,12 @@ QStringList bwrapOptions(const SandboxPlan &plan)
         else
             a << QStringLiteral("--symlink") << d.symlinkTarget << d.path;
     }
-    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev")
-      << QStringLiteral("--tmpfs") << QStringLiteral("/tmp") << QStringLiteral("--dir") << QStringLiteral("/var")
+    a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev");
+    // Into bwrap's fresh /dev, after it: --dev-bind keeps them usable as devices (--bind
+    // would mount them nodev).
+    for (const QString &d : plan.gpuDevices)
+        a << QStringLiteral("--dev-bind") << QDir(plan.devRoot).filePath(d) << QStringLiteral("/dev/") + d;
+    a << QStringLiteral("--tmpfs") << QStringLiteral("/tmp") << QStringLiteral("--dir") << QStringLiteral("/var")
       << QStringLiteral("--tmpfs") << QStringLiteral("/var/tmp");
     if (plan.hostRoot) {
         a << QStringLiteral("--ro-bind") << QStringLiteral("/proc/sys") << QStringLiteral("/proc/sys")
@@ -261,6 +267,129 @@ bool isSafeEntryName(const QString &name)
 {
     return !name.isEmpty() && name != QStringLiteral(".") && name != QStringLiteral("..") &&
            !name.contains(QLatin1Char('/')) && !name.contains(QChar(0));
+}
+
+QList<int> hostNvidiaGpus(const QString &devRoot)
+{
+    static const QRegularExpression re(QStringLiteral("^nvidia([0-9]{1,3})$"));
+    QList<int> out;
+    for (const QString &name : QDir(devRoot).entryList({QStringLiteral("nvidia*")}, QDir::AllEntries | QDir::System)) {
+        if (const auto m = re.match(name); m.hasMatch())
+            out << m.captured(1).toInt();
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+QStringList nvidiaSmiQueryArgs()
+{
+    return {QStringLiteral("--query-gpu=index,uuid,minor_number"), QStringLiteral("--format=csv,noheader")};
+}
+
+QList<NvidiaSmiGpu> parseNvidiaSmiGpus(const QByteArray &csv)
+{
+    QList<NvidiaSmiGpu> out;
+    for (const QByteArray &line : csv.split('\n')) {
+        const QList<QByteArray> f = line.trimmed().split(',');
+        if (f.size() != 3)
+            continue;
+        NvidiaSmiGpu g;
+        bool okIndex = false, okMinor = false;
+        g.index = f.at(0).trimmed().toInt(&okIndex);
+        g.uuid = QString::fromLatin1(f.at(1).trimmed());
+        g.minor = f.at(2).trimmed().toInt(&okMinor);
+        if (okIndex && okMinor && g.index >= 0 && g.minor >= 0 && g.uuid.startsWith(QLatin1String("GPU-")))
+            out << g;
+    }
+    return out;
+}
+
+bool gpuIdsNeedNvidiaSmi(const QStringList &ids)
+{
+    return std::any_of(ids.begin(), ids.end(), [](const QString &id) { return id.startsWith(QLatin1String("GPU-")); });
+}
+
+Result<GpuSelection> selectGpuDevices(int gpus, const QStringList &ids, const QString &devRoot,
+                                      const std::optional<QList<NvidiaSmiGpu>> &smi)
+{
+    if (gpus == 0 && ids.isEmpty())
+        return GpuSelection{};
+    const QList<int> present = hostNvidiaGpus(devRoot);
+    if (present.isEmpty())
+        return makeError(ErrorCode::Unsupported,
+                         tr("No NVIDIA GPU on this computer (no %1); create the session without GPUs.")
+                             .arg(QDir(devRoot).filePath(QStringLiteral("nvidia0"))));
+    QList<int> chosen;
+    QStringList names; // what each chosen GPU is called in gpuIds
+    const auto uuidOf = [&smi](int minor) {
+        if (smi) {
+            for (const auto &g : *smi) {
+                if (g.minor == minor)
+                    return g.uuid;
+            }
+        }
+        return QString::number(minor);
+    };
+    if (!ids.isEmpty()) {
+        for (const QString &id : ids) {
+            int minor = -1;
+            if (id.startsWith(QLatin1String("MIG-")) || id.contains(QLatin1Char(':')))
+                return makeError(ErrorCode::Unsupported,
+                                 tr("Local sandboxes cannot be given a MIG device (%1); give whole GPUs.").arg(id));
+            if (id.startsWith(QLatin1String("GPU-"))) {
+                if (!smi)
+                    return makeError(ErrorCode::Unsupported,
+                                     tr("Finding GPU %1 needs nvidia-smi, which is not installed; give the GPU's "
+                                        "number N of /dev/nvidiaN instead.")
+                                         .arg(id));
+                for (const auto &g : *smi) {
+                    if (g.uuid.compare(id, Qt::CaseInsensitive) == 0)
+                        minor = g.minor;
+                }
+                if (minor < 0)
+                    return makeError(ErrorCode::NotFound,
+                                     tr("No GPU %1 on this computer (nvidia-smi -L lists them).").arg(id));
+            } else {
+                bool ok = false;
+                minor = id.toInt(&ok);
+                if (!ok)
+                    return makeError(ErrorCode::InvalidArgument, tr("'%1' is not a GPU UUID or number.").arg(id));
+            }
+            if (!present.contains(minor))
+                return makeError(ErrorCode::NotFound,
+                                 tr("GPU %1 is not on this computer (no %2).")
+                                     .arg(id, QDir(devRoot).filePath(QStringLiteral("nvidia%1").arg(minor))));
+            if (!chosen.contains(minor)) {
+                chosen << minor;
+                names << (id.startsWith(QLatin1String("GPU-")) ? id : uuidOf(minor));
+            }
+        }
+    } else if (gpus < 0) {
+        chosen = present;
+    } else if (gpus > 0) {
+        if (gpus > present.size())
+            return makeError(ErrorCode::InvalidArgument,
+                             tr("%1 GPUs asked for; this computer has %2.").arg(gpus).arg(present.size()));
+        chosen = present.mid(0, gpus);
+    }
+    GpuSelection out;
+    if (chosen.isEmpty())
+        return out;
+    for (int minor : chosen) {
+        out.devices << QStringLiteral("nvidia%1").arg(minor);
+        if (out.gpuIds.size() < names.size())
+            out.gpuIds << names.at(out.gpuIds.size());
+        else
+            out.gpuIds << uuidOf(minor);
+    }
+    // The driver's shared nodes, where the host has them. nvidia-uvm (CUDA's memory manager)
+    // appears once nvidia-modprobe has run on the host; the sandbox cannot create it.
+    for (const char *shared : {"nvidiactl", "nvidia-uvm", "nvidia-uvm-tools", "nvidia-modeset", "nvidia-caps"}) {
+        const QString name = QLatin1String(shared);
+        if (QFileInfo::exists(QDir(devRoot).filePath(name)))
+            out.devices << name;
+    }
+    return out;
 }
 
 } // namespace sandbar::local

@@ -50,6 +50,10 @@ QByteArray recordToJson(const SessionRecord &r)
                                   {QStringLiteral("path"), m.sessionPath},
                                   {QStringLiteral("readOnly"), m.readOnly}});
     o[QStringLiteral("mounts")] = mounts;
+    if (!r.gpuDevices.isEmpty()) {
+        o[QStringLiteral("gpuDevices")] = QJsonArray::fromStringList(r.gpuDevices);
+        o[QStringLiteral("gpuIds")] = QJsonArray::fromStringList(r.gpuIds);
+    }
     QJsonObject labels;
     for (auto it = r.labels.begin(); it != r.labels.end(); ++it)
         labels[it.key()] = it.value();
@@ -90,6 +94,10 @@ Result<SessionRecord> recordFromJson(const QByteArray &json)
                                   m.value(QStringLiteral("path")).toString(),
                                   m.value(QStringLiteral("readOnly")).toBool()});
     }
+    for (const auto &v : o.value(QStringLiteral("gpuDevices")).toArray())
+        r.gpuDevices << v.toString();
+    for (const auto &v : o.value(QStringLiteral("gpuIds")).toArray())
+        r.gpuIds << v.toString();
     const QJsonObject labels = o.value(QStringLiteral("labels")).toObject();
     for (auto it = labels.begin(); it != labels.end(); ++it)
         r.labels.insert(it.key(), it.value().toString());
@@ -225,6 +233,8 @@ SessionInfo toSessionInfo(const SessionRecord &r, const QString &providerId)
     s.cpus = r.cpus;
     s.memoryBytes = r.memoryBytes;
     s.network = r.network;
+    s.gpus = int(r.gpuIds.size());
+    s.gpuUuids = r.gpuIds;
     s.owned = true;
     s.labels = r.labels;
     s.mounts = r.mounts;

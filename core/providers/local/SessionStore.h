@@ -25,6 +25,8 @@ struct SessionRecord {
     std::optional<qint64> pidsLimit;
     bool network = false;
     QList<MountSpec> mounts;
+    QStringList gpuDevices; // /dev names bound in (nvidia0, nvidiactl, ...)
+    QStringList gpuIds;     // the GPUs it has: UUIDs where nvidia-smi said, else /dev/nvidiaN numbers
     QMap<QString, QString> labels;
     qint64 pid = 0; // the sandbox's first process (bubblewrap's init), host pid
     qint64 bwrapPid = 0;

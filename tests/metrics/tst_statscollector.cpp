@@ -1,0 +1,362 @@
+#include "RegistryFixture.h"
+#include "metrics/StatsCollector.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace sandbar;
+using namespace sandbar::metrics;
+using namespace sandbar::test;
+
+namespace {
+
+// A stream whose samples the test pushes by hand.
+class ManualStream final : public StatsStream
+{
+public:
+    void start() override { started = true; }
+    void stop() override { stopped = true; }
+    void push(double cpu)
+    {
+        StatsSample s;
+        s.time = QDateTime::currentDateTimeUtc();
+        s.cpuPercent = cpu;
+        Q_EMIT sample(s);
+    }
+    bool started = false;
+    bool stopped = false;
+};
+
+StatsSample sampleNow(double cpu)
+{
+    StatsSample s;
+    s.time = QDateTime::currentDateTimeUtc();
+    s.cpuPercent = cpu;
+    return s;
+}
+
+// Fast periods so that the test runs in a few seconds; the logic is the same as at 2 s.
+CollectorOptions fast()
+{
+    CollectorOptions o;
+    o.listPeriodMs = 100;
+    o.detailPeriodMs = 50;
+    o.firstBackoffMs = 80;
+    o.maxBackoffMs = 640;
+    o.requestTimeoutMs = 300;
+    return o;
+}
+
+} // namespace
+
+class TestStatsCollector : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<RegistryFixture> fx;
+    QHash<QString, int> calls; // stats() calls per session id
+
+    QStringList makeSessions(const QString &account, int n)
+    {
+        QStringList refs;
+        auto *p = fx->provider(account);
+        for (int i = 0; i < n; ++i) {
+            auto s = await<SessionInfo>([&](Callback<SessionInfo> cb) { p->create(CreateSpec{}, cb); });
+            refs << s->ref();
+        }
+        fx->registry->refresh();
+        QElapsedTimer t;
+        t.start();
+        while (!listed(refs)) {
+            if (t.elapsed() > 5000)
+                qFatal("the registry did not list the sessions");
+            QTest::qWait(10);
+        }
+        return refs;
+    }
+
+    // Answers every stats call at once with a fresh sample.
+    void answering(const QString &account)
+    {
+        fx->provider(account)->statsHook = [this](const QString &id, Callback<StatsSample> done) {
+            ++calls[id];
+            done(sampleNow(42));
+        };
+    }
+
+    bool listed(const QStringList &refs) const
+    {
+        QSet<QString> have;
+        for (const auto &s : fx->registry->sessions())
+            have.insert(s.ref());
+        for (const auto &r : refs) {
+            if (!have.contains(r))
+                return false;
+        }
+        return true;
+    }
+
+    static QString idOf(const QString &ref) { return ref.section(QLatin1Char('/'), 1); }
+
+private Q_SLOTS:
+    void init()
+    {
+        fx = std::make_unique<RegistryFixture>();
+        calls.clear();
+        QVERIFY_RESULT(fx->addAccount(QStringLiteral("a")));
+        QVERIFY_RESULT(fx->addAccount(QStringLiteral("b")));
+    }
+    void cleanup() { fx.reset(); }
+
+    // Only the sessions the UI names are sampled; the rest cost nothing.
+    void samplesOnlyWhatIsOfInterest()
+    {
+        const QStringList refs = makeSessions(QStringLiteral("a"), 3);
+        answering(QStringLiteral("a"));
+        StatsCollector c(*fx->registry, fast());
+        c.setListInterest({refs[0]});
+        QTRY_VERIFY_WITH_TIMEOUT(calls.value(idOf(refs[0])) >= 3, 5000);
+        QCOMPARE(calls.value(idOf(refs[1])), 0);
+        QCOMPARE(calls.value(idOf(refs[2])), 0);
+        QVERIFY(c.find(refs[0]));
+        QVERIFY(!c.find(refs[1]));
+        QVERIFY(c.find(refs[0])->history().has({Metric::Cpu}));
+        QCOMPARE(c.find(refs[0])->state(), SessionStats::State::Polling);
+        // Interest withdrawn: sampling stops.
+        c.setListInterest({});
+        QTest::qWait(150); // let a request already due land
+        const int before = calls.value(idOf(refs[0]));
+        QTest::qWait(400);
+        QCOMPARE(calls.value(idOf(refs[0])), before);
+    }
+
+    // An open Stats tab samples at the detail period, faster than a list row.
+    void detailPeriodIsFaster()
+    {
+        const QStringList refs = makeSessions(QStringLiteral("a"), 2);
+        answering(QStringLiteral("a"));
+        CollectorOptions o = fast();
+        o.listPeriodMs = 400;
+        o.detailPeriodMs = 50;
+        StatsCollector c(*fx->registry, o);
+        c.setListInterest(refs);
+        c.addDetailInterest(refs[1]);
+        QTRY_VERIFY_WITH_TIMEOUT(calls.value(idOf(refs[1])) >= 16, 10000);
+        const int list = calls.value(idOf(refs[0]));
+        QVERIFY2(list <= 5, qPrintable(QString::number(list)));
+        QVERIFY(list >= 1);
+        // Counted interest: two views, two removes.
+        c.addDetailInterest(refs[1]);
+        c.removeDetailInterest(refs[1]);
+        QTest::qWait(100);
+        int n = calls.value(idOf(refs[1]));
+        QTest::qWait(300);
+        QVERIFY(calls.value(idOf(refs[1])) - n >= 3);
+        c.removeDetailInterest(refs[1]);
+        QTest::qWait(100);
+        n = calls.value(idOf(refs[1]));
+        QTest::qWait(300);
+        QVERIFY(calls.value(idOf(refs[1])) - n <= 2);
+    }
+
+    // At most four requests in flight per account, and a stuck account delays only itself.
+    void slowAccountDelaysOnlyItself()
+    {
+        const QStringList slow = makeSessions(QStringLiteral("a"), 8);
+        const QStringList quick = makeSessions(QStringLiteral("b"), 2);
+        int slowCalls = 0;
+        fx->provider(QStringLiteral("a"))->statsHook = [&slowCalls](const QString &, Callback<StatsSample>) {
+            ++slowCalls; // never answers
+        };
+        answering(QStringLiteral("b"));
+        CollectorOptions o = fast();
+        o.requestTimeoutMs = 60000;
+        StatsCollector c(*fx->registry, o);
+        c.setListInterest(slow + quick);
+        QTRY_VERIFY_WITH_TIMEOUT(calls.value(idOf(quick[0])) >= 5 && calls.value(idOf(quick[1])) >= 5, 5000);
+        QCOMPARE(slowCalls, 4);
+        QCOMPARE(c.inFlight(QStringLiteral("a")), 4);
+        QVERIFY(c.inFlight(QStringLiteral("b")) <= 4);
+    }
+
+    // A request that never answers times out, frees its slot and backs off.
+    void unansweredRequestTimesOut()
+    {
+        const QStringList refs = makeSessions(QStringLiteral("a"), 1);
+        QList<Callback<StatsSample>> held;
+        fx->provider(QStringLiteral("a"))->statsHook = [&held](const QString &, Callback<StatsSample> done) {
+            held << done;
+        };
+        StatsCollector c(*fx->registry, fast());
+        c.setListInterest(refs);
+        QTRY_COMPARE_WITH_TIMEOUT(c.find(refs[0])->state(), SessionStats::State::BackingOff, 5000);
+        QCOMPARE(c.find(refs[0])->lastError()->code, ErrorCode::Timeout);
+        QCOMPARE(c.inFlight(QStringLiteral("a")), 0);
+        // The late answer is dropped, not appended.
+        held.first()(sampleNow(1));
+        QCOMPARE(c.find(refs[0])->history().sampleCount(), 0);
+    }
+
+    // A failing session backs off 2, 4, ... up to the cap, and says why; success resets.
+    void failingSessionBacksOff()
+    {
+        const QStringList refs = makeSessions(QStringLiteral("a"), 1);
+        QList<qint64> times;
+        QElapsedTimer clock;
+        clock.start();
+        bool failing = true;
+        fx->provider(QStringLiteral("a"))->statsHook = [&](const QString &, Callback<StatsSample> done) {
+            times << clock.elapsed();
+            if (failing)
+                done(makeError(ErrorCode::Unavailable, QStringLiteral("engine hiccup")));
+            else
+                done(sampleNow(3));
+        };
+        StatsCollector c(*fx->registry, fast());
+        QSignalSpy status(c.stats(refs[0]), &SessionStats::statusChanged);
+        c.setListInterest(refs);
+        QTRY_VERIFY_WITH_TIMEOUT(times.size() >= 6, 10000);
+        SessionStats *st = c.find(refs[0]);
+        QCOMPARE(st->state(), SessionStats::State::BackingOff);
+        QCOMPARE(st->lastError()->message, QStringLiteral("engine hiccup"));
+        QVERIFY(st->nextRetry().isValid());
+        QVERIFY(status.count() >= 1);
+        // Gaps: 80, 160, 320, 640, 640 (the cap), with scheduling slack.
+        const QList<int> expected{80, 160, 320, 640, 640};
+        for (int i = 0; i < expected.size(); ++i) {
+            const qint64 gap = times[i + 1] - times[i];
+            QVERIFY2(gap >= expected[i] - 5 && gap < expected[i] + 400,
+                     qPrintable(QStringLiteral("gap %1 = %2").arg(i).arg(gap)));
+        }
+        failing = false;
+        QTRY_COMPARE_WITH_TIMEOUT(st->state(), SessionStats::State::Polling, 5000);
+        QVERIFY(!st->lastError());
+        const int n = times.size();
+        QTRY_VERIFY_WITH_TIMEOUT(times.size() >= n + 3, 2000); // back at the list period
+    }
+
+    // A stopped session is not sampled but keeps its history; a removed one is freed.
+    void stoppedKeepsHistoryRemovedIsFreed()
+    {
+        const QStringList refs = makeSessions(QStringLiteral("a"), 1);
+        answering(QStringLiteral("a"));
+        StatsCollector c(*fx->registry, fast());
+        c.setListInterest(refs);
+        QPointer<SessionStats> st = c.find(refs[0]);
+        QTRY_VERIFY_WITH_TIMEOUT(st->history().sampleCount() >= 2, 5000);
+        auto *p = fx->provider(QStringLiteral("a"));
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { p->stop(idOf(refs[0]), cb); }));
+        fx->registry->refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(st->state(), SessionStats::State::Stopped, 5000);
+        QTest::qWait(150);
+        const int n = calls.value(idOf(refs[0]));
+        const int samples = st->history().sampleCount();
+        QTest::qWait(400);
+        QCOMPARE(calls.value(idOf(refs[0])), n);
+        QCOMPARE(st->history().sampleCount(), samples);
+        QVERIFY(samples >= 2);
+        // Started again: sampling resumes into the same history.
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { p->resume(idOf(refs[0]), cb); }));
+        fx->registry->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(st->history().sampleCount() > samples, 5000);
+
+        QSignalSpy removed(&c, &StatsCollector::statsRemoved);
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { p->remove(idOf(refs[0]), cb); }));
+        fx->registry->refresh();
+        QTRY_COMPARE_WITH_TIMEOUT(removed.count(), 1, 5000);
+        QCOMPARE(removed.first().first().toString(), refs[0]);
+        QVERIFY(st.isNull());
+        QVERIFY(!c.find(refs[0]));
+    }
+
+    // Where the provider streams, an open Stats tab uses the stream and polling stops for
+    // that session; the list keeps one-shot samples for the others; closing the tab stops it.
+    void openTabStreamsListPolls()
+    {
+        const QStringList refs = makeSessions(QStringLiteral("a"), 2);
+        answering(QStringLiteral("a"));
+        auto *p = fx->provider(QStringLiteral("a"));
+        p->capabilityOverride = Capabilities(Capability::StatsCpu | Capability::StatsStream);
+        QList<QPointer<ManualStream>> streams;
+        p->streamHook = [&streams](const QString &) {
+            auto s = std::make_unique<ManualStream>();
+            streams << s.get();
+            return std::unique_ptr<StatsStream>(std::move(s));
+        };
+        fx->registry->refresh(); // the collector learns the capabilities at reconcile
+        StatsCollector c(*fx->registry, fast());
+        c.setListInterest(refs);
+        c.addDetailInterest(refs[0]);
+        QTRY_COMPARE_WITH_TIMEOUT(streams.size(), 1, 5000);
+        QVERIFY(streams[0]->started);
+        SessionStats *st = c.find(refs[0]);
+        QCOMPARE(st->state(), SessionStats::State::Streaming);
+        QTest::qWait(300);
+        QCOMPARE(calls.value(idOf(refs[0])), 0); // streamed, not polled
+        QVERIFY(calls.value(idOf(refs[1])) >= 1);
+        streams[0]->push(77);
+        QCOMPARE(st->history().last({Metric::Cpu})->avg, 77.0f);
+
+        c.removeDetailInterest(refs[0]);
+        QTRY_VERIFY_WITH_TIMEOUT(streams[0].isNull() || streams[0]->stopped, 2000);
+        QTRY_VERIFY_WITH_TIMEOUT(calls.value(idOf(refs[0])) >= 1, 5000); // the list row polls again
+    }
+
+    // A stream that fails falls back to polling after the back-off, and says why.
+    void failingStreamBacksOff()
+    {
+        const QStringList refs = makeSessions(QStringLiteral("a"), 1);
+        answering(QStringLiteral("a"));
+        auto *p = fx->provider(QStringLiteral("a"));
+        p->capabilityOverride = Capabilities(Capability::StatsCpu | Capability::StatsStream);
+        int opened = 0;
+        p->streamHook = [&opened](const QString &) {
+            ++opened;
+            auto s = std::make_unique<ManualStream>();
+            auto *raw = s.get();
+            QTimer::singleShot(0, raw, [raw] {
+                Q_EMIT raw->errorOccurred(makeError(ErrorCode::Unavailable, QStringLiteral("stream broke")));
+            });
+            return std::unique_ptr<StatsStream>(std::move(s));
+        };
+        fx->registry->refresh();
+        StatsCollector c(*fx->registry, fast());
+        c.addDetailInterest(refs[0]);
+        SessionStats *st = c.find(refs[0]);
+        QTRY_COMPARE_WITH_TIMEOUT(st->state(), SessionStats::State::BackingOff, 5000);
+        QCOMPARE(st->lastError()->message, QStringLiteral("stream broke"));
+        QTRY_VERIFY_WITH_TIMEOUT(opened >= 2, 5000); // tried again after the back-off
+    }
+
+    // Sessions with GPUs get the GPU sampler's readings merged into their samples.
+    void gpuSamplerMerges()
+    {
+        auto *p = fx->provider(QStringLiteral("a"));
+        CreateSpec spec;
+        spec.gpus = 1;
+        auto made = await<SessionInfo>([&](Callback<SessionInfo> cb) { p->create(spec, cb); });
+        QVERIFY_RESULT(made);
+        fx->registry->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!fx->registry->sessions().isEmpty(), 5000);
+        answering(QStringLiteral("a"));
+        StatsCollector c(*fx->registry, fast());
+        int asked = 0;
+        c.setGpuSampler(
+            [&asked](Provider *, const SessionInfo &, QObject *context, std::function<void(QList<GpuReading>)> done) {
+                ++asked;
+                GpuReading g;
+                g.index = 0;
+                g.utilizationPercent = 64;
+                QTimer::singleShot(0, context, [done, g] { done({g}); });
+            });
+        const QString ref = fx->registry->sessions().first().ref();
+        c.setListInterest({ref});
+        QTRY_VERIFY_WITH_TIMEOUT(c.find(ref)->history().has({Metric::GpuUtilization, 0}), 5000);
+        QVERIFY(asked >= 1);
+        QCOMPARE(c.find(ref)->history().last({Metric::Cpu})->avg, 42.0f);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStatsCollector)
+#include "tst_statscollector.moc"

@@ -1,0 +1,79 @@
+// The New session dialog's form reads a GPU request the way sandbarctl does: through the
+// provider's `gpus` descriptor field and createSpecFromOptions.
+#include "TestSupport.h"
+#include "main/DescriptorForm.h"
+#include "providers/docker/DockerFactory.h"
+#include "providers/local/LocalProvider.h"
+
+#include <QLineEdit>
+#include <QTest>
+
+using namespace sandbar;
+
+class TestDescriptorForm : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void gpus_data();
+    void gpus();
+};
+
+void TestDescriptorForm::gpus_data()
+{
+    QTest::addColumn<QString>("provider");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QStringList>("ids");
+    QTest::addColumn<QString>("error"); // the start of the form's one-line error
+    const QString uuid = QStringLiteral("GPU-11111111-2222-3333-4444-555555555555");
+    for (const auto &p : {QStringLiteral("docker"), QStringLiteral("local")}) {
+        const auto row = [&p](const char *name) {
+            return &QTest::newRow(qPrintable(QString(p + QLatin1Char(' ') + QLatin1String(name))));
+        };
+        *row("empty") << p << QString() << 0 << QStringList() << QString();
+        *row("all") << p << QStringLiteral("all") << -1 << QStringList() << QString();
+        *row("count") << p << QStringLiteral("2") << 2 << QStringList() << QString();
+        *row("uuids") << p << (uuid + QStringLiteral(", 3")) << 2 << QStringList{uuid, QStringLiteral("3")}
+                      << QString();
+        *row("garbage") << p << QStringLiteral("lots") << 0 << QStringList()
+                        << QStringLiteral("GPUs: 'lots' is not all, a number of GPUs");
+        *row("bad uuid") << p << QStringLiteral("GPU-12") << 0 << QStringList()
+                         << QStringLiteral("GPUs: 'GPU-12' is not a GPU UUID");
+    }
+}
+
+void TestDescriptorForm::gpus()
+{
+    QFETCH(QString, provider);
+    QFETCH(QString, text);
+    QFETCH(int, gpus);
+    QFETCH(QStringList, ids);
+    QFETCH(QString, error);
+    const ProviderDescriptor d = provider == QLatin1String("docker") ? docker::makeDescriptor(docker::Flavour::Docker)
+                                                                     : local::LocalProvider::staticDescriptor();
+    ui::DescriptorForm form;
+    form.setFields(d.createOptions);
+    auto *edit = form.findChild<QLineEdit *>(QStringLiteral("field_gpus"));
+    QVERIFY(edit);
+    QCOMPARE(edit->placeholderText(), QStringLiteral("none"));
+    // Required fields (the image) filled in, so that only the GPU field can be wrong.
+    for (auto *other : form.findChildren<QLineEdit *>()) {
+        if (other != edit && other->objectName() == QLatin1String("field_image"))
+            other->setText(QStringLiteral("busybox"));
+    }
+    QTest::keyClicks(edit, text);
+    const auto values = form.values();
+    if (!error.isEmpty()) {
+        QVERIFY(!values.ok());
+        QCOMPARE(values.code(), ErrorCode::InvalidArgument);
+        QVERIFY2(values.message().startsWith(error), qPrintable(values.message()));
+        return;
+    }
+    QVERIFY_RESULT(values);
+    const CreateSpec spec = createSpecFromOptions(*values);
+    QCOMPARE(spec.gpus, gpus);
+    QCOMPARE(spec.gpuUuids, ids);
+}
+
+QTEST_MAIN(TestDescriptorForm)
+#include "tst_descriptorform.moc"
