@@ -21,6 +21,9 @@ struct StatsCollector::Entry {
     qint64 dueMs = 0;   // on the collector's monotonic clock
     int backoffMs = 0;
     std::unique_ptr<StatsStream> stream;
+    // What info() adds to the listing (Docker lists no limits and no GPUs), asked once.
+    std::optional<SessionInfo> detail;
+    bool detailAsked = false;
 };
 
 struct StatsCollector::AccountQueue {
@@ -153,8 +156,10 @@ void StatsCollector::reconcile()
         Provider *p = m_registry.existingProvider(e->account);
         const Capabilities caps = p ? p->capabilities() : Capabilities{};
         const QString name = p ? p->descriptor().displayName : it->provider;
-        e->stats->setSession(*it, caps, name);
+        e->stats->setSession(withDetail(*it, e->detail), caps, name);
         const bool running = it->state == SessionState::Running;
+        if (running && p && !e->detailAsked)
+            askDetail(*e, p);
         e->streamCapable = caps.testFlag(Capability::StatsStream);
         if (running != e->running) {
             e->running = running;
@@ -183,6 +188,37 @@ void StatsCollector::reconcile()
     reschedule();
     for (auto it = m_queues.cbegin(); it != m_queues.cend(); ++it)
         pump(it.key());
+}
+
+SessionInfo StatsCollector::withDetail(SessionInfo listed, const std::optional<SessionInfo> &detail)
+{
+    if (!detail)
+        return listed;
+    if (!listed.cpus)
+        listed.cpus = detail->cpus;
+    if (!listed.memoryBytes)
+        listed.memoryBytes = detail->memoryBytes;
+    if (listed.gpus == 0 && listed.gpuUuids.isEmpty()) {
+        listed.gpus = detail->gpus;
+        listed.gpuUuids = detail->gpuUuids;
+    }
+    return listed;
+}
+
+void StatsCollector::askDetail(Entry &e, Provider *provider)
+{
+    // The CPU limit line and the GPU readings need what only info() tells on some
+    // providers; one request per session, not per sample.
+    e.detailAsked = true;
+    const QString ref = e.ref;
+    provider->info(e.id, Callback<SessionInfo>(this, [this, ref](Result<SessionInfo> r) {
+                       Entry *entry = m_entries.value(ref);
+                       if (!entry || !r)
+                           return; // the listing's facts stand
+                       entry->detail = r.value();
+                       entry->stats->setSession(withDetail(entry->stats->session(), entry->detail),
+                                                entry->stats->capabilities(), entry->stats->providerName());
+                   }));
 }
 
 void StatsCollector::updateStream(Entry &e)

@@ -79,6 +79,8 @@ private:
     void updateStream(Entry &e);
     void stopStream(Entry &e);
     int periodFor(const Entry &e) const;
+    void askDetail(Entry &e, Provider *provider);
+    static SessionInfo withDetail(SessionInfo listed, const std::optional<SessionInfo> &detail);
     bool wanted(const Entry &e) const;
 
     SessionRegistry &m_registry;

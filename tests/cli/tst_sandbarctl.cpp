@@ -509,10 +509,18 @@ private Q_SLOTS:
         }
         if (m_engine == QLatin1String("none"))
             return;
+        const auto containers = [&] {
+            const Run l = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("list"),
+                               QStringLiteral("--all"), QStringLiteral("--account"), account});
+            return QJsonDocument::fromJson(l.out).array().size();
+        };
+        const qsizetype before = containers();
         const Run all = create(QStringLiteral("all"));
         if (m_engine == QLatin1String("docker")) {
             QVERIFY2(all.code == 1 && oneLine(all.err) && all.err.contains("has no NVIDIA runtime"),
                      qPrintable(describe(all)));
+            // The container the engine would not start is removed before sandbarctl exits.
+            QCOMPARE(containers(), before);
         } else if (m_engine == QLatin1String("podman")) {
             QVERIFY2(all.code == 1 && oneLine(all.err) && all.err.contains("ignores GPU requests"),
                      qPrintable(describe(all)));

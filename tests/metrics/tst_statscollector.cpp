@@ -329,6 +329,44 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(opened >= 2, 5000); // tried again after the back-off
     }
 
+    // Docker lists no limits and no GPUs: the collector asks info() once and the session's
+    // facts (the CPU limit line, whether to read GPUs) come from there.
+    void limitsAndGpusFromInfo()
+    {
+        auto *p = fx->provider(QStringLiteral("a"));
+        p->listWithoutLimits = true;
+        CreateSpec spec;
+        spec.cpus = 1.5;
+        spec.memoryBytes = qint64(256) << 20;
+        spec.gpus = 1;
+        spec.gpuUuids = {QStringLiteral("GPU-1")};
+        auto made = await<SessionInfo>([&](Callback<SessionInfo> cb) { p->create(spec, cb); });
+        QVERIFY_RESULT(made);
+        fx->registry->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!fx->registry->sessions().isEmpty(), 5000);
+        QVERIFY(!fx->registry->sessions().first().cpus);
+        answering(QStringLiteral("a"));
+        StatsCollector c(*fx->registry, fast());
+        int asked = 0;
+        c.setGpuSampler(
+            [&asked](Provider *, const SessionInfo &s, QObject *, std::function<void(QList<GpuReading>)> done) {
+                ++asked;
+                QCOMPARE(s.gpuUuids, QStringList{QStringLiteral("GPU-1")});
+                done({});
+            });
+        c.setListInterest({made->ref()});
+        SessionStats *st = c.find(made->ref());
+        QTRY_VERIFY_WITH_TIMEOUT(st->session().cpus.has_value(), 5000);
+        QCOMPARE(*st->session().cpus, 1.5);
+        QCOMPARE(*st->session().memoryBytes, qint64(256) << 20);
+        QTRY_VERIFY_WITH_TIMEOUT(asked >= 1, 5000);
+        // A later listing (without limits) does not take them away.
+        fx->registry->refresh();
+        QTest::qWait(200);
+        QCOMPARE(st->session().cpus.value_or(0), 1.5);
+        p->listWithoutLimits = false;
+    }
+
     // Sessions with GPUs get the GPU sampler's readings merged into their samples.
     void gpuSamplerMerges()
     {

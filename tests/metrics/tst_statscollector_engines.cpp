@@ -12,6 +12,7 @@
 #include "wiring/AppServices.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -187,6 +188,29 @@ private Q_SLOTS:
         a.provider = QStringLiteral("local");
         QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_accounts->add(a, {}, cb); }));
         burnAndHog(a.name, {});
+    }
+
+    // Traffic on the sandbox's own loopback shows as receive and send rates in the history.
+    void localNetworkRates()
+    {
+        const local::LocalEnvironment env = local::LocalEnvironment::detect();
+        SANDBAR_REQUIRE(env.unavailableReason().isEmpty(), env.unavailableReason());
+        SANDBAR_REQUIRE(QFile::exists(QStringLiteral("/usr/bin/bash")), QStringLiteral("bash is needed for /dev/udp"));
+        auto s = create(QStringLiteral("l"), CreateSpec{});
+        QVERIFY_RESULT(s);
+        CollectorOptions o;
+        o.listPeriodMs = 300;
+        StatsCollector c(*m_registry, o);
+        c.setListInterest({s->ref()});
+        SessionStats *st = c.find(s->ref());
+        QTRY_VERIFY_WITH_TIMEOUT(st->history().sampleCount() >= 2, 30000);
+        // 2,000 datagrams of 1,000 bytes to a closed port: each crosses lo, sent and received.
+        QVERIFY_RESULT(exec(QStringLiteral("l"), s->id,
+                            QStringLiteral("exec bash -c 'for i in $(seq 2000); do printf \"%1000s\" x "
+                                           ">/dev/udp/127.0.0.1/9; done'")));
+        QTRY_VERIFY_WITH_TIMEOUT(recentMax(st->history(), {Metric::NetworkRx}) > 10'000 &&
+                                     recentMax(st->history(), {Metric::NetworkTx}) > 10'000,
+                                 30000);
     }
 };
 

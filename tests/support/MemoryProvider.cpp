@@ -81,7 +81,16 @@ void MemoryProvider::listSessions(const ListOptions &, Callback<QList<SessionInf
 {
     if (failListing)
         return done(makeError(ErrorCode::Unavailable, QStringLiteral("memory provider is down")));
-    done(m_sessions.values());
+    QList<SessionInfo> out = m_sessions.values();
+    if (listWithoutLimits) {
+        for (SessionInfo &s : out) {
+            s.cpus.reset();
+            s.memoryBytes.reset();
+            s.gpus = 0;
+            s.gpuUuids.clear();
+        }
+    }
+    done(out);
 }
 
 void MemoryProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)

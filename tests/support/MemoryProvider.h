@@ -43,11 +43,19 @@ public:
     std::function<void(const QString &id, Callback<StatsSample> done)> statsHook;
     std::function<std::unique_ptr<StatsStream>(const QString &id)> streamHook;
     std::optional<Capabilities> capabilityOverride;
+    // Where its sessions' processes run on this machine (tests of NVML matching).
+    std::function<HostProcessMatch(const QString &id)> hostMatch;
+    HostProcessMatch hostProcessMatch(const QString &id) const override
+    {
+        return hostMatch ? hostMatch(id) : HostProcessMatch{};
+    }
     Capabilities capabilities() const override { return capabilityOverride.value_or(m_desc.capabilities); }
 
     // Seeds a session as if another Sandbar (or account) had made it.
     void inject(const SessionInfo &session) { m_sessions.insert(session.id, session); }
     bool failListing = false;
+    // Like Docker's container list: limits and GPUs only in info().
+    bool listWithoutLimits = false;
 
 private:
     VoidResult setState(const QString &id, SessionState state);

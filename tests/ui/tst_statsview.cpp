@@ -403,6 +403,13 @@ void TestStatsView::sparklines()
         } else {
             QVERIFY(delegate.toolTip(full).isEmpty());
         }
+        // A failing row says why in its tooltip.
+        partial.setState(SessionStats::State::BackingOff,
+                         makeError(ErrorCode::Unavailable, QStringLiteral("engine gone")),
+                         QDateTime::currentDateTimeUtc().addSecs(8));
+        QVERIFY2(delegate.toolTip(partial).contains(QStringLiteral("engine gone")),
+                 qPrintable(delegate.toolTip(partial)));
+        partial.setState(SessionStats::State::Polling);
 
         // The line itself, without text: pixels change with the data.
         QImage a(160, 24, QImage::Format_RGB32), b(160, 24, QImage::Format_RGB32);

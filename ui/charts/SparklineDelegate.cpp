@@ -211,6 +211,12 @@ void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
 
 QString SparklineDelegate::toolTip(const metrics::SessionStats &stats) const
 {
+    // A row whose sampling fails says why, and when it tries again.
+    if (stats.state() == metrics::SessionStats::State::BackingOff && stats.lastError()) {
+        const qint64 wait = QDateTime::currentDateTimeUtc().secsTo(stats.nextRetry());
+        return tr("Sampling failed: %1 (retrying in %n s)", nullptr, int(std::max<qint64>(0, wait)))
+            .arg(stats.lastError()->message);
+    }
     const auto &oom = stats.history().oomMarkers();
     if (m_figure != Figure::Memory || oom.empty())
         return {};

@@ -38,7 +38,8 @@ public:
 
     // The value text drawn beside the line ("37 %", "512 MiB"); empty without samples.
     QString valueText(const metrics::SessionStats &stats) const;
-    // For the memory figure: when and how often the session was OOM-killed; else empty.
+    // Why sampling fails (both figures), else for the memory figure when and how often the
+    // session was OOM-killed; else empty.
     QString toolTip(const metrics::SessionStats &stats) const;
     bool helpEvent(QHelpEvent *event, QAbstractItemView *view, const QStyleOptionViewItem &option,
                    const QModelIndex &index) override;

@@ -308,20 +308,20 @@ void DockerProvider::pullImage(const QString &image, Callback<void> done)
 
 void DockerProvider::startContainer(const QString &id, Callback<SessionInfo> done)
 {
-    m_api->call("POST", "/containers/" + DockerApi::enc(id) + "/start", {},
-                Callback<net::HttpResponse>(done.context(), [this, id, done](Result<net::HttpResponse> r) {
-                    if (r && (r->isSuccess() || r->status == 304))
-                        return info(id, done);
-                    Error error =
-                        r ? errorFromStatus(r->status, r->body, tr("Starting the session failed")) : r.error();
-                    // The daemon checks a GPU request's driver only when the container starts.
-                    if (r)
-                        error = gpuDriverError(engineMessage(r->body)).value_or(error);
-                    // A container that cannot start is of no use; do not leave it behind.
-                    m_api->call("DELETE", "/containers/" + DockerApi::enc(id) + "?force=true&v=true", {},
-                                Callback<net::HttpResponse>(this, [](Result<net::HttpResponse>) {}));
-                    done(error);
-                }));
+    m_api->call(
+        "POST", "/containers/" + DockerApi::enc(id) + "/start", {},
+        Callback<net::HttpResponse>(done.context(), [this, id, done](Result<net::HttpResponse> r) {
+            if (r && (r->isSuccess() || r->status == 304))
+                return info(id, done);
+            Error error = r ? errorFromStatus(r->status, r->body, tr("Starting the session failed")) : r.error();
+            // The daemon checks a GPU request's driver only when the container starts.
+            if (r)
+                error = gpuDriverError(engineMessage(r->body)).value_or(error);
+            // A container that cannot start is of no use; do not leave it behind. The
+            // answer waits for the removal: sandbarctl exits as soon as it has it.
+            m_api->call("DELETE", "/containers/" + DockerApi::enc(id) + "?force=true&v=true", {},
+                        Callback<net::HttpResponse>(this, [done, error](Result<net::HttpResponse>) { done(error); }));
+        }));
 }
 
 void DockerProvider::info(const QString &sessionId, Callback<SessionInfo> done)
