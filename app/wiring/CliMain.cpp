@@ -27,14 +27,15 @@ Commands:
   sessions list [--account NAME] [--all]
   sessions create --account NAME [--image IMAGE] [--cpus N] [--memory-mib N] [--ttl SECONDS]
                   [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME]
-                  [--gpus all|N|UUID[,UUID...]]
+                  [--gpus all|N|UUID[,UUID...]] [--OPTION VALUE]... (each create option of the
+                  account's provider, e.g. --memory 2G --pidsLimit 256 --readOnlyMounts)
   sessions info|stop|kill|rm|pause|resume REF
   sessions ttl REF SECONDS
   sessions adopt REF
   exec REF -- CMD [ARGS...]
   shell REF
-  cp LOCAL REF:REMOTE_DIR
-  cp REF:REMOTE LOCAL_DIR
+  cp SRC|- REF:DEST                 (as docker cp; - reads a tar from stdin)
+  cp REF:SRC DEST|-                 (- writes a tar to stdout)
   ls REF:PATH
   stats REF [--once]
   catalog

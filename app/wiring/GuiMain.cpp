@@ -34,13 +34,14 @@ int guiMain(int argc, char **argv)
     parser.process(app);
 
     auto services = buildServices(resolveConfigDir(parser.value(configDir)));
-    services->accounts->createDefaultAccounts();
+    // Probes engine sockets and tries bubblewrap: on a worker, the window listens for accountsChanged.
+    services->accounts->createDefaultAccounts(Callback<QStringList>());
 
     buildCostServices(*services);
     buildStatsServices(*services);
 
     ui::MainWindow window(*services->accounts, *services->registry, services->factories);
-    window.setTerminalFactory(makeTerminalFactory());
+    window.setTerminalFactory(makeTerminalFactory(loadTerminalSettings(services->configDir)));
     window.setCosts(*services->costs, *services->ledger, *services->budgets);
     window.setStats(*services->stats);
     const auto catalog = services->catalog;

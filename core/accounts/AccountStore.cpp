@@ -1,9 +1,12 @@
 #include "accounts/AccountStore.h"
 
+#include "common/OffThread.h"
+
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QThreadPool>
 #include <memory>
 
 namespace sandbar {
@@ -246,21 +249,56 @@ void AccountStore::loadConfig(const QString &name, Callback<AccountConfig> done)
 
 QStringList AccountStore::createDefaultAccounts()
 {
+    if (m_settings->value(QStringLiteral("general/defaultsCreated")).toBool())
+        return {};
+    QList<QPair<QString, QVariantMap>> detected;
+    for (const auto &factory : m_factories.all()) {
+        if (find(factory->descriptor().id))
+            continue;
+        if (const auto settings = factory->detectDefault())
+            detected.append({factory->descriptor().id, *settings});
+    }
+    return addDefaultAccounts(detected);
+}
+
+void AccountStore::createDefaultAccounts(Callback<QStringList> done)
+{
+    if (m_settings->value(QStringLiteral("general/defaultsCreated")).toBool())
+        return done.post(QStringList{});
+    QList<const ProviderFactory *> factories;
+    for (const auto &factory : m_factories.all()) {
+        if (!find(factory->descriptor().id))
+            factories.append(factory.get());
+    }
+    if (!m_detectPool)
+        m_detectPool = std::make_unique<QThreadPool>();
+    using Detected = QList<QPair<QString, QVariantMap>>;
+    runOffThread<Detected>(
+        this,
+        [factories] {
+            Detected detected;
+            for (const ProviderFactory *factory : factories) {
+                if (const auto settings = factory->detectDefault())
+                    detected.append({factory->descriptor().id, *settings});
+            }
+            return detected;
+        },
+        [this, done](Detected detected) { done(addDefaultAccounts(detected)); }, m_detectPool.get());
+}
+
+QStringList AccountStore::addDefaultAccounts(const QList<QPair<QString, QVariantMap>> &detected)
+{
     const QString flag = QStringLiteral("general/defaultsCreated");
     if (m_settings->value(flag).toBool())
         return {};
     QStringList added;
-    for (const auto &factory : m_factories.all()) {
-        const auto &id = factory->descriptor().id;
-        if (find(id))
-            continue;
-        const auto settings = factory->detectDefault();
-        if (!settings)
+    for (const auto &[id, settings] : detected) {
+        if (find(id)) // added meanwhile
             continue;
         Account a;
         a.name = id;
         a.provider = id;
-        a.settings = *settings;
+        a.settings = settings;
         if (!validate(a, {}).ok())
             continue;
         writeAccount(a);

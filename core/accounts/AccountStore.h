@@ -11,6 +11,7 @@
 #include <optional>
 
 class QSettings;
+class QThreadPool;
 
 namespace sandbar {
 
@@ -51,8 +52,12 @@ public:
     void loadConfig(const QString &name, Callback<AccountConfig> done);
 
     // First start: accounts for providers that answer here with no configuration.
-    // Returns the names added. Runs once per config directory.
+    // Returns the names added. Runs once per config directory. Blocks while it probes
+    // (engine sockets, a trial bubblewrap run): for sandbarctl, before its loop runs.
     QStringList createDefaultAccounts();
+    // The same with the probing on a worker thread (the window's first start); done gets the
+    // names added. A store destroyed meanwhile waits for the probes to end.
+    void createDefaultAccounts(Callback<QStringList> done);
 
 Q_SIGNALS:
     void accountsChanged();
@@ -62,12 +67,15 @@ Q_SIGNALS:
 private:
     QString secretKey(const QString &account, const QString &field) const;
     void writeAccount(const Account &account);
+    QStringList addDefaultAccounts(const QList<QPair<QString, QVariantMap>> &detected);
 
     QString m_configDir;
     const ProviderFactories &m_factories;
     SecretStore &m_secrets;
     std::unique_ptr<QSettings> m_settings;
     QString m_loadWarning;
+    // Last: destroyed (waiting for its probes, which use m_factories) before the rest.
+    std::unique_ptr<QThreadPool> m_detectPool;
 };
 
 } // namespace sandbar

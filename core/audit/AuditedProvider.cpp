@@ -2,6 +2,7 @@
 
 #include "audit/AuditLog.h"
 #include "audit/Sanitizer.h"
+#include "providers/CopyJob.h"
 #include "terminal/PtyChannel.h"
 
 #include <QDir>
@@ -135,24 +136,48 @@ std::unique_ptr<ExecJob> AuditedProvider::exec(const QString &id, const ExecRequ
     return job;
 }
 
+// The copy rules decide where the item lands; the job says so once resolved (CopyJob).
 std::unique_ptr<TransferJob> AuditedProvider::upload(const QString &id, const QString &localPath,
-                                                     const QString &remoteDir)
+                                                     const QString &remoteDest)
 {
-    auto job = m_inner->upload(id, localPath, remoteDir);
-    const QString remote = QDir::cleanPath(remoteDir + QLatin1Char('/') + QFileInfo(localPath).fileName());
-    connect(job.get(), &TransferJob::finished, this, [this, id, remote, localPath](const VoidResult &r) {
-        record(int(Action::FileUploaded), id, fileDetail(remote, localSize(localPath), localPath), r);
+    auto job = m_inner->upload(id, localPath, remoteDest);
+    TransferJob *raw = job.get();
+    connect(raw, &TransferJob::finished, this, [this, raw, id, remoteDest, localPath](const VoidResult &r) {
+        const QString remote = raw->property(CopyJob::kTargetProperty).toString();
+        record(int(Action::FileUploaded), id,
+               fileDetail(remote.isEmpty() ? remoteDest : remote, localSize(localPath), localPath), r);
     });
     return job;
 }
 
 std::unique_ptr<TransferJob> AuditedProvider::download(const QString &id, const QString &remotePath,
-                                                       const QString &localDir)
+                                                       const QString &localDest)
 {
-    auto job = m_inner->download(id, remotePath, localDir);
-    const QString local = QDir(localDir).filePath(QFileInfo(remotePath).fileName());
-    connect(job.get(), &TransferJob::finished, this, [this, id, remotePath, local](const VoidResult &r) {
+    auto job = m_inner->download(id, remotePath, localDest);
+    TransferJob *raw = job.get();
+    connect(raw, &TransferJob::finished, this, [this, raw, id, remotePath, localDest](const VoidResult &r) {
+        const QString target = raw->property(CopyJob::kTargetProperty).toString();
+        const QString local = target.isEmpty() ? localDest : target;
         record(int(Action::FileDownloaded), id, fileDetail(remotePath, r.ok() ? localSize(local) : -1, local), r);
+    });
+    return job;
+}
+
+std::unique_ptr<TransferJob> AuditedProvider::uploadTar(const QString &id, QIODevice *tar, const QString &remoteDir)
+{
+    auto job = m_inner->uploadTar(id, tar, remoteDir);
+    const qint64 size = tar && !tar->isSequential() ? tar->size() : -1;
+    connect(job.get(), &TransferJob::finished, this, [this, id, remoteDir, size](const VoidResult &r) {
+        record(int(Action::FileUploaded), id, fileDetail(remoteDir, size, QStringLiteral("-")), r);
+    });
+    return job;
+}
+
+std::unique_ptr<TransferJob> AuditedProvider::downloadTar(const QString &id, const QString &remotePath, QIODevice *out)
+{
+    auto job = m_inner->downloadTar(id, remotePath, out);
+    connect(job.get(), &TransferJob::finished, this, [this, id, remotePath](const VoidResult &r) {
+        record(int(Action::FileDownloaded), id, fileDetail(remotePath, -1, QStringLiteral("-")), r);
     });
     return job;
 }

@@ -64,9 +64,12 @@ public:
     std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
     std::unique_ptr<TransferJob> upload(const QString &sessionId, const QString &localPath,
-                                        const QString &remoteDir) override;
+                                        const QString &remoteDest) override;
     std::unique_ptr<TransferJob> download(const QString &sessionId, const QString &remotePath,
-                                          const QString &localDir) override;
+                                          const QString &localDest) override;
+    std::unique_ptr<TransferJob> uploadTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> downloadTar(const QString &sessionId, const QString &remotePath,
+                                             QIODevice *out) override;
 
 private:
     void record(int action, const QString &sessionId, const QJsonObject &detail, const VoidResult &outcome);

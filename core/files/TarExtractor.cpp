@@ -78,6 +78,19 @@ TarExtractor::TarExtractor(QString targetDir)
 {
 }
 
+void TarExtractor::setRootName(const QString &name)
+{
+    m_rootName = name;
+}
+
+QString TarExtractor::withRootName(const QString &rel) const
+{
+    if (m_rootName.isEmpty())
+        return rel;
+    const auto slash = rel.indexOf(QLatin1Char('/'));
+    return slash < 0 ? m_rootName : m_rootName + rel.mid(slash);
+}
+
 TarExtractor::~TarExtractor()
 {
     if (m_fd >= 0)
@@ -302,6 +315,7 @@ VoidResult TarExtractor::beginEntry()
     auto rel = safeEntryName(m_name);
     if (!rel)
         return fail(rel.error());
+    *rel = withRootName(*rel);
     if (!QDir().mkpath(m_root))
         return fail(makeError(ErrorCode::Internal, tr("Cannot create '%1'.").arg(m_root)));
     if (auto r = makeParents(*rel); !r)
@@ -341,6 +355,7 @@ VoidResult TarExtractor::beginEntry()
         auto target = safeEntryName(m_link);
         if (!target)
             return fail(target.error());
+        *target = withRootName(*target);
         const QByteArray from = QFile::encodeName(m_root + QLatin1Char('/') + *target);
         struct stat ts {
         };

@@ -22,6 +22,10 @@ public:
     TarExtractor(const TarExtractor &) = delete;
     TarExtractor &operator=(const TarExtractor &) = delete;
 
+    // Renames the archive's top entry (the first component of every name), for a copy that
+    // is saved under another name; empty keeps the archive's names. Call before feed().
+    void setRootName(const QString &name);
+
     // The first error sticks: later calls return it again.
     VoidResult feed(const QByteArray &bytes);
     // End of input; an error when the stream stopped inside an entry.
@@ -41,8 +45,10 @@ private:
     VoidResult fail(Error error);
     // Creates the parent folders of rel (relative to the root), refusing symbolic links.
     VoidResult makeParents(const QString &rel);
+    QString withRootName(const QString &rel) const;
 
     QString m_root;
+    QString m_rootName;
     State m_state = State::Header;
     QByteArray m_pending; // partial header or metadata block
     qint64 m_left = 0;    // bytes of data (or metadata) still to come

@@ -27,6 +27,8 @@ const FieldDescriptor *ProviderDescriptor::createOption(const QString &key) cons
 
 } // namespace sandbar
 
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <cmath>
 
@@ -158,6 +160,40 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
         out = gpuRequestText(*g);
         break;
     }
+    case FieldType::Env:
+    case FieldType::Mounts: {
+        QStringList list;
+        for (QString line : text.split(QLatin1Char('\n'))) {
+            // Leading blanks and a CR go; the value keeps its own spaces.
+            while (!line.isEmpty() && line.front().isSpace())
+                line.remove(0, 1);
+            if (line.endsWith(QLatin1Char('\r')))
+                line.chop(1);
+            if (line.trimmed().isEmpty())
+                continue;
+            if (field.type == FieldType::Env) {
+                const auto eq = line.indexOf(QLatin1Char('='));
+                const QString key = line.left(qMax<qsizetype>(0, eq));
+                static const QRegularExpression keyRe(QStringLiteral("^[^\\s=]+$"));
+                if (eq <= 0 || !keyRe.match(key).hasMatch())
+                    return bad(trField("'%1' is not KEY=VALUE").arg(eq < 0 ? line.left(40) : key.left(40)));
+                list << line;
+                continue;
+            }
+            const auto m = parseMountSpec(line.trimmed());
+            if (!m)
+                return bad(m.message());
+            const QFileInfo host(m->hostPath);
+            if (!host.exists())
+                return bad(trField("host folder '%1' does not exist").arg(m->hostPath));
+            list << QDir::cleanPath(host.absoluteFilePath()) + QLatin1Char(':') + m->sessionPath +
+                        (m->readOnly ? QStringLiteral(":ro") : QString());
+        }
+        if (list.isEmpty() && field.required)
+            return bad(trField("a value is required"));
+        out = list;
+        break;
+    }
     }
     if (auto r = validateFieldValue(field, out); !r.ok())
         return r.error();
@@ -187,6 +223,31 @@ VoidResult validateFieldValue(const FieldDescriptor &field, const QVariant &valu
         return {};
     default: return {};
     }
+}
+
+Result<QVariantMap> parseFieldValues(const QList<FieldDescriptor> &fields, const QMap<QString, QStringList> &texts)
+{
+    for (auto it = texts.cbegin(); it != texts.cend(); ++it) {
+        if (!findField(fields, it.key()))
+            return makeError(ErrorCode::InvalidArgument, trField("'%1' is not an option here").arg(it.key()));
+    }
+    QVariantMap out;
+    for (const auto &f : fields) {
+        const QStringList given = texts.value(f.key);
+        if (given.size() > 1 && !isMultiValued(f.type))
+            return makeError(ErrorCode::InvalidArgument, trField("%1 is given more than once").arg(f.label));
+        const QString text = given.join(QLatin1Char('\n'));
+        if (text.trimmed().isEmpty()) {
+            if (f.required)
+                return makeError(ErrorCode::InvalidArgument, trField("%1 is required").arg(f.label));
+            continue;
+        }
+        auto v = parseFieldValue(f, text);
+        if (!v)
+            return v.error();
+        out.insert(f.key, *v);
+    }
+    return out;
 }
 
 } // namespace sandbar

@@ -12,7 +12,30 @@ namespace sandbar {
 
 // Gpus: a GPU request (parseGpuRequest in providers/Session.h); its value is the canonical
 // text, "all", "2" or "GPU-...,GPU-...".
-enum class FieldType { String, Secret, Integer, Number, Boolean, Url, Path, Choice, Bytes, Duration, Gpus };
+// Env and Mounts hold several values (a QStringList): one per line in a form, one per repeated
+// option on the command line. Env: KEY=VALUE; Mounts: HOST:PATH[:ro] (parseMountSpec), with
+// HOST made absolute.
+enum class FieldType {
+    String,
+    Secret,
+    Integer,
+    Number,
+    Boolean,
+    Url,
+    Path,
+    Choice,
+    Bytes,
+    Duration,
+    Gpus,
+    Env,
+    Mounts
+};
+
+// Whether a field of this type takes several values.
+inline bool isMultiValued(FieldType type)
+{
+    return type == FieldType::Env || type == FieldType::Mounts;
+}
 
 // One field of an account or of a create call, described once and read by the account
 // store, the window's dialogs and sandbarctl alike.
@@ -52,5 +75,11 @@ namespace sandbar {
 Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &text);
 // Checks an already typed value against field (settings loaded from disk).
 VoidResult validateFieldValue(const FieldDescriptor &field, const QVariant &value);
+
+// The one parser of a form or a command line: texts[key] holds what was given for each field
+// (one entry per line or repeated option of a multi-valued field; for others at most one).
+// Yields the typed values of the fields given (empty optional ones are left out), or one error
+// naming the field: a missing required field, a bad value, a field given twice, an unknown key.
+Result<QVariantMap> parseFieldValues(const QList<FieldDescriptor> &fields, const QMap<QString, QStringList> &texts);
 
 } // namespace sandbar

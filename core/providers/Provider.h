@@ -8,6 +8,7 @@
 #include "providers/Jobs.h"
 #include "providers/Session.h"
 
+#include <QIODevice>
 #include <QObject>
 #include <memory>
 
@@ -22,6 +23,12 @@ struct HostProcessMatch {
     QString containerId;
     QString cgroupName;
     bool isEmpty() const { return containerId.isEmpty() && cgroupName.isEmpty(); }
+};
+
+// What is at a path inside a session (for the copy rules).
+struct PathStat {
+    bool exists = false;
+    bool isDir = false;
 };
 
 struct ListOptions {
@@ -57,12 +64,32 @@ public:
 
     virtual std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) = 0;
     virtual std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) = 0;
-    // Uploads a local file or folder into remoteDir (which must exist).
+    // Copies as `docker cp` does, the same for every provider (files/CopyRules.h): an existing
+    // folder receives the item under its own name, a path whose parent exists names the copy,
+    // a trailing '/' demands a folder, "SRC/." copies a folder's contents. The default asks
+    // statPath and then putItem/getItem; a decorator forwards these four calls.
     virtual std::unique_ptr<TransferJob> upload(const QString &sessionId, const QString &localPath,
-                                                const QString &remoteDir) = 0;
-    // Downloads remotePath (file or folder) into localDir.
+                                                const QString &remoteDest);
     virtual std::unique_ptr<TransferJob> download(const QString &sessionId, const QString &remotePath,
-                                                  const QString &localDir) = 0;
+                                                  const QString &localDest);
+    // `-`: extracts the tar read from `tar` (open, readable, not sequential) into remoteDir,
+    // an existing folder; writes a tar of remotePath to `out`. Neither device is owned.
+    virtual std::unique_ptr<TransferJob> uploadTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir);
+    virtual std::unique_ptr<TransferJob> downloadTar(const QString &sessionId, const QString &remotePath,
+                                                     QIODevice *out);
+
+    // What the copy rules ask of a provider. statPath answers exists=false (not an error)
+    // when nothing is at path; putItem puts a local file or folder into the existing remote
+    // folder remoteDir as remoteDir/name (a folder merges into one of that name); getItem is
+    // the reverse into an existing local folder. Defaults answer Unsupported.
+    virtual void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done);
+    virtual std::unique_ptr<TransferJob> putItem(const QString &sessionId, const QString &localPath,
+                                                 const QString &remoteDir, const QString &name);
+    virtual std::unique_ptr<TransferJob> getItem(const QString &sessionId, const QString &remotePath,
+                                                 const QString &localDir, const QString &name);
+    // The tar streams behind uploadTar (remoteDir already checked to be a folder) and downloadTar.
+    virtual std::unique_ptr<TransferJob> putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir);
+    virtual std::unique_ptr<TransferJob> getTar(const QString &sessionId, const QString &remotePath, QIODevice *out);
     virtual void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) = 0;
     virtual void stats(const QString &sessionId, Callback<StatsSample> done) = 0;
     virtual std::unique_ptr<StatsStream> streamStats(const QString &sessionId) = 0;

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 #include <QVariantMap>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -30,9 +31,19 @@ public:
     virtual ~ProviderFactory() = default;
     virtual const ProviderDescriptor &descriptor() const = 0;
     virtual Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const = 0;
+    // Blocking work create() needs first (probing local engine sockets), as a self-contained
+    // task: the registry runs it on a worker thread and passes its result to create() on the
+    // caller's thread, so the task copies what it needs instead of using the factory.
+    // Empty (the default): create() does nothing that blocks.
+    virtual std::function<AccountConfig(AccountConfig)> preparation(const AccountConfig &account) const
+    {
+        Q_UNUSED(account);
+        return {};
+    }
     // Settings for an account made on first start when this provider is reachable here
-    // with no configuration (a local engine socket answering, bwrap present). Fast; no
-    // network beyond local sockets.
+    // with no configuration (a local engine socket answering, bwrap present). No network
+    // beyond local sockets; may block for a few seconds, so the window calls it on a worker
+    // thread (AccountStore::createDefaultAccounts): it must not touch mutable state.
     virtual std::optional<QVariantMap> detectDefault() const { return std::nullopt; }
 };
 

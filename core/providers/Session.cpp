@@ -36,7 +36,30 @@ CreateSpec createSpecFromOptions(const QVariantMap &options)
 {
     CreateSpec s;
     s.options = options;
-    const auto take = [&options](const char *key) { return options.value(QLatin1String(key)); };
+    const auto take = [&options](const char *key) {
+        const QVariant v = options.value(QLatin1String(key));
+        if (v.isValid())
+            return v;
+        // Local's keys before they were shared.
+        if (qstrcmp(key, createkeys::PidsLimit) == 0)
+            return options.value(QStringLiteral("pids"));
+        if (qstrcmp(key, createkeys::Mounts) == 0)
+            return options.value(QStringLiteral("mount"));
+        return v;
+    };
+    // A list, or one entry a line (a saved text field).
+    const auto entries = [&take](const char *key) {
+        const QVariant v = take(key);
+        QStringList out;
+        const QStringList raw = v.typeId() == QMetaType::QStringList
+                                    ? v.toStringList()
+                                    : v.toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        for (const QString &e : raw) {
+            if (!e.trimmed().isEmpty())
+                out << e;
+        }
+        return out;
+    };
     s.image = take(createkeys::Image).toString();
     if (take(createkeys::Cpus).isValid())
         s.cpus = take(createkeys::Cpus).toDouble();
@@ -54,11 +77,42 @@ CreateSpec createSpecFromOptions(const QVariantMap &options)
         s.gpuUuids = gpus->deviceIds;
     }
     s.name = take(createkeys::Name).toString();
-    for (const auto &line : take(createkeys::Env).toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-        if (line.contains(QLatin1Char('=')))
-            s.env << line.trimmed();
+    // Checked by the descriptor (FieldType::Env, FieldType::Mounts) before they get here.
+    for (const auto &e : entries(createkeys::Env)) {
+        if (e.indexOf(QLatin1Char('=')) > 0)
+            s.env << e;
+    }
+    const bool allReadOnly = take(createkeys::ReadOnlyMounts).toBool();
+    for (const auto &text : entries(createkeys::Mounts)) {
+        if (auto m = parseMountSpec(text)) {
+            m->readOnly = m->readOnly || allReadOnly;
+            s.mounts << *m;
+        }
     }
     return s;
+}
+
+Result<MountSpec> parseMountSpec(const QString &text)
+{
+    QString t = text.trimmed();
+    bool readOnly = false;
+    if (t.endsWith(QLatin1String(":ro")) || t.endsWith(QLatin1String(":rw"))) {
+        readOnly = t.endsWith(QLatin1String(":ro"));
+        t.chop(3);
+    }
+    const auto colon = t.lastIndexOf(QLatin1Char(':'));
+    const QString host = colon > 0 ? t.left(colon) : QString();
+    const QString path = colon > 0 ? t.mid(colon + 1) : QString();
+    if (host.isEmpty() || path.isEmpty())
+        return makeError(ErrorCode::InvalidArgument,
+                         QCoreApplication::translate("sandbar::MountSpec", "'%1' is not HOST:PATH or HOST:PATH:ro")
+                             .arg(text.trimmed().left(200)));
+    if (!path.startsWith(QLatin1Char('/')))
+        return makeError(
+            ErrorCode::InvalidArgument,
+            QCoreApplication::translate("sandbar::MountSpec", "'%1' is not an absolute path in the session")
+                .arg(path.left(200)));
+    return MountSpec{host, path, readOnly};
 }
 
 } // namespace sandbar

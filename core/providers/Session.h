@@ -135,7 +135,8 @@ namespace sandbar {
 
 // Create options that every provider spells the same way in its descriptor; the rest
 // travel in CreateSpec::options. Keys: image, cpus, memory (bytes), pidsLimit, ttl
-// (seconds), network, user, gpus, name, env (one K=V per line).
+// (seconds), network, user, gpus, name, env (K=V entries), mounts (HOST:PATH[:ro] entries),
+// readOnlyMounts (every mount read-only).
 namespace createkeys {
 inline constexpr char Image[] = "image";
 inline constexpr char Cpus[] = "cpus";
@@ -147,9 +148,17 @@ inline constexpr char User[] = "user";
 inline constexpr char Gpus[] = "gpus";
 inline constexpr char Name[] = "name";
 inline constexpr char Env[] = "env";
+inline constexpr char Mounts[] = "mounts";
+inline constexpr char ReadOnlyMounts[] = "readOnlyMounts";
 } // namespace createkeys
 
+// Typed create options (parseFieldValues over a provider's createOptions) -> the spec. Every
+// option also stays in CreateSpec::options. env and mounts may be lists or one entry a line;
+// the old keys "pids" and "mount" (Local, before they were shared) still read.
 CreateSpec createSpecFromOptions(const QVariantMap &options);
+
+// HOST:PATH[:ro|:rw], PATH absolute; HOST is taken as given (it may hold a drive letter's ':').
+Result<MountSpec> parseMountSpec(const QString &text);
 
 // A GPU request as the `gpus` create option spells it, parsed once for the window's form,
 // sandbarctl and createSpecFromOptions alike:

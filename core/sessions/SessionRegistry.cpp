@@ -1,5 +1,7 @@
 #include "sessions/SessionRegistry.h"
 
+#include "common/OffThread.h"
+
 #include <algorithm>
 
 namespace sandbar {
@@ -31,49 +33,71 @@ void SessionRegistry::provider(const QString &account, Callback<Provider *> done
     if (!first)
         return;
     m_status[account].state = AccountStatus::State::Connecting;
+    // Calls back everyone waiting for this account; taken only now, so that calls made while
+    // the provider is being made join the same attempt.
+    const auto finish = [this, account](const std::function<Result<Provider *>()> &make) {
+        const Result<Provider *> p = make();
+        const auto waiting = m_waiting.take(account);
+        if (!p.ok()) {
+            m_status[account] = AccountStatus{AccountStatus::State::Failed, p.error(), QDateTime::currentDateTimeUtc()};
+            Q_EMIT accountStatusChanged(account);
+        }
+        for (const auto &cb : waiting)
+            cb(p);
+    };
     m_accounts.loadConfig(
-        account, Callback<AccountConfig>(this, [this, account](Result<AccountConfig> config) {
-            const auto waiting = m_waiting.take(account);
-            const auto fail = [&](const Error &e) {
-                m_status[account] = AccountStatus{AccountStatus::State::Failed, e, QDateTime::currentDateTimeUtc()};
-                Q_EMIT accountStatusChanged(account);
-                for (const auto &cb : waiting)
-                    cb(e);
-            };
+        account, Callback<AccountConfig>(this, [this, account, finish](Result<AccountConfig> config) {
             if (!config.ok())
-                return fail(config.error());
+                return finish([&]() -> Result<Provider *> { return config.error(); });
             const ProviderFactory *factory = m_factories.find(config->provider);
             if (!factory)
-                return fail(makeError(ErrorCode::Unsupported,
-                                      tr("Account '%1' uses provider '%2', which this build of Sandbar does not have")
-                                          .arg(account, config->provider)));
-            auto made = factory->create(*config);
-            if (!made.ok())
-                return fail(made.error());
-            std::unique_ptr<Provider> provider = std::move(made.value());
-            if (m_decorator)
-                provider = m_decorator(std::move(provider));
-            Provider *p = provider.release();
-            p->setParent(nullptr);
-            m_providers.insert(account, p);
-            connect(p, &Provider::sessionChanged, this, [this, account](const SessionInfo &s) {
-                auto &list = m_sessions[account];
-                auto it = std::find_if(list.begin(), list.end(), [&](const SessionInfo &x) { return x.id == s.id; });
-                if (it != list.end())
-                    *it = s;
-                else if (s.labels.value(QLatin1String(labels::Account)) == account)
-                    list.append(s);
-                Q_EMIT sessionsChanged();
-            });
-            connect(p, &Provider::sessionRemoved, this, [this, account](const QString &id) {
-                auto &list = m_sessions[account];
-                list.erase(std::remove_if(list.begin(), list.end(), [&](const SessionInfo &x) { return x.id == id; }),
-                           list.end());
-                Q_EMIT sessionsChanged();
-            });
-            for (const auto &cb : waiting)
-                cb(p);
+                return finish([&]() -> Result<Provider *> {
+                    return makeError(ErrorCode::Unsupported,
+                                     tr("Account '%1' uses provider '%2', which this build of Sandbar does not have")
+                                         .arg(account, config->provider));
+                });
+            const auto prepare = factory->preparation(*config);
+            if (!prepare)
+                return finish([&] { return makeProvider(account, *factory, *config); });
+            // The factory's blocking work (socket probes) runs on a worker thread.
+            runOffThread<AccountConfig>(
+                this, [prepare, input = *config] { return prepare(input); },
+                [this, account, factory, finish](AccountConfig prepared) {
+                    finish([&] { return makeProvider(account, *factory, prepared); });
+                });
         }));
+}
+
+Result<Provider *> SessionRegistry::makeProvider(const QString &account, const ProviderFactory &factory,
+                                                 const AccountConfig &config)
+{
+    if (!m_accounts.find(account)) // removed while its provider was being prepared
+        return makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(account));
+    auto made = factory.create(config);
+    if (!made.ok())
+        return made.error();
+    std::unique_ptr<Provider> provider = std::move(made.value());
+    if (m_decorator)
+        provider = m_decorator(std::move(provider));
+    Provider *p = provider.release();
+    p->setParent(nullptr);
+    m_providers.insert(account, p);
+    connect(p, &Provider::sessionChanged, this, [this, account](const SessionInfo &s) {
+        auto &list = m_sessions[account];
+        auto it = std::find_if(list.begin(), list.end(), [&](const SessionInfo &x) { return x.id == s.id; });
+        if (it != list.end())
+            *it = s;
+        else if (s.labels.value(QLatin1String(labels::Account)) == account)
+            list.append(s);
+        Q_EMIT sessionsChanged();
+    });
+    connect(p, &Provider::sessionRemoved, this, [this, account](const QString &id) {
+        auto &list = m_sessions[account];
+        list.erase(std::remove_if(list.begin(), list.end(), [&](const SessionInfo &x) { return x.id == id; }),
+                   list.end());
+        Q_EMIT sessionsChanged();
+    });
+    return p;
 }
 
 void SessionRegistry::refresh()

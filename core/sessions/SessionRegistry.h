@@ -64,6 +64,8 @@ private:
     void setSessions(const QString &account, const QList<SessionInfo> &list);
     void onAccountsChanged();
     void resolveIn(const QString &account, const QString &id, Callback<SessionHandle> done);
+    Result<Provider *> makeProvider(const QString &account, const ProviderFactory &factory,
+                                    const AccountConfig &config);
 
     AccountStore &m_accounts;
     const ProviderFactories &m_factories;

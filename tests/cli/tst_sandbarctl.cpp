@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QLocalServer>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <unistd.h>
@@ -510,8 +511,9 @@ private Q_SLOTS:
         if (m_engine == QLatin1String("none"))
             return;
         const auto containers = [&] {
+            // Sandbar's own sessions of this account only: other tests' containers do not count.
             const Run l = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("list"),
-                               QStringLiteral("--all"), QStringLiteral("--account"), account});
+                               QStringLiteral("--account"), account});
             return QJsonDocument::fromJson(l.out).array().size();
         };
         const qsizetype before = containers();
@@ -535,6 +537,134 @@ private Q_SLOTS:
                      qPrintable(describe(info)));
             QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
         }
+    }
+
+    // Options come from the provider's descriptor: --mount (read-only or not) and repeated
+    // --env reach a real session, and a bad --mount is one usage line naming the option.
+    void mountsAndSeveralEnvsReachTheSession()
+    {
+        if (m_engine == QLatin1String("none"))
+            return; // no engine to create on (usage only)
+        QTemporaryDir in, out;
+        QVERIFY(in.isValid() && out.isValid());
+        // The session's user is not this one: it may read `in` and write `out`.
+        QFile::setPermissions(in.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                             QFileDevice::ReadOther | QFileDevice::ExeOther);
+        QFile::setPermissions(out.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                              QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther);
+        QFile given(QDir(in.path()).filePath(QStringLiteral("given.txt")));
+        QVERIFY(given.open(QIODevice::WriteOnly));
+        given.write("from the host\n");
+        given.close();
+        given.setPermissions(QFileDevice::ReadOwner | QFileDevice::ReadOther);
+
+        const QStringList base{QStringLiteral("sessions"), QStringLiteral("create"),  QStringLiteral("--account"),
+                               QStringLiteral("eng"),      QStringLiteral("--image"), test::testImage(),
+                               QStringLiteral("--ttl"),    QStringLiteral("300")};
+        const Run bad = ctl(base + QStringList{QStringLiteral("--mount"), QStringLiteral("/nonexistent/sandbar:/in")});
+        QVERIFY2(bad.code == 2 && bad.err.startsWith("sandbarctl: --mount: "), qPrintable(describe(bad)));
+
+        const Run create =
+            ctl(base + QStringList{QStringLiteral("--env"), QStringLiteral("FIRST=1"), QStringLiteral("--env"),
+                                   QStringLiteral("SECOND=two words"), QStringLiteral("--env=THIRD=a=b"),
+                                   QStringLiteral("--mount"), in.path() + QStringLiteral(":/in:ro"),
+                                   QStringLiteral("--mount"), out.path() + QStringLiteral(":/out"),
+                                   QStringLiteral("--name"), QStringLiteral("cli-mounts-%1").arg(m_engine)},
+                120000);
+        QVERIFY2(create.code == 0, qPrintable(describe(create)));
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        const Run exec =
+            ctl({QStringLiteral("exec"), ref, QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                 QStringLiteral("echo \"$FIRST|$SECOND|$THIRD\"; cat /in/given.txt; "
+                                "echo made > /out/made.txt; "
+                                "(echo x > /in/new) 2>/dev/null && echo writable || echo read-only")});
+        const Run rm = ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref});
+        QVERIFY2(exec.code == 0, qPrintable(describe(exec)));
+        QCOMPARE(exec.out, QByteArray("1|two words|a=b\nfrom the host\nread-only\n"));
+        QFile made(QDir(out.path()).filePath(QStringLiteral("made.txt")));
+        QVERIFY(made.open(QIODevice::ReadOnly));
+        QCOMPARE(made.readAll(), QByteArray("made\n"));
+        QVERIFY2(rm.code == 0, qPrintable(describe(rm)));
+    }
+
+    // `cp` as `docker cp` (issue 11): a path whose parent exists names the copy, both ways;
+    // a trailing '/' demands a folder; `-` is a tar on stdout or stdin.
+    void cpLikeDockerCp()
+    {
+        const Run both = ctl({QStringLiteral("cp"), QStringLiteral("-"), QStringLiteral("-")});
+        QVERIFY2(both.code == 2 && both.err.startsWith("sandbarctl: cp needs one side"), qPrintable(describe(both)));
+        if (m_engine == QLatin1String("none"))
+            return;
+        const Run create =
+            ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                 QStringLiteral("eng"), QStringLiteral("--image"), test::testImage(), QStringLiteral("--ttl"),
+                 QStringLiteral("600"), QStringLiteral("--name"), QStringLiteral("cli-cp-%1").arg(m_engine)},
+                120000);
+        QVERIFY2(create.code == 0, qPrintable(describe(create)));
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        const auto removeAfter = qScopeGuard([&] { ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}); });
+        const auto inSession = [&](const QString &script) {
+            return ctl({QStringLiteral("exec"), ref, QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                        script});
+        };
+        QTemporaryDir local;
+        QFile a(QDir(local.path()).filePath(QStringLiteral("a.txt")));
+        QVERIFY(a.open(QIODevice::WriteOnly));
+        a.write("blob bytes\n");
+        a.close();
+        QDir(local.path()).mkpath(QStringLiteral("tree/sub"));
+        QFile x(QDir(local.path()).filePath(QStringLiteral("tree/sub/x.txt")));
+        QVERIFY(x.open(QIODevice::WriteOnly));
+        x.write("X");
+        x.close();
+
+        const Run up = ctl({QStringLiteral("cp"), a.fileName(), ref + QStringLiteral(":/workspace/blob")});
+        QVERIFY2(up.code == 0, qPrintable(describe(up)));
+        const Run isFile = inSession(QStringLiteral("test -f /workspace/blob && cat /workspace/blob"));
+        QVERIFY2(isFile.code == 0 && isFile.out == "blob bytes\n", qPrintable(describe(isFile)));
+        const Run noFolder = ctl({QStringLiteral("cp"), a.fileName(), ref + QStringLiteral(":/workspace/nodir/")});
+        QVERIFY2(noFolder.code == 1 && oneLine(noFolder.err), qPrintable(describe(noFolder)));
+
+        // Relative to the current folder, as cp and scp read it: ./back is the file itself.
+        const QString here = QDir::currentPath();
+        QDir::setCurrent(local.path());
+        const Run down = ctl({QStringLiteral("cp"), ref + QStringLiteral(":/workspace/blob"), QStringLiteral("back")});
+        QDir::setCurrent(here);
+        QVERIFY2(down.code == 0, qPrintable(describe(down)));
+        QFile back(QDir(local.path()).filePath(QStringLiteral("back")));
+        QVERIFY2(QFileInfo(back.fileName()).isFile() && back.open(QIODevice::ReadOnly), qPrintable(back.fileName()));
+        QCOMPARE(back.readAll(), QByteArray("blob bytes\n"));
+
+        // A folder both ways: a new name is created, an existing folder receives it.
+        const Run upTree = ctl({QStringLiteral("cp"), QDir(local.path()).filePath(QStringLiteral("tree")),
+                                ref + QStringLiteral(":/workspace/cptree")});
+        QVERIFY2(upTree.code == 0, qPrintable(describe(upTree)));
+        const Run treeIn = inSession(QStringLiteral("cat /workspace/cptree/sub/x.txt"));
+        QVERIFY2(treeIn.code == 0 && treeIn.out == "X", qPrintable(describe(treeIn)));
+        const Run downTree =
+            ctl({QStringLiteral("cp"), ref + QStringLiteral(":/workspace/cptree"), local.path() + QLatin1Char('/')});
+        QVERIFY2(downTree.code == 0, qPrintable(describe(downTree)));
+        QVERIFY(QFileInfo::exists(QDir(local.path()).filePath(QStringLiteral("cptree/sub/x.txt"))));
+        const Run ontoFile = ctl({QStringLiteral("cp"), ref + QStringLiteral(":/workspace/cptree"), back.fileName()});
+        QVERIFY2(ontoFile.code == 1 && oneLine(ontoFile.err), qPrintable(describe(ontoFile)));
+
+        // `-`: a tar on stdout, and the same tar on stdin into an existing folder.
+        const Run tar = ctl({QStringLiteral("cp"), ref + QStringLiteral(":/workspace/cptree"), QStringLiteral("-")});
+        QVERIFY2(tar.code == 0 && tar.out.size() >= 1024 && tar.out.mid(257, 5) == "ustar",
+                 qPrintable(QStringLiteral("exit %1, %2 bytes: %3")
+                                .arg(tar.code)
+                                .arg(tar.out.size())
+                                .arg(QString::fromUtf8(tar.err))));
+        QVERIFY(tar.out.contains("cptree/sub/x.txt"));
+        QVERIFY(inSession(QStringLiteral("mkdir -p /workspace/fromtar")).code == 0);
+        const Run fromTar = ctl(
+            {QStringLiteral("cp"), QStringLiteral("-"), ref + QStringLiteral(":/workspace/fromtar")}, 60000, tar.out);
+        QVERIFY2(fromTar.code == 0, qPrintable(describe(fromTar)));
+        const Run tarIn = inSession(QStringLiteral("cat /workspace/fromtar/cptree/sub/x.txt"));
+        QVERIFY2(tarIn.code == 0 && tarIn.out == "X", qPrintable(describe(tarIn)));
+        const Run tarOntoFile =
+            ctl({QStringLiteral("cp"), QStringLiteral("-"), ref + QStringLiteral(":/workspace/blob")}, 60000, tar.out);
+        QVERIFY2(tarOntoFile.code == 1 && oneLine(tarOntoFile.err), qPrintable(describe(tarOntoFile)));
     }
 };
 

@@ -1,4 +1,5 @@
 // The Docker provider against a real engine (SANDBAR_TEST_DOCKER_HOST, SANDBAR_TEST_IMAGE).
+#include "CopyTable.h"
 #include "EngineKit.h"
 
 #include <QDir>
@@ -328,7 +329,8 @@ private Q_SLOTS:
         QTemporaryDir back;
         auto dl = runTransfer(m_p->download(*id, QStringLiteral("/nope"), back.path()).get());
         QCOMPARE(dl.code(), ErrorCode::NotFound);
-        auto up = runTransfer(m_p->upload(*id, big.fileName(), QStringLiteral("/nope")).get());
+        // A trailing '/' demands a folder (without it, /nope would name the copy).
+        auto up = runTransfer(m_p->upload(*id, big.fileName(), QStringLiteral("/nope/")).get());
         QVERIFY(!up);
         removeSession(*id);
     }
@@ -560,6 +562,21 @@ private Q_SLOTS:
                                 .arg(*first->filesystemUsedBytes)
                                 .arg(grown->filesystemUsedBytes.value_or(-1))));
         disconnect(m_p.get(), nullptr, this, nullptr);
+        removeSession(*id);
+    }
+
+    // docker cp's rules (issue 11): the shared table, on the image's file system and beneath
+    // a tmpfs mount (where the provider goes through exec instead of the archive endpoint).
+    void copyRules()
+    {
+        CreateSpec spec;
+        spec.options.insert(QStringLiteral("tmpfs"), QStringLiteral("/scratch:rw,exec,size=64m,mode=1777"));
+        auto id = createSession(spec);
+        QVERIFY_RESULT(id);
+        for (const QString &base : {QStringLiteral("/workspace/cp"), QStringLiteral("/scratch/cp")}) {
+            const QStringList failures = runCopyTable(m_p.get(), *id, base);
+            QVERIFY2(failures.isEmpty(), qPrintable(base + QStringLiteral(":\n") + failures.join(QLatin1Char('\n'))));
+        }
         removeSession(*id);
     }
 };

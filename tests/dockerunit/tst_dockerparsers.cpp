@@ -691,8 +691,8 @@ void TestDockerParsers::usageRecordCounting()
 
 void TestDockerParsers::oomBacklogQuery()
 {
-    const QByteArray path = oomBacklogPath(QStringLiteral("f02d3201"), 100, 200);
-    QVERIFY2(path.startsWith("/events?since=100&until=200&filters="), path.constData());
+    const QByteArray path = oomBacklogPath(QStringLiteral("f02d3201"), 100, 200'045);
+    QVERIFY2(path.startsWith("/events?since=100&until=200.045&filters="), path.constData());
     const QByteArray filters = QByteArray::fromPercentEncoding(path.mid(path.indexOf("filters=") + 8));
     QCOMPARE(filters, QByteArray(R"({"container":["f02d3201"],"event":["oom"],"type":["container"]})"));
     // The engine's reply: newline-separated events, the last one possibly without a newline.

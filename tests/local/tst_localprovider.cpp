@@ -1,6 +1,7 @@
 // Real bubblewrap sandboxes: what the sandbox forbids, what a session shares, that it
 // outlives the app, limits, time limits, files and stats.
 
+#include "CopyTable.h"
 #include "TestSupport.h"
 #include "providers/local/Cgroups.h"
 #include "providers/local/LocalProvider.h"
@@ -70,6 +71,7 @@ private Q_SLOTS:
     void statsLoopbackNetwork();
     void statsStorage();
     void gpuDevicesBound();
+    void copyRules();
 
 private:
     // Polls stats until `pred` holds for a sample (every 250 ms, at most `ms`); the last sample.
@@ -785,6 +787,13 @@ void TstLocalProvider::gpuDevicesBound()
     QVERIFY_RESULT(again);
     QCOMPARE(again->gpuUuids, QStringList{uuid});
     (void)await<void>([&](auto cb) { p->remove(s->id, cb); });
+}
+
+// docker cp's rules (issue 11): the same table as Docker's and Podman's, through the agent.
+void TstLocalProvider::copyRules()
+{
+    const QStringList failures = test::runCopyTable(m_provider.get(), m_shared, QStringLiteral("/workspace/cp"));
+    QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
 }
 
 QTEST_GUILESS_MAIN(TstLocalProvider)

@@ -1,4 +1,5 @@
 // The same provider code against Podman's Docker-compatible service (SANDBAR_TEST_PODMAN_HOST).
+#include "CopyTable.h"
 #include "EngineKit.h"
 
 #include <QFile>
@@ -203,6 +204,21 @@ private Q_SLOTS:
             QVERIFY(
                 std::none_of(list->begin(), list->end(), [&](const SessionInfo &x) { return x.name == spec.name; }));
         }
+    }
+
+    // docker cp's rules (issue 11): the same table as Docker's, through Podman's compatible API.
+    void copyRules()
+    {
+        CreateSpec spec;
+        spec.image = testImage();
+        spec.options.insert(QStringLiteral("tmpfs"), QStringLiteral("/scratch:rw,size=64m,mode=1777"));
+        auto s = await<SessionInfo>([&](auto cb) { m_p->create(spec, cb); }, 60000);
+        QVERIFY_RESULT(s);
+        for (const QString &base : {QStringLiteral("/workspace/cp"), QStringLiteral("/scratch/cp")}) {
+            const QStringList failures = runCopyTable(m_p.get(), s->id, base);
+            QVERIFY2(failures.isEmpty(), qPrintable(base + QStringLiteral(":\n") + failures.join(QLatin1Char('\n'))));
+        }
+        (void)await<void>([&](auto cb) { m_p->remove(s->id, cb); });
     }
 };
 

@@ -171,13 +171,17 @@ void MemoryProvider::setTimeout(const QString &id, qint64 ttl, Callback<void> do
     done(VoidResult{});
 }
 
-std::unique_ptr<PtyChannel> MemoryProvider::openPty(const QString &, const PtyOptions &)
+std::unique_ptr<PtyChannel> MemoryProvider::openPty(const QString &id, const PtyOptions &options)
 {
+    if (ptyHook)
+        return ptyHook(id, options);
     return std::make_unique<FailingPty>();
 }
 
-std::unique_ptr<ExecJob> MemoryProvider::exec(const QString &, const ExecRequest &)
+std::unique_ptr<ExecJob> MemoryProvider::exec(const QString &id, const ExecRequest &request)
 {
+    if (execHook)
+        return execHook(id, request);
     return std::make_unique<FailingExec>();
 }
 

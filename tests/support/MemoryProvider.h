@@ -33,8 +33,8 @@ public:
     void setTimeout(const QString &id, qint64 ttl, Callback<void> done) override;
     std::unique_ptr<PtyChannel> openPty(const QString &id, const PtyOptions &options) override;
     std::unique_ptr<ExecJob> exec(const QString &id, const ExecRequest &request) override;
-    std::unique_ptr<TransferJob> upload(const QString &id, const QString &local, const QString &remoteDir) override;
-    std::unique_ptr<TransferJob> download(const QString &id, const QString &remote, const QString &localDir) override;
+    std::unique_ptr<TransferJob> upload(const QString &id, const QString &local, const QString &remoteDest) override;
+    std::unique_ptr<TransferJob> download(const QString &id, const QString &remote, const QString &localDest) override;
     void listFiles(const QString &id, const QString &path, Callback<QList<FileEntry>> done) override;
     void stats(const QString &id, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &id) override;
@@ -43,6 +43,9 @@ public:
     std::function<void(const QString &id, Callback<StatsSample> done)> statsHook;
     std::function<std::unique_ptr<StatsStream>(const QString &id)> streamHook;
     std::optional<Capabilities> capabilityOverride;
+    // Terminals and commands for tests of the consoles: unset answers Unsupported.
+    std::function<std::unique_ptr<PtyChannel>(const QString &id, const PtyOptions &options)> ptyHook;
+    std::function<std::unique_ptr<ExecJob>(const QString &id, const ExecRequest &request)> execHook;
     // Where its sessions' processes run on this machine (tests of NVML matching).
     std::function<HostProcessMatch(const QString &id)> hostMatch;
     HostProcessMatch hostProcessMatch(const QString &id) const override

@@ -1,11 +1,13 @@
-// The New session dialog's form reads a GPU request the way sandbarctl does: through the
-// provider's `gpus` descriptor field and createSpecFromOptions.
+// The New session dialog's form reads a GPU request, the environment and the mounts the way
+// sandbarctl does: through the provider's descriptor fields and createSpecFromOptions.
 #include "TestSupport.h"
 #include "main/DescriptorForm.h"
 #include "providers/docker/DockerFactory.h"
 #include "providers/local/LocalProvider.h"
 
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace sandbar;
@@ -16,6 +18,7 @@ class TestDescriptorForm : public QObject
 private Q_SLOTS:
     void gpus_data();
     void gpus();
+    void envAndMountsTakeOneEntryALine();
 };
 
 void TestDescriptorForm::gpus_data()
@@ -73,6 +76,38 @@ void TestDescriptorForm::gpus()
     const CreateSpec spec = createSpecFromOptions(*values);
     QCOMPARE(spec.gpus, gpus);
     QCOMPARE(spec.gpuUuids, ids);
+}
+
+// The environment and the mounts are several lines, each one a variable or a folder.
+void TestDescriptorForm::envAndMountsTakeOneEntryALine()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const ProviderDescriptor &d :
+         {docker::makeDescriptor(docker::Flavour::Docker), local::LocalProvider::staticDescriptor()}) {
+        ui::DescriptorForm form;
+        form.setFields(d.createOptions);
+        if (auto *image = form.findChild<QLineEdit *>(QStringLiteral("field_image")))
+            image->setText(QStringLiteral("busybox"));
+        auto *env = form.findChild<QPlainTextEdit *>(QStringLiteral("field_env"));
+        auto *mounts = form.findChild<QPlainTextEdit *>(QStringLiteral("field_mounts"));
+        QVERIFY(env && mounts);
+        env->setPlainText(QStringLiteral("A=1\n\nB=two words\n"));
+        mounts->setPlainText(dir.path() + QStringLiteral(":/in:ro\n") + dir.path() + QStringLiteral(":/out"));
+        const auto values = form.values();
+        QVERIFY_RESULT(values);
+        const CreateSpec spec = createSpecFromOptions(*values);
+        QCOMPARE(spec.env, (QStringList{QStringLiteral("A=1"), QStringLiteral("B=two words")}));
+        QCOMPARE(spec.mounts.size(), 2);
+        QVERIFY(spec.mounts.at(0).readOnly);
+        QCOMPARE(spec.mounts.at(1).sessionPath, QStringLiteral("/out"));
+        QVERIFY(!spec.mounts.at(1).readOnly);
+
+        env->setPlainText(QStringLiteral("A=1\nnot a variable"));
+        const auto bad = form.values();
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.message().startsWith(QStringLiteral("Environment: ")), qPrintable(bad.message()));
+    }
 }
 
 QTEST_MAIN(TestDescriptorForm)

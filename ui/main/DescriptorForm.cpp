@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 
 namespace sandbar::ui {
 
@@ -32,6 +33,14 @@ void DescriptorForm::setFields(const QList<FieldDescriptor> &fields)
             if (f.defaultValue.isValid())
                 combo->setCurrentText(f.defaultValue.toString());
             editor = combo;
+        } else if (isMultiValued(f.type)) {
+            // One entry a line (KEY=VALUE, HOST:PATH[:ro]).
+            auto *text = new QPlainTextEdit(this);
+            text->setTabChangesFocus(true);
+            text->setLineWrapMode(QPlainTextEdit::NoWrap);
+            text->setPlaceholderText(f.help);
+            text->setFixedHeight(text->fontMetrics().lineSpacing() * 4 + 2 * text->frameWidth() + 8);
+            editor = text;
         } else {
             auto *line = new QLineEdit(this);
             if (f.secret || f.type == FieldType::Secret)
@@ -50,29 +59,25 @@ void DescriptorForm::setFields(const QList<FieldDescriptor> &fields)
 
 Result<QVariantMap> DescriptorForm::values() const
 {
-    QVariantMap out;
+    // The texts go through parseFieldValues, the parser sandbarctl uses too.
+    QList<FieldDescriptor> fields;
+    QMap<QString, QStringList> texts;
     for (qsizetype i = 0; i < m_fields.size(); ++i) {
         const auto &f = m_fields.at(i);
         if (f.secret)
             continue;
+        fields << f;
         QWidget *w = m_editors.at(i);
-        if (auto *box = qobject_cast<QCheckBox *>(w)) {
-            out.insert(f.key, box->isChecked());
-            continue;
-        }
-        const QString text = qobject_cast<QComboBox *>(w) ? static_cast<QComboBox *>(w)->currentText()
-                                                          : static_cast<QLineEdit *>(w)->text();
-        if (text.trimmed().isEmpty()) {
-            if (f.required)
-                return makeError(ErrorCode::InvalidArgument, tr("%1 is required").arg(f.label));
-            continue;
-        }
-        auto v = parseFieldValue(f, text);
-        if (!v.ok())
-            return v.error();
-        out.insert(f.key, v.value());
+        if (auto *box = qobject_cast<QCheckBox *>(w))
+            texts.insert(f.key, {box->isChecked() ? QStringLiteral("true") : QStringLiteral("false")});
+        else if (auto *combo = qobject_cast<QComboBox *>(w))
+            texts.insert(f.key, {combo->currentText()});
+        else if (auto *text = qobject_cast<QPlainTextEdit *>(w))
+            texts.insert(f.key, text->toPlainText().split(QLatin1Char('\n')));
+        else
+            texts.insert(f.key, {static_cast<QLineEdit *>(w)->text()});
     }
-    return out;
+    return parseFieldValues(fields, texts);
 }
 
 QMap<QString, QString> DescriptorForm::secrets() const

@@ -84,6 +84,15 @@ Result<Account> AddAccountDialog::account() const
     auto values = m_form->values();
     if (!values.ok())
         return values.error();
+    // Secrets are not among the form's values (they go to the keychain), so a required one
+    // left empty is caught here.
+    if (const ProviderFactory *f = m_factories.find(a.provider)) {
+        const QMap<QString, QString> given = m_form->secrets();
+        for (const FieldDescriptor &field : f->descriptor().accountFields) {
+            if (field.secret && field.required && !given.contains(field.key))
+                return makeError(ErrorCode::InvalidArgument, tr("%1 is required").arg(field.label));
+        }
+    }
     a.settings = values.value();
     return a;
 }

@@ -280,7 +280,9 @@ void MainWindow::updateActions()
     const Capabilities caps = p ? p->capabilities() : Capabilities{};
     const bool running = s && s->state == SessionState::Running;
     m_newSession->setEnabled(!m_accounts.accounts().isEmpty());
-    m_terminal->setEnabled(running && caps.testFlag(Capability::Pty) && m_terminalFactory);
+    // Without a PTY a provider that runs commands still gets a console.
+    const bool console = caps.testFlag(Capability::Pty) || caps.testFlag(Capability::Exec);
+    m_terminal->setEnabled(running && console && m_terminalFactory);
     m_stop->setEnabled(running);
     // A stopped session's history can still be looked at (an OOM kill, say).
     m_stats->setEnabled(s.has_value() && m_statsUi);
@@ -426,7 +428,7 @@ void MainWindow::openTerminal()
     if (!s || !m_terminalFactory)
         return;
     Provider *p = m_registry.existingProvider(s->account);
-    if (!p || !p->capabilities().testFlag(Capability::Pty))
+    if (!p || !(p->capabilities().testFlag(Capability::Pty) || p->capabilities().testFlag(Capability::Exec)))
         return;
     addTerminalTab(p, *s, {});
 }
@@ -438,7 +440,17 @@ void MainWindow::addTerminalTab(Provider *provider, const SessionInfo &session, 
         return;
     w->setProperty("sessionRef", session.ref());
     w->setProperty("attachId", attachId);
-    const int i = m_tabs->addTab(w, session.name.isEmpty() ? session.id.left(12) : session.name);
+    const QString fallback = session.name.isEmpty() ? session.id.left(12) : session.name;
+    const int i = m_tabs->addTab(w, w->windowTitle().isEmpty() ? fallback : w->windowTitle());
+    // The tab follows the widget's title (a terminal's program title, OSC 0/2).
+    connect(w, &QWidget::windowTitleChanged, this, [this, w, fallback](const QString &title) {
+        const int at = m_tabs->indexOf(w);
+        if (at < 0)
+            return;
+        const QString text = title.isEmpty() ? fallback : title;
+        m_tabs->setTabText(at, text.size() > 40 ? text.left(39) + QChar(0x2026) : text);
+        m_tabs->setTabToolTip(at, text);
+    });
     m_tabs->setCurrentIndex(i);
     w->setFocus();
 }

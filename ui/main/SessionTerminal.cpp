@@ -5,17 +5,21 @@
 #include "terminal/TerminalScreen.h"
 #include "terminal/TerminalView.h"
 
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace sandbar::ui {
 
 namespace {
-const QString kUploadDir = QStringLiteral("/workspace");
-}
+// A folder (trailing "/"): a drop lands inside it under its own name (the copy rules).
+const QString kUploadDir = QStringLiteral("/workspace/");
+constexpr int kNoticeMs = 10000;
+} // namespace
 
 SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session, const QString &attachId,
                                  QWidget *parent)
@@ -28,6 +32,7 @@ SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session,
     , m_uploadBar(new QWidget(this))
     , m_uploadLabel(new QLabel(m_uploadBar))
     , m_uploadProgress(new QProgressBar(m_uploadBar))
+    , m_noticeTimer(new QTimer(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -40,18 +45,78 @@ SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session,
     bar->addWidget(m_uploadProgress);
     layout->addWidget(m_uploadBar);
     m_uploadBar->hide();
+    m_uploadLabel->setObjectName(QStringLiteral("terminalNotice"));
+    m_uploadLabel->setWordWrap(true);
+    m_noticeTimer->setSingleShot(true);
+    m_noticeTimer->setInterval(kNoticeMs);
+    connect(m_noticeTimer, &QTimer::timeout, this, [this]() {
+        if (!m_upload)
+            m_uploadBar->hide();
+    });
     setFocusProxy(m_view);
+    m_view->setColors(terminalColorsFor(m_settings.scheme, palette()));
+    updateTitle();
 
     connect(m_view, &TerminalView::reconnectRequested, this, &SessionTerminal::connectChannel);
     connect(m_view, &TerminalView::filesDropped, this, &SessionTerminal::uploadFiles);
-    connect(m_screen, &TerminalScreen::titleChanged, this, &SessionTerminal::titleChanged);
+    connect(m_screen, &TerminalScreen::titleChanged, this, [this](const QString &title) {
+        m_programTitle = title.trimmed();
+        updateTitle();
+    });
     connectChannel();
 }
 
 SessionTerminal::~SessionTerminal()
 {
-    if (m_channel)
+    // Closing ends the program, and what it reports then must not reach a view that is
+    // going away with this widget (the banner would be made during the parent's teardown).
+    if (m_channel) {
+        m_view->setChannel(nullptr);
+        m_channel->disconnect(this);
         m_channel->close();
+    }
+}
+
+void SessionTerminal::setSettings(const TerminalSettings &settings)
+{
+    m_settings = settings;
+    applyTerminalSettings(m_view, m_settings, this);
+}
+
+QString SessionTerminal::noticeText() const
+{
+    return m_uploadLabel->text();
+}
+
+bool SessionTerminal::isNoticeVisible() const
+{
+    return !m_uploadBar->isHidden();
+}
+
+void SessionTerminal::changeEvent(QEvent *e)
+{
+    QWidget::changeEvent(e);
+    // Light or dark follows the desktop when it switches while the tab is open.
+    if (e->type() == QEvent::PaletteChange && m_settings.scheme == TerminalSettings::Scheme::FollowPalette)
+        m_view->setColors(terminalColorsFor(m_settings.scheme, palette()));
+}
+
+void SessionTerminal::updateTitle()
+{
+    const QString fallback = m_session.name.isEmpty() ? m_session.id.left(12) : m_session.name;
+    const QString title = m_programTitle.isEmpty() ? fallback : m_programTitle;
+    if (title == windowTitle())
+        return;
+    setWindowTitle(title);
+    Q_EMIT titleChanged(title);
+}
+
+void SessionTerminal::showNotice(const QString &text)
+{
+    m_uploadLabel->setText(text);
+    m_uploadProgress->hide();
+    m_uploadBar->show();
+    m_noticeTimer->start();
 }
 
 void SessionTerminal::connectChannel()
@@ -79,8 +144,16 @@ void SessionTerminal::connectChannel()
 
 void SessionTerminal::uploadFiles(const QStringList &paths)
 {
-    if (!m_provider || !m_provider->capabilities().testFlag(Capability::Files))
+    if (paths.isEmpty())
         return;
+    if (!m_provider || !m_provider->capabilities().testFlag(Capability::Files)) {
+        // Never silent: say why nothing happens. An upload in progress keeps its line.
+        if (!m_upload)
+            showNotice(tr("This session's provider cannot receive files (no file access): "
+                          "%n dropped item(s) not uploaded.",
+                          nullptr, int(paths.size())));
+        return;
+    }
     m_uploadQueue += paths;
     if (!m_upload)
         uploadNext();
@@ -95,7 +168,9 @@ void SessionTerminal::uploadNext()
     }
     const QString path = m_uploadQueue.takeFirst();
     const QString name = QFileInfo(path).fileName();
+    m_noticeTimer->stop();
     m_uploadBar->show();
+    m_uploadProgress->show();
     m_uploadLabel->setText(tr("Uploading %1 to %2…").arg(name, kUploadDir));
     m_uploadProgress->setRange(0, 0);
     m_upload = m_provider->upload(m_session.id, path, kUploadDir);

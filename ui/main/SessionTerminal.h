@@ -1,6 +1,7 @@
 #pragma once
 
 #include "providers/Provider.h"
+#include "terminal/TerminalSettings.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -8,6 +9,7 @@
 
 class QLabel;
 class QProgressBar;
+class QTimer;
 
 namespace sandbar {
 class TerminalScreen;
@@ -19,7 +21,9 @@ namespace sandbar::ui {
 
 // A terminal tab on one session: the screen and its scrollback live as long as the tab,
 // channels come and go (Reconnect opens a new one on the same screen). Files dropped on
-// the terminal are uploaded into the session's working folder.
+// the terminal are uploaded into the session's working folder; where the provider has no
+// file access the drop is answered with a notice under the terminal. The widget's window
+// title is the program's title (OSC 0/2), or the session's name while it has none.
 class SessionTerminal : public QWidget
 {
     Q_OBJECT
@@ -31,11 +35,22 @@ public:
 
     TerminalView *view() const { return m_view; }
     TerminalScreen *screen() const { return m_screen; }
+    // Colours, copy-on-select, paste confirmation and the link opener.
+    void setSettings(const TerminalSettings &settings);
+    // The line under the terminal: upload progress, or why a drop was not taken.
+    QString noticeText() const;
+    bool isNoticeVisible() const;
 
 Q_SIGNALS:
+    // The tab's title changed (also the widget's windowTitle).
     void titleChanged(const QString &title);
 
+protected:
+    void changeEvent(QEvent *e) override;
+
 private:
+    void updateTitle();
+    void showNotice(const QString &text);
     void connectChannel();
     void uploadFiles(const QStringList &paths);
     void uploadNext();
@@ -43,6 +58,8 @@ private:
     QPointer<Provider> m_provider;
     SessionInfo m_session;
     QString m_attachId;
+    QString m_programTitle;
+    TerminalSettings m_settings;
     TerminalScreen *m_screen;
     TerminalView *m_view;
     std::unique_ptr<PtyChannel> m_channel;
@@ -51,6 +68,7 @@ private:
     QProgressBar *m_uploadProgress;
     QStringList m_uploadQueue;
     std::unique_ptr<TransferJob> m_upload;
+    QTimer *m_noticeTimer;
 };
 
 } // namespace sandbar::ui

@@ -50,6 +50,7 @@ public:
     int zoomSteps() const { return m_zoom; }
     QSize cellSize() const { return m_painter.cellSize(); }
     void setColors(const TerminalColors &colors);
+    const TerminalColors &colors() const { return m_painter.colors(); }
 
     void setCopyOnSelect(bool on) { m_copyOnSelect = on; }
     bool copyOnSelect() const { return m_copyOnSelect; }

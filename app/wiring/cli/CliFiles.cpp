@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QTemporaryFile>
+#include <cstdio>
 #include <unistd.h>
 
 namespace sandbar::cli {
@@ -56,40 +58,70 @@ void runTransfer(Command &cmd, TransferJob *job)
 
 } // namespace
 
+// As `docker cp`: the copy rules (files/CopyRules.h) run in the provider's copy job, so only
+// the local side's "relative to here" is made absolute here, keeping a trailing "/" or "/.".
 void runCp(Command &cmd, const QStringList &args)
 {
     if (args.size() != 2)
-        return cmd.usage(tr("usage: cp LOCAL REF:REMOTE_DIR | cp REF:REMOTE LOCAL_DIR"));
-    const auto src = splitRemote(args.at(0));
-    const auto dst = splitRemote(args.at(1));
+        return cmd.usage(tr("usage: cp SRC REF:DEST | cp REF:SRC DEST (as docker cp; - is a tar on stdin or stdout)"));
+    const QString dash = QStringLiteral("-");
+    const auto src = args.at(0) == dash ? std::nullopt : splitRemote(args.at(0));
+    const auto dst = args.at(1) == dash ? std::nullopt : splitRemote(args.at(1));
     if (src && dst)
         return cmd.usage(tr("cp copies between this machine and a session; both sides name a session"));
     if (!src && !dst)
         return cmd.usage(tr("cp needs one side written REF:PATH"));
+    const auto absoluteLocal = [](const QString &arg) {
+        return QDir::isAbsolutePath(arg) ? arg : QDir::currentPath() + QLatin1Char('/') + arg;
+    };
     if (dst) {
-        const QFileInfo local(args.at(0));
-        if (!local.exists())
-            return cmd.fail(makeError(ErrorCode::NotFound, tr("No such local file or folder: %1").arg(args.at(0))));
-        const QString localPath = local.absoluteFilePath();
-        const QString remoteDir = dst->path.isEmpty() ? QStringLiteral("/workspace") : dst->path;
-        return cmd.withSession(dst->ref, [&cmd, localPath, remoteDir](const SessionHandle &h) {
+        const QString remoteDest = dst->path.isEmpty() ? QStringLiteral("/workspace/") : dst->path;
+        if (args.at(0) == dash) {
+            // The tar is spooled first: a pipe cannot tell the engine how long it is, and
+            // what is uploaded is then exactly what was read.
+            auto *spool = new QTemporaryFile(&cmd);
+            QFile in;
+            if (!spool->open() || !in.open(stdin, QIODevice::ReadOnly))
+                return cmd.fail(makeError(ErrorCode::Internal, tr("Cannot read the tar from stdin.")));
+            for (QByteArray chunk; !(chunk = in.read(256 * 1024)).isEmpty();) {
+                if (spool->write(chunk) != chunk.size())
+                    return cmd.fail(makeError(ErrorCode::Internal,
+                                              tr("Cannot keep the tar from stdin: %1").arg(spool->errorString())));
+            }
+            spool->seek(0);
+            return cmd.withSession(dst->ref, [&cmd, spool, remoteDest](const SessionHandle &h) {
+                if (!h.provider->capabilities().testFlag(Capability::Files))
+                    return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
+                runTransfer(cmd, h.provider->uploadTar(h.session.id, spool, remoteDest).release());
+            });
+        }
+        const QString localPath = absoluteLocal(args.at(0));
+        return cmd.withSession(dst->ref, [&cmd, localPath, remoteDest](const SessionHandle &h) {
             if (!h.provider->capabilities().testFlag(Capability::Files))
                 return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
-            runTransfer(cmd, h.provider->upload(h.session.id, localPath, remoteDir).release());
+            runTransfer(cmd, h.provider->upload(h.session.id, localPath, remoteDest).release());
         });
     }
-    const QString localDir = QFileInfo(args.at(1)).absoluteFilePath();
-    if (QFileInfo(localDir).exists() && !QFileInfo(localDir).isDir())
-        return cmd.fail(makeError(ErrorCode::InvalidArgument, tr("%1 is not a folder").arg(args.at(1))));
-    if (!QDir().mkpath(localDir))
-        return cmd.fail(makeError(ErrorCode::InvalidArgument, tr("Cannot create folder %1").arg(args.at(1))));
     const QString remote = src->path;
     if (remote.isEmpty())
-        return cmd.usage(tr("cp REF:REMOTE needs a remote path"));
-    cmd.withSession(src->ref, [&cmd, remote, localDir](const SessionHandle &h) {
+        return cmd.usage(tr("cp REF:SRC needs a path in the session"));
+    if (args.at(1) == dash) {
+        auto *out = new QFile(&cmd);
+        if (!out->open(stdout, QIODevice::WriteOnly))
+            return cmd.fail(makeError(ErrorCode::Internal, tr("Cannot write to stdout.")));
+        return cmd.withSession(src->ref, [&cmd, out, remote](const SessionHandle &h) {
+            if (!h.provider->capabilities().testFlag(Capability::Files))
+                return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
+            auto job = h.provider->downloadTar(h.session.id, remote, out);
+            QObject::connect(job.get(), &TransferJob::finished, out, [out] { out->flush(); });
+            runTransfer(cmd, job.release());
+        });
+    }
+    const QString localDest = absoluteLocal(args.at(1));
+    cmd.withSession(src->ref, [&cmd, remote, localDest](const SessionHandle &h) {
         if (!h.provider->capabilities().testFlag(Capability::Files))
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
-        runTransfer(cmd, h.provider->download(h.session.id, remote, localDir).release());
+        runTransfer(cmd, h.provider->download(h.session.id, remote, localDest).release());
     });
 }
 

@@ -1,10 +1,8 @@
 #include "providers/Provider.h"
+#include "wiring/cli/CliCreateOptions.h"
 #include "wiring/cli/CliSupport.h"
 
-#include <QDir>
-#include <QFileInfo>
 #include <QJsonArray>
-#include <cmath>
 #include <memory>
 
 namespace sandbar::cli {
@@ -171,99 +169,35 @@ void sessionsList(Command &cmd, const QStringList &args)
     }
 }
 
-Result<MountSpec> parseMount(const QString &text)
-{
-    // HOST:PATH[:ro]; HOST may not contain ':' (Windows drive letters aside).
-    QStringList parts = text.split(QLatin1Char(':'));
-    bool ro = false;
-    if (parts.size() == 3 && (parts.last() == QLatin1String("ro") || parts.last() == QLatin1String("rw"))) {
-        ro = parts.takeLast() == QLatin1String("ro");
-    }
-    if (parts.size() != 2 || parts.at(0).isEmpty() || parts.at(1).isEmpty())
-        return makeError(ErrorCode::InvalidArgument, tr("--mount takes HOST:PATH or HOST:PATH:ro, not '%1'").arg(text));
-    const QFileInfo host(parts.at(0));
-    if (!host.exists())
-        return makeError(ErrorCode::InvalidArgument, tr("--mount: host path '%1' does not exist").arg(parts.at(0)));
-    if (!parts.at(1).startsWith(QLatin1Char('/')))
-        return makeError(ErrorCode::InvalidArgument, tr("--mount: '%1' must be an absolute path").arg(parts.at(1)));
-    return MountSpec{host.absoluteFilePath(), parts.at(1), ro};
-}
-
+// The options come from the account's provider descriptor (CliCreateOptions), parsed as the
+// window's New session form parses them.
 void sessionsCreate(Command &cmd, const QStringList &args)
 {
-    OptionSpec spec;
-    spec.flags << QStringLiteral("--network");
-    spec.valued << QStringLiteral("--account") << QStringLiteral("--image") << QStringLiteral("--cpus")
-                << QStringLiteral("--memory-mib") << QStringLiteral("--ttl") << QStringLiteral("--env")
-                << QStringLiteral("--mount") << QStringLiteral("--name") << QStringLiteral("--gpus");
-    auto parsed = parseArgs(args, spec);
-    if (!parsed.ok())
-        return cmd.usage(parsed.message());
-    if (!parsed->positional.isEmpty() || !parsed->has(QStringLiteral("--account")))
-        return cmd.usage(tr("usage: sessions create --account NAME [--image IMAGE] [--cpus N] [--memory-mib N] "
-                            "[--ttl SECONDS] [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME] "
-                            "[--gpus all|N|UUID,...]"));
-    const QString account = parsed->value(QStringLiteral("--account"));
+    QString account;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args.at(i) == QLatin1String("--account") && i + 1 < args.size())
+            account = args.at(i + 1);
+        else if (args.at(i).startsWith(QLatin1String("--account=")))
+            account = args.at(i).mid(10);
+    }
+    if (account.isEmpty())
+        return cmd.usage(tr("usage: sessions create --account NAME [options of its provider]"));
     const auto acct = cmd.services().accounts->find(account);
     if (!acct)
         return cmd.fail(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(account)));
-    CreateSpec cs;
-    cs.name = parsed->value(QStringLiteral("--name"));
-    cs.image = parsed->value(QStringLiteral("--image"));
-    cs.network = parsed->has(QStringLiteral("--network"));
-    if (parsed->has(QStringLiteral("--cpus"))) {
-        bool ok = false;
-        const double v = parsed->value(QStringLiteral("--cpus")).toDouble(&ok);
-        if (!ok || !std::isfinite(v) || v <= 0 || v > 1024)
-            return cmd.usage(tr("--cpus takes a positive number such as 0.5 or 2"));
-        cs.cpus = v;
-    }
-    if (parsed->has(QStringLiteral("--memory-mib"))) {
-        bool ok = false;
-        const qint64 v = parsed->value(QStringLiteral("--memory-mib")).toLongLong(&ok);
-        if (!ok || v < 6 || v > 16LL * 1024 * 1024)
-            return cmd.usage(tr("--memory-mib takes a whole number of MiB, at least 6"));
-        cs.memoryBytes = v * 1024 * 1024;
-    }
-    if (parsed->has(QStringLiteral("--ttl"))) {
-        bool ok = false;
-        const qint64 v = parsed->value(QStringLiteral("--ttl")).toLongLong(&ok);
-        if (!ok || v < 0)
-            return cmd.usage(tr("--ttl takes a whole number of seconds (0 for none)"));
-        cs.ttlSeconds = v;
-    }
-    for (const auto &e : parsed->values(QStringLiteral("--env"))) {
-        const auto eq = e.indexOf(QLatin1Char('='));
-        if (eq <= 0)
-            return cmd.usage(tr("--env takes K=V, not '%1'").arg(e.left(eq < 0 ? e.size() : eq)));
-        cs.env << e;
-    }
-    for (const auto &m : parsed->values(QStringLiteral("--mount"))) {
-        auto mount = parseMount(m);
-        if (!mount.ok())
-            return cmd.fail(mount.error());
-        cs.mounts << mount.value();
-    }
-    if (parsed->has(QStringLiteral("--gpus"))) {
-        // The provider's own field, as the window's form reads it; a provider without one
-        // still gets the request and says why it cannot serve it (Podman, for one).
-        const ProviderFactory *factory = cmd.services().factories.find(acct->provider);
-        const FieldDescriptor *own =
-            factory ? factory->descriptor().createOption(QLatin1String(createkeys::Gpus)) : nullptr;
-        FieldDescriptor field = own ? *own : FieldDescriptor{};
-        field.key = QLatin1String(createkeys::Gpus);
-        field.label = QStringLiteral("--gpus");
-        if (!own)
-            field.type = FieldType::Gpus;
-        auto value = parseFieldValue(field, parsed->value(QStringLiteral("--gpus")));
-        if (!value.ok())
-            return cmd.usage(value.message());
-        const CreateSpec gpus = createSpecFromOptions({{field.key, value.value()}});
-        cs.gpus = gpus.gpus;
-        cs.gpuUuids = gpus.gpuUuids;
-        if (own)
-            cs.options.insert(field.key, value.value());
-    }
+    const ProviderFactory *factory = cmd.services().factories.find(acct->provider);
+    if (!factory)
+        return cmd.fail(makeError(ErrorCode::NotFound, tr("Unknown provider '%1'").arg(acct->provider)));
+    const CreateOptionsCli cli = createOptionsCli(factory->descriptor());
+    auto parsed = parseArgs(args, cli.spec);
+    if (!parsed.ok())
+        return cmd.usage(parsed.message() + QLatin1Char('\n') + cli.usage);
+    if (!parsed->positional.isEmpty())
+        return cmd.usage(cli.usage);
+    auto spec = createSpecFromArgs(cli, *parsed);
+    if (!spec.ok())
+        return cmd.usage(spec.message());
+    const CreateSpec cs = *spec;
     cmd.services().registry->provider(account, Callback<Provider *>(&cmd, [&cmd, cs, account](Result<Provider *> p) {
                                           if (!p.ok())
                                               return cmd.fail(p.error());

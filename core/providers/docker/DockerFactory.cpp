@@ -31,6 +31,9 @@ FieldDescriptor field(const char *key, const char *label, const char *help, Fiel
     return f;
 }
 
+// Set by DockerFactory::preparation: the endpoint setting holds what discovery found.
+constexpr char kAutodetected[] = "autodetected";
+
 // Sends one request and reads until the peer closes (HTTP/1.0 semantics); blocking.
 QByteArray rawGet(const QString &socketPath, const QByteArray &target, QDeadlineTimer deadline)
 {
@@ -76,8 +79,8 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
         field("pidsLimit", "Process limit", "Most processes at once", FieldType::Integer, {}, 1, 1 << 22),
         field("ttl", "Time limit", "The session ends itself after this long, even with Sandbar closed; 0 = none",
               FieldType::Duration, 0, 0),
-        field("env", "Environment", "KEY=VALUE entries", FieldType::String),
-        field("mounts", "Mounts", "HOST:SESSION[:ro] folders to share", FieldType::String),
+        field("env", "Environment", "KEY=VALUE, one a line", FieldType::Env),
+        field("mounts", "Mounts", "HOST:SESSION[:ro] folders to share, one a line", FieldType::Mounts),
         field("readOnlyMounts", "Read-only mounts", "Share every mount read-only", FieldType::Boolean, false),
         field("network", "Network", "Give the session a network (off: no network at all)", FieldType::Boolean, false),
         field("user", "User", "uid[:gid] or name; empty: 1000:1000", FieldType::String),
@@ -141,8 +144,10 @@ Result<net::Endpoint> endpointFromSettings(Flavour flavour, const QVariantMap &s
 {
     const QString url = settings.value(QStringLiteral("endpoint")).toString().trimmed();
     if (url.isEmpty()) {
-        if (auto ep = autodetectEndpoint(flavour, false))
-            return *ep;
+        // DockerFactory::preparation searched already (on a worker thread) and found nothing.
+        if (!settings.value(QLatin1String(kAutodetected)).toBool())
+            if (auto ep = autodetectEndpoint(flavour, false))
+                return *ep;
         return makeError(ErrorCode::Unavailable,
                          flavour == Flavour::Podman
                              ? tr("No Podman service was found; start one (systemctl --user start podman.socket) or "
@@ -178,6 +183,27 @@ Result<std::unique_ptr<Provider>> DockerFactory::create(const AccountConfig &acc
         return ep.error();
     std::unique_ptr<Provider> p = std::make_unique<DockerProvider>(m_descriptor, account.name, *ep, account.dataDir);
     return p;
+}
+
+std::function<AccountConfig(AccountConfig)> DockerFactory::preparation(const AccountConfig &account) const
+{
+    // Only discovery blocks (it probes sockets); a configured endpoint needs nothing.
+    if (!account.settings.value(QStringLiteral("endpoint")).toString().trimmed().isEmpty())
+        return {};
+    const Flavour flavour = m_flavour;
+    return [flavour](AccountConfig config) {
+        config.settings.insert(QLatin1String(kAutodetected), true);
+        const auto ep = autodetectEndpoint(flavour, false);
+        if (!ep)
+            return config;
+        config.settings.insert(QStringLiteral("endpoint"), ep->toUrl());
+        if (ep->tls) {
+            config.settings.insert(QStringLiteral("tlsVerify"), ep->verifyPeer);
+            if (!ep->caFile.isEmpty() && !ep->certFile.isEmpty() && !ep->keyFile.isEmpty())
+                config.settings.insert(QStringLiteral("certPath"), QFileInfo(ep->caFile).path());
+        }
+        return config;
+    };
 }
 
 std::optional<QVariantMap> DockerFactory::detectDefault() const

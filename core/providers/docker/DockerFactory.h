@@ -36,6 +36,8 @@ public:
     explicit DockerFactory(Flavour flavour);
     const ProviderDescriptor &descriptor() const override { return m_descriptor; }
     Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override;
+    // With no endpoint configured: discovery and its socket probes, off the caller's thread.
+    std::function<AccountConfig(AccountConfig)> preparation(const AccountConfig &account) const override;
     std::optional<QVariantMap> detectDefault() const override;
 
 private:

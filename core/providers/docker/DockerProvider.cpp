@@ -517,16 +517,35 @@ std::unique_ptr<ExecJob> DockerProvider::exec(const QString &sessionId, const Ex
     return std::make_unique<DockerExecJob>(m_api, sessionId, request);
 }
 
-std::unique_ptr<TransferJob> DockerProvider::upload(const QString &sessionId, const QString &localPath,
-                                                    const QString &remoteDir)
+void DockerProvider::statPath(const QString &sessionId, const QString &path, Callback<PathStat> done)
 {
-    return std::make_unique<DockerUploadJob>(m_api, sessionId, localPath, remoteDir);
+    statRemotePath(m_api, sessionId, path, std::move(done));
 }
 
-std::unique_ptr<TransferJob> DockerProvider::download(const QString &sessionId, const QString &remotePath,
-                                                      const QString &localDir)
+std::unique_ptr<TransferJob> DockerProvider::putItem(const QString &sessionId, const QString &localPath,
+                                                     const QString &remoteDir, const QString &name)
 {
-    return std::make_unique<DockerDownloadJob>(m_api, sessionId, remotePath, localDir);
+    return std::make_unique<DockerUploadJob>(m_api, sessionId, localPath, remoteDir, name);
+}
+
+std::unique_ptr<TransferJob> DockerProvider::getItem(const QString &sessionId, const QString &remotePath,
+                                                     const QString &localDir, const QString &name)
+{
+    return std::make_unique<DockerDownloadJob>(m_api, sessionId, remotePath, localDir, name);
+}
+
+std::unique_ptr<TransferJob> DockerProvider::putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir)
+{
+    auto job = std::make_unique<DockerUploadJob>(m_api, sessionId, QString(), remoteDir, QString());
+    job->setTarStream(tar);
+    return job;
+}
+
+std::unique_ptr<TransferJob> DockerProvider::getTar(const QString &sessionId, const QString &remotePath, QIODevice *out)
+{
+    auto job = std::make_unique<DockerDownloadJob>(m_api, sessionId, remotePath, QString(), QString());
+    job->setTarStream(out);
+    return job;
 }
 
 void DockerProvider::listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done)

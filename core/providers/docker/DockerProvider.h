@@ -42,10 +42,13 @@ public:
 
     std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
-    std::unique_ptr<TransferJob> upload(const QString &sessionId, const QString &localPath,
-                                        const QString &remoteDir) override;
-    std::unique_ptr<TransferJob> download(const QString &sessionId, const QString &remotePath,
-                                          const QString &localDir) override;
+    void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) override;
+    std::unique_ptr<TransferJob> putItem(const QString &sessionId, const QString &localPath, const QString &remoteDir,
+                                         const QString &name) override;
+    std::unique_ptr<TransferJob> getItem(const QString &sessionId, const QString &remotePath, const QString &localDir,
+                                         const QString &name) override;
+    std::unique_ptr<TransferJob> putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> getTar(const QString &sessionId, const QString &remotePath, QIODevice *out) override;
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;

@@ -22,13 +22,24 @@ bool isNoSuchContainer(const QByteArray &body)
 } // namespace
 
 DockerUploadJob::DockerUploadJob(DockerApi *api, QString containerId, QString localPath, QString remoteDir,
-                                 QObject *parent)
+                                 QString name, QObject *parent)
     : TransferJob(parent)
     , m_api(api)
     , m_containerId(std::move(containerId))
     , m_localPath(std::move(localPath))
     , m_remoteDir(std::move(remoteDir))
+    , m_name(std::move(name))
 {
+}
+
+QIODevice *DockerUploadJob::body() const
+{
+    return m_tar ? m_tar : static_cast<QIODevice *>(m_source.get());
+}
+
+std::optional<Error> DockerUploadJob::sourceFailure() const
+{
+    return m_source ? m_source->failure() : std::nullopt;
 }
 
 DockerUploadJob::~DockerUploadJob() = default;
@@ -60,8 +71,11 @@ void DockerUploadJob::begin(const QByteArray &inspectBody)
     if (j.is_object() && j.contains("Config") && j["Config"].is_object())
         user = QString::fromStdString(j["Config"].value("User", std::string()));
     files::TarSourceOptions options;
+    options.rootName = m_name;
     bool byName = false;
-    if (user.isEmpty()) {
+    if (m_tar) {
+        // A user's tar keeps the owners it names, as with `docker cp -`.
+    } else if (user.isEmpty()) {
         options.uid = 0;
         options.gid = 0;
     } else {
@@ -78,9 +92,11 @@ void DockerUploadJob::begin(const QByteArray &inspectBody)
             options.gid = 0;
         }
     }
-    m_source = std::make_unique<files::TarSource>(m_localPath, options);
-    if (auto r = m_source->prepare(); !r)
-        return finish(r.error());
+    if (!m_tar) {
+        m_source = std::make_unique<files::TarSource>(m_localPath, options);
+        if (auto r = m_source->prepare(); !r)
+            return finish(r.error());
+    }
 
     bool underTmpfs = false;
     if (!m_api->engine().podman) { // Podman extracts inside the mount namespace
@@ -103,7 +119,7 @@ void DockerUploadJob::viaArchive()
     m_replyBody.clear();
     auto req = m_api->request("PUT", path);
     req.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/x-tar")));
-    req.bodyDevice = m_source.get();
+    req.bodyDevice = body();
     req.bodyLength = -1;
     // The answer comes only once the whole body is in; a dead engine closes the socket.
     req.responseTimeout = std::chrono::hours(24);
@@ -112,8 +128,8 @@ void DockerUploadJob::viaArchive()
     connect(m_exchange, &net::HttpExchange::bodyData, this,
             [this](const QByteArray &b) { m_replyBody += b.left(4096); });
     connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &r) {
-        if (m_source->failure())
-            return finish(*m_source->failure());
+        if (sourceFailure())
+            return finish(*sourceFailure());
         if (!r)
             return finish(r.error());
         const int status = m_exchange->response().status;
@@ -143,12 +159,12 @@ void DockerUploadJob::viaExec()
     req.argv = QStringList{QStringLiteral("tar"), QStringLiteral("-x"), QStringLiteral("-C"),
                            m_remoteDir,           QStringLiteral("-f"), QStringLiteral("-")};
     m_exec = new DockerExecJob(m_api, m_containerId, req, this);
-    m_exec->setStdinDevice(m_source.get());
+    m_exec->setStdinDevice(body());
     connect(m_exec, &DockerExecJob::stdinProgress, this, [this] { reportProgress(); });
     connect(m_exec, &ExecJob::stderrData, this, [this](const QByteArray &b) { m_execErr += b.left(4096); });
     connect(m_exec, &ExecJob::finished, this, [this](const Result<int> &code) {
-        if (m_source->failure())
-            return finish(*m_source->failure());
+        if (sourceFailure())
+            return finish(*sourceFailure());
         if (!code)
             return finish(code.error());
         if (*code == 0) {
@@ -174,6 +190,8 @@ void DockerUploadJob::reportProgress()
 {
     if (m_source)
         emitProgress(m_source->fileBytesDone(), m_source->totalFileBytes());
+    else if (m_tar)
+        emitProgress(m_tar->pos(), m_tar->isSequential() ? -1 : m_tar->size());
 }
 
 void DockerUploadJob::cancel()
@@ -196,13 +214,33 @@ void DockerUploadJob::finish(const VoidResult &result)
 // ---- download ------------------------------------------------------------------------------
 
 DockerDownloadJob::DockerDownloadJob(DockerApi *api, QString containerId, QString remotePath, QString localDir,
-                                     QObject *parent)
+                                     QString name, QObject *parent)
     : TransferJob(parent)
     , m_api(api)
     , m_containerId(std::move(containerId))
     , m_remotePath(std::move(remotePath))
     , m_localDir(std::move(localDir))
+    , m_name(std::move(name))
 {
+}
+
+VoidResult DockerDownloadJob::consume(const QByteArray &bytes)
+{
+    if (m_out) {
+        if (m_out->write(bytes) != bytes.size())
+            return makeError(ErrorCode::Internal, tr("Writing the tar stream failed: %1").arg(m_out->errorString()));
+        m_written += bytes.size();
+        emitProgress(m_written, -1);
+        return {};
+    }
+    auto r = m_extractor->feed(bytes);
+    emitProgress(m_extractor->fileBytesWritten(), m_total);
+    return r;
+}
+
+VoidResult DockerDownloadJob::endOfStream()
+{
+    return m_out ? VoidResult{} : m_extractor->finish();
 }
 
 DockerDownloadJob::~DockerDownloadJob() = default;
@@ -216,6 +254,7 @@ void DockerDownloadJob::start()
     if (!m_api)
         return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
     m_extractor = std::make_unique<files::TarExtractor>(m_localDir);
+    m_extractor->setRootName(m_name);
     m_api->call("GET", "/containers/" + DockerApi::enc(m_containerId) + "/json", {},
                 Callback<net::HttpResponse>(this, [this](Result<net::HttpResponse> r) {
                     if (!r)
@@ -253,11 +292,10 @@ void DockerDownloadJob::viaArchive()
             m_errorBody += b.left(4096);
             return;
         }
-        if (auto r = m_extractor->feed(b); !r) {
+        if (auto r = consume(b); !r) {
             m_exchange->abort();
             return finish(r);
         }
-        emitProgress(m_extractor->fileBytesWritten(), m_total);
     });
     connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &r) {
         if (!r)
@@ -271,7 +309,7 @@ void DockerDownloadJob::viaArchive()
                           tr("'%1' does not exist in session %2.").arg(m_remotePath, m_containerId.left(12))));
         if (status != 200)
             return finish(errorFromStatus(status, m_errorBody, tr("Download of '%1' failed").arg(m_remotePath)));
-        finish(m_extractor->finish());
+        finish(endOfStream());
     });
     m_exchange->start();
 }
@@ -287,11 +325,10 @@ void DockerDownloadJob::viaExec()
     connect(m_exec, &ExecJob::stdoutData, this, [this](const QByteArray &b) {
         if (m_done)
             return;
-        if (auto r = m_extractor->feed(b); !r) {
+        if (auto r = consume(b); !r) {
             m_exec->cancel();
             return finish(r);
         }
-        emitProgress(m_extractor->fileBytesWritten(), m_total);
     });
     connect(m_exec, &ExecJob::stderrData, this, [this](const QByteArray &b) { m_execErr += b.left(4096); });
     connect(m_exec, &ExecJob::finished, this, [this](const Result<int> &code) {
@@ -306,7 +343,7 @@ void DockerDownloadJob::viaExec()
             return finish(makeError(
                 ErrorCode::Internal,
                 tr("Download of '%1' failed (tar exited with %2): %3").arg(m_remotePath).arg(*code).arg(err)));
-        finish(m_extractor->finish());
+        finish(endOfStream());
     });
     m_exec->start();
 }
@@ -326,6 +363,94 @@ void DockerDownloadJob::finish(const VoidResult &result)
         return;
     m_done = true;
     Q_EMIT finished(result);
+}
+
+// ---- stat ----------------------------------------------------------------------------------
+
+namespace {
+void statThroughExec(DockerApi *api, const QString &containerId, const QString &path, Callback<PathStat> done)
+{
+    auto test = [](const char *flag, const QString &p) {
+        ExecRequest req;
+        req.argv = QStringList{QStringLiteral("test"), QLatin1String(flag), p};
+        return req;
+    };
+    QPointer<DockerApi> guard(api);
+    runExec(api, containerId, test("-d", path), Callback<ExecOutput>(done.context(), [=](Result<ExecOutput> isDir) {
+                if (!isDir)
+                    return done(isDir.error());
+                if (isDir->exitCode == 0)
+                    return done(PathStat{true, true});
+                if (!guard)
+                    return done(makeError(ErrorCode::Unavailable, DockerUploadJob::tr("The provider is gone.")));
+                runExec(guard, containerId, test("-e", path),
+                        Callback<ExecOutput>(done.context(), [=](Result<ExecOutput> exists) {
+                            if (!exists)
+                                return done(exists.error());
+                            done(PathStat{exists->exitCode == 0, false});
+                        }));
+            }));
+}
+// HEAD /archive: the engine's lstat of the path. A symbolic link is followed (once) to what it
+// names, as docker cp does for a destination: a link to a folder receives the item.
+void headStat(QPointer<DockerApi> api, const QString &containerId, const QString &path, Callback<PathStat> done,
+              int linksLeft)
+{
+    if (!api)
+        return done(makeError(ErrorCode::Unavailable, DockerUploadJob::tr("The provider is gone.")));
+    api->call("HEAD", "/containers/" + DockerApi::enc(containerId) + "/archive?path=" + DockerApi::enc(path), {},
+              Callback<net::HttpResponse>(done.context(), [=](Result<net::HttpResponse> head) {
+                  if (!head)
+                      return done(head.error());
+                  if (head->status == 404)
+                      return done(PathStat{});
+                  if (!head->isSuccess())
+                      return done(errorFromStatus(head->status, head->body,
+                                                  DockerUploadJob::tr("Looking up '%1' failed").arg(path)));
+                  const QByteArray stat = QByteArray::fromBase64(head->header("X-Docker-Container-Path-Stat"));
+                  const auto j = json::parse(stat.constData(), stat.constData() + stat.size(), nullptr, false);
+                  const quint64 mode =
+                      j.is_object() && j.contains("mode") && j["mode"].is_number() ? j["mode"].get<quint64>() : 0;
+                  const bool isLink = (mode & 0x08000000ULL) != 0; // Go's os.ModeSymlink
+                  const QString target = j.is_object() && j.contains("linkTarget") && j["linkTarget"].is_string()
+                                             ? QString::fromStdString(j["linkTarget"].get<std::string>())
+                                             : QString();
+                  if (isLink && linksLeft > 0 && target.startsWith(QLatin1Char('/')) && target != path)
+                      return headStat(api, containerId, target, done, linksLeft - 1);
+                  done(PathStat{true, (mode & 0x80000000ULL) != 0});
+              }));
+}
+} // namespace
+
+void statRemotePath(DockerApi *api, const QString &containerId, const QString &rawPath, Callback<PathStat> done)
+{
+    auto normalized = files::normalizeRemotePath(rawPath);
+    if (!normalized)
+        return done(normalized.error());
+    const QString path = *normalized;
+    if (!api)
+        return done(makeError(ErrorCode::Unavailable, DockerUploadJob::tr("The provider is gone.")));
+    QPointer<DockerApi> guard(api);
+    // Inspect first: HEAD answers 404 alike for a missing container and a missing path.
+    api->call("GET", "/containers/" + DockerApi::enc(containerId) + "/json", {},
+              Callback<net::HttpResponse>(done.context(), [=](Result<net::HttpResponse> r) {
+                  if (!r)
+                      return done(r.error());
+                  if (r->status == 404)
+                      return done(DockerApi::sessionGone(containerId));
+                  if (!r->isSuccess())
+                      return done(
+                          errorFromStatus(r->status, r->body, DockerUploadJob::tr("Looking up '%1' failed").arg(path)));
+                  if (!guard)
+                      return done(makeError(ErrorCode::Unavailable, DockerUploadJob::tr("The provider is gone.")));
+                  if (!guard->engine().podman) {
+                      for (const QString &mount : tmpfsMountsFromInspect(r->body).valueOr({}) + kImplicitTmpfs) {
+                          if (files::remoteIsWithin(path, mount))
+                              return statThroughExec(guard, containerId, path, done);
+                      }
+                  }
+                  headStat(guard, containerId, path, done, 1);
+              }));
 }
 
 } // namespace sandbar::docker

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "providers/Jobs.h"
+#include "providers/Provider.h"
 #include "providers/docker/DockerApi.h"
 
 #include <QPointer>
 #include <memory>
+#include <optional>
 
 namespace sandbar::files {
 class TarSource;
@@ -15,16 +17,20 @@ namespace sandbar::docker {
 
 class DockerExecJob;
 
-// Uploads a local file or folder as a tar stream: PUT /archive for ordinary targets, or
+// Uploads a local file or folder as a tar stream whose top entry is `name` (or, with
+// setTarStream, a ready tar from the user) into the existing folder remoteDir: PUT /archive
+// for ordinary targets, or
 // `tar -x` through exec for a target beneath a tmpfs mount, which the archive endpoint
 // would silently write underneath (moby#22020). Never holds the file in memory.
 class DockerUploadJob : public TransferJob
 {
     Q_OBJECT
 public:
-    DockerUploadJob(DockerApi *api, QString containerId, QString localPath, QString remoteDir,
+    DockerUploadJob(DockerApi *api, QString containerId, QString localPath, QString remoteDir, QString name,
                     QObject *parent = nullptr);
     ~DockerUploadJob() override;
+    // Sends this tar (open, not owned) instead of one made from localPath.
+    void setTarStream(QIODevice *tar) { m_tar = tar; }
 
     void start() override;
     void cancel() override;
@@ -37,8 +43,12 @@ private:
     void finish(const VoidResult &result);
 
     QPointer<DockerApi> m_api;
-    QString m_containerId, m_localPath, m_remoteDir;
+    QIODevice *body() const;
+    std::optional<Error> sourceFailure() const;
+
+    QString m_containerId, m_localPath, m_remoteDir, m_name;
     std::unique_ptr<files::TarSource> m_source;
+    QIODevice *m_tar = nullptr;
     net::HttpExchange *m_exchange = nullptr;
     DockerExecJob *m_exec = nullptr;
     QByteArray m_replyBody;
@@ -46,15 +56,18 @@ private:
     bool m_done = false;
 };
 
-// Downloads a file or folder: GET /archive streamed into a safe tar extractor, or
+// Downloads a file or folder into the existing folder localDir as `name` (or, with
+// setTarStream, writes the tar itself to a device): GET /archive streamed into a safe tar
+// extractor, or
 // `tar -c` through exec beneath a tmpfs mount, which the archive endpoint cannot see.
 class DockerDownloadJob : public TransferJob
 {
     Q_OBJECT
 public:
-    DockerDownloadJob(DockerApi *api, QString containerId, QString remotePath, QString localDir,
+    DockerDownloadJob(DockerApi *api, QString containerId, QString remotePath, QString localDir, QString name,
                       QObject *parent = nullptr);
     ~DockerDownloadJob() override;
+    void setTarStream(QIODevice *out) { m_out = out; }
 
     void start() override;
     void cancel() override;
@@ -62,10 +75,14 @@ public:
 private:
     void viaArchive();
     void viaExec();
+    VoidResult consume(const QByteArray &bytes);
+    VoidResult endOfStream();
     void finish(const VoidResult &result);
 
     QPointer<DockerApi> m_api;
-    QString m_containerId, m_remotePath, m_localDir;
+    QString m_containerId, m_remotePath, m_localDir, m_name;
+    QIODevice *m_out = nullptr;
+    qint64 m_written = 0;
     DockerExecJob *m_exec = nullptr;
     QByteArray m_execErr;
     std::unique_ptr<files::TarExtractor> m_extractor;
@@ -74,5 +91,9 @@ private:
     qint64 m_total = -1;
     bool m_done = false;
 };
+
+// Provider::statPath for Docker and Podman: HEAD /archive (X-Docker-Container-Path-Stat),
+// or `test` through exec beneath a tmpfs mount, which the archive endpoint cannot see.
+void statRemotePath(DockerApi *api, const QString &containerId, const QString &path, Callback<PathStat> done);
 
 } // namespace sandbar::docker

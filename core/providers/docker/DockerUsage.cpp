@@ -54,11 +54,15 @@ void UsageRecord::fill(StatsSample *sample) const
         sample->filesystemUsedBytes = sizeRw;
 }
 
-QByteArray oomBacklogPath(const QString &containerId, qint64 since, qint64 until)
+QByteArray oomBacklogPath(const QString &containerId, qint64 since, qint64 untilMs)
 {
     const nlohmann::json filters{
         {"type", {"container"}}, {"container", {containerId.toStdString()}}, {"event", {"oom"}}};
-    return "/events?since=" + QByteArray::number(since) + "&until=" + QByteArray::number(until) +
+    // `until` with milliseconds: whole seconds (rounded down) left out a kill of the current
+    // second. Docker and Podman both read "SECONDS.FRACTION".
+    const QByteArray until =
+        QByteArray::number(untilMs / 1000) + '.' + QByteArray::number(untilMs % 1000).rightJustified(3, '0');
+    return "/events?since=" + QByteArray::number(since) + "&until=" + until +
            "&filters=" + DockerApi::enc(QString::fromStdString(filters.dump()));
 }
 
@@ -114,7 +118,7 @@ void DockerUsageTracker::refresh(const QString &containerId)
                     if ((!first && m_liveEvents && m_liveEvents()) || !usage->startedAt.isValid() || !m_api)
                         return finish(containerId);
                     const QString id = it->record.fullId.isEmpty() ? containerId : it->record.fullId;
-                    const qint64 now = QDateTime::currentSecsSinceEpoch();
+                    const qint64 now = QDateTime::currentMSecsSinceEpoch();
                     m_api->call(
                         "GET", oomBacklogPath(id, usage->startedAt.toSecsSinceEpoch(), now), {},
                         Callback<net::HttpResponse>(this, [this, containerId, id](Result<net::HttpResponse> r2) {

@@ -53,8 +53,8 @@ private:
     void dropBefore(qint64 seconds);
 };
 
-// GET /events for one container's oom events between two unix times.
-QByteArray oomBacklogPath(const QString &containerId, qint64 since, qint64 until);
+// GET /events for one container's oom events from `since` (seconds) to `untilMs` (milliseconds).
+QByteArray oomBacklogPath(const QString &containerId, qint64 since, qint64 untilMs);
 
 class DockerUsageTracker : public QObject
 {

@@ -180,11 +180,12 @@ void LocalExecJob::finish(const Result<int> &result)
 // ---- upload ----
 
 LocalUploadJob::LocalUploadJob(const QString &socketPath, const QString &localPath, const QString &remoteDir,
-                               QObject *parent)
+                               const QString &name, QObject *parent)
     : TransferJob(parent)
     , m_conn(new AgentConnection(socketPath, this))
     , m_localPath(localPath)
     , m_remoteDir(remoteDir)
+    , m_name(name)
 {
     connect(m_conn, &AgentConnection::failed, this, [this](const Error &e) { finish(e); });
     connect(m_conn, &AgentConnection::ready, this, &LocalUploadJob::next);
@@ -208,7 +209,14 @@ LocalUploadJob::LocalUploadJob(const QString &socketPath, const QString &localPa
 void LocalUploadJob::start()
 {
     const QFileInfo root(m_localPath);
-    const QString base = QDir::cleanPath(m_remoteDir) + QLatin1Char('/') + root.fileName();
+    const QString name = m_name.isEmpty() ? root.fileName() : m_name;
+    const QString base = QDir::cleanPath(m_remoteDir + QLatin1Char('/') + name);
+    if (!isSafeEntryName(name)) {
+        QTimer::singleShot(0, this, [this, name] {
+            finish(makeError(ErrorCode::InvalidArgument, tr("'%1' cannot name a copy.").arg(name)));
+        });
+        return;
+    }
     if (!root.exists()) {
         QTimer::singleShot(
             0, this, [this] { finish(makeError(ErrorCode::NotFound, tr("%1 does not exist.").arg(m_localPath))); });
@@ -294,11 +302,12 @@ void LocalUploadJob::finish(const VoidResult &result)
 // ---- download ----
 
 LocalDownloadJob::LocalDownloadJob(const QString &socketPath, const QString &remotePath, const QString &localDir,
-                                   QObject *parent)
+                                   const QString &name, QObject *parent)
     : TransferJob(parent)
     , m_conn(new AgentConnection(socketPath, this))
     , m_remotePath(QDir::cleanPath(remotePath))
     , m_localDir(localDir)
+    , m_name(name)
 {
     connect(m_conn, &AgentConnection::failed, this, [this](const Error &e) { finish(e); });
     connect(m_conn, &AgentConnection::ready, this, &LocalDownloadJob::next);
@@ -307,7 +316,7 @@ LocalDownloadJob::LocalDownloadJob(const QString &socketPath, const QString &rem
 
 void LocalDownloadJob::start()
 {
-    const QString name = QFileInfo(m_remotePath).fileName();
+    const QString name = m_name.isEmpty() ? QFileInfo(m_remotePath).fileName() : m_name;
     if (!QDir::isAbsolutePath(m_remotePath) || !isSafeEntryName(name) || !QFileInfo(m_localDir).isDir()) {
         QTimer::singleShot(0, this, [this] {
             finish(

@@ -69,7 +69,8 @@ class LocalUploadJob : public TransferJob
 {
     Q_OBJECT
 public:
-    LocalUploadJob(const QString &socketPath, const QString &localPath, const QString &remoteDir,
+    // Puts localPath into remoteDir as name (empty: its own name).
+    LocalUploadJob(const QString &socketPath, const QString &localPath, const QString &remoteDir, const QString &name,
                    QObject *parent = nullptr);
     void start() override;
     void cancel() override;
@@ -88,6 +89,7 @@ private:
     AgentConnection *m_conn;
     QString m_localPath;
     QString m_remoteDir;
+    QString m_name;
     std::deque<Item> m_items;
     QFile m_file;
     bool m_streaming = false;
@@ -103,7 +105,8 @@ class LocalDownloadJob : public TransferJob
 {
     Q_OBJECT
 public:
-    LocalDownloadJob(const QString &socketPath, const QString &remotePath, const QString &localDir,
+    // Gets remotePath into localDir as name (empty: its own name).
+    LocalDownloadJob(const QString &socketPath, const QString &remotePath, const QString &localDir, const QString &name,
                      QObject *parent = nullptr);
     void start() override;
     void cancel() override;
@@ -116,6 +119,7 @@ private:
     AgentConnection *m_conn;
     QString m_remotePath;
     QString m_localDir;
+    QString m_name;
     std::deque<std::pair<QString, QString>> m_lists; // remote dir, local dir
     std::deque<std::pair<QString, QString>> m_files; // remote file, local file
     bool m_rootListed = false;

@@ -2,7 +2,9 @@
 
 #include "CgroupStats.h"
 #include "LocalChannels.h"
+#include "LocalTarJob.h"
 #include "SandboxLayout.h"
+#include "common/OffThread.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -507,15 +509,24 @@ void LocalProvider::remove(const QString &sessionId, Callback<void> done)
         // bubblewrap's outer process leaves the cgroups a moment after the sandbox ends.
         waitCgroupsEmpty(cgroups, 200, [this, sessionId, cgroups, done] {
             removeSessionCgroups(cgroups);
-            if (!QDir(sessionDir(sessionId)).removeRecursively()) {
-                done(makeError(ErrorCode::Internal, tr("Could not delete %1 completely.").arg(sessionDir(sessionId))));
-                return;
-            }
-            m_lastStates.remove(sessionId);
-            m_cpuMarks.remove(sessionId);
-            m_workspaceUsage.forget(sessionDir(sessionId) + QStringLiteral("/workspace"));
-            Q_EMIT sessionRemoved(sessionId);
-            done({});
+            // A workspace of many files takes seconds to delete: renamed out of the listing
+            // first (hidden names are never listed), then deleted on a worker thread.
+            QString doomed = sessionsDir() + QStringLiteral("/.removing-") + sessionId;
+            if (QFileInfo::exists(doomed) || !QDir().rename(sessionDir(sessionId), doomed))
+                doomed = sessionDir(sessionId);
+            runOffThread<bool>(
+                this, [doomed] { return QDir(doomed).removeRecursively(); },
+                [this, sessionId, doomed, done](bool removed) {
+                    if (!removed) {
+                        done(makeError(ErrorCode::Internal, tr("Could not delete %1 completely.").arg(doomed)));
+                        return;
+                    }
+                    m_lastStates.remove(sessionId);
+                    m_cpuMarks.remove(sessionId);
+                    m_workspaceUsage.forget(sessionDir(sessionId) + QStringLiteral("/workspace"));
+                    Q_EMIT sessionRemoved(sessionId);
+                    done({});
+                });
         });
     });
 }
@@ -576,16 +587,50 @@ std::unique_ptr<ExecJob> LocalProvider::exec(const QString &sessionId, const Exe
     return std::make_unique<LocalExecJob>(socketPath(sessionId), request);
 }
 
-std::unique_ptr<TransferJob> LocalProvider::upload(const QString &sessionId, const QString &localPath,
-                                                   const QString &remoteDir)
+void LocalProvider::statPath(const QString &sessionId, const QString &path, Callback<PathStat> done)
 {
-    return std::make_unique<LocalUploadJob>(socketPath(sessionId), localPath, remoteDir);
+    if (!path.startsWith(QLatin1Char('/')) || path.contains(QChar(0))) {
+        done(makeError(ErrorCode::InvalidArgument, tr("'%1' is not an absolute path.").arg(path)));
+        return;
+    }
+    const QString clean = QDir::cleanPath(path);
+    request(sessionId, FrameType::FileList, QJsonObject{{QStringLiteral("path"), clean}},
+            [done](Result<QJsonObject> r) {
+                if (r) {
+                    done(PathStat{true, r->value(QStringLiteral("isDir")).toBool()});
+                    return;
+                }
+                // The agent answers "PATH: strerror": nothing there is an answer, not a failure.
+                const QString msg = r.error().message;
+                if (msg.endsWith(QLatin1String(": No such file or directory")) ||
+                    msg.endsWith(QLatin1String(": Not a directory"))) {
+                    done(PathStat{});
+                    return;
+                }
+                done(r.error());
+            });
 }
 
-std::unique_ptr<TransferJob> LocalProvider::download(const QString &sessionId, const QString &remotePath,
-                                                     const QString &localDir)
+std::unique_ptr<TransferJob> LocalProvider::putItem(const QString &sessionId, const QString &localPath,
+                                                    const QString &remoteDir, const QString &name)
 {
-    return std::make_unique<LocalDownloadJob>(socketPath(sessionId), remotePath, localDir);
+    return std::make_unique<LocalUploadJob>(socketPath(sessionId), localPath, remoteDir, name);
+}
+
+std::unique_ptr<TransferJob> LocalProvider::getItem(const QString &sessionId, const QString &remotePath,
+                                                    const QString &localDir, const QString &name)
+{
+    return std::make_unique<LocalDownloadJob>(socketPath(sessionId), remotePath, localDir, name);
+}
+
+std::unique_ptr<TransferJob> LocalProvider::putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir)
+{
+    return std::make_unique<LocalTarJob>(this, sessionId, tar, remoteDir, LocalTarJob::Direction::Put);
+}
+
+std::unique_ptr<TransferJob> LocalProvider::getTar(const QString &sessionId, const QString &remotePath, QIODevice *out)
+{
+    return std::make_unique<LocalTarJob>(this, sessionId, out, remotePath, LocalTarJob::Direction::Get);
 }
 
 void LocalProvider::listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done)

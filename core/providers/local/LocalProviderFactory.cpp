@@ -100,8 +100,8 @@ const ProviderDescriptor &LocalProvider::staticDescriptor()
         cpus.minimum = 0.01;
         FieldDescriptor memory{QStringLiteral("memory"), tr("Memory"), tr("Memory limit (cgroups)"), FieldType::Bytes};
         memory.minimum = qint64(8) << 20;
-        FieldDescriptor pids{QStringLiteral("pids"), tr("Processes"), tr("Most processes at once (cgroups)"),
-                             FieldType::Integer};
+        FieldDescriptor pids{QLatin1String(createkeys::PidsLimit), tr("Processes"),
+                             tr("Most processes at once (cgroups)"), FieldType::Integer};
         pids.minimum = 8;
         FieldDescriptor ttl{QStringLiteral("ttl"), tr("Time limit"),
                             tr("The sandbox ends itself after this long; 0: none"), FieldType::Duration};
@@ -110,9 +110,10 @@ const ProviderDescriptor &LocalProvider::staticDescriptor()
         FieldDescriptor network{QStringLiteral("network"), tr("Network"),
                                 tr("User-mode network (slirp4netns); off: loopback only"), FieldType::Boolean};
         network.defaultValue = false;
-        FieldDescriptor mount{QStringLiteral("mount"), tr("Mounts"), tr("HOST:PATH[:ro], repeatable"),
-                              FieldType::String};
-        FieldDescriptor env{QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, repeatable"), FieldType::String};
+        FieldDescriptor mount{QLatin1String(createkeys::Mounts), tr("Mounts"),
+                              tr("HOST:PATH[:ro] folders to share, one a line"), FieldType::Mounts};
+        FieldDescriptor env{QLatin1String(createkeys::Env), tr("Environment"), tr("KEY=VALUE, one a line"),
+                            FieldType::Env};
         // Binds the host's /dev/nvidia* nodes in (SandboxLayout: selectGpuDevices).
         FieldDescriptor gpus{QLatin1String(createkeys::Gpus), tr("GPUs"),
                              tr("all, a number of GPUs, or GPU numbers (N of /dev/nvidiaN) or UUIDs separated by "

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "providers/Descriptors.h"
+#include "providers/Session.h"
+#include "wiring/cli/CliSupport.h"
+
+namespace sandbar::cli {
+
+// `sessions create`'s options for one provider, made from its descriptor's create options, so a
+// new option shows up here without code: --KEY for each (a Boolean is a flag that also takes
+// --KEY=no; Env and Mounts repeat), --image, --name and --gpus for every provider (one that has
+// no such option ignores the image or says why it cannot serve the GPUs), and the documented
+// spellings --mount (mounts) and --memory-mib (memory in MiB).
+struct CreateOptionsCli {
+    OptionSpec spec;               // with --account
+    QList<FieldDescriptor> fields; // labelled as the command line spells them
+    QString usage;                 // "usage: sessions create --account NAME [--image IMAGE] ..."
+};
+CreateOptionsCli createOptionsCli(const ProviderDescriptor &provider);
+
+// What parseArgs found for cli.spec -> the spec, through parseFieldValues and createSpecFromOptions
+// as in the window's form; an error names the option.
+Result<CreateSpec> createSpecFromArgs(const CreateOptionsCli &cli, const ParsedArgs &args);
+
+} // namespace sandbar::cli
