@@ -15,7 +15,7 @@
 #include "Bench.h"
 #include "main/MainWindow.h"
 #include "wiring/AppServices.h"
-#include "wiring/Terminals.h"
+#include "wiring/GuiMain.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -101,14 +101,9 @@ int run(const QStringList &args)
     // As GuiMain does, from here on.
     QElapsedTimer sinceStart;
     sinceStart.start();
-    auto services = buildServices(configDir);
-    services->accounts->createDefaultAccounts(Callback<QStringList>());
-    buildCostServices(*services);
-    buildStatsServices(*services);
-    ui::MainWindow window(*services->accounts, *services->registry, services->factories);
-    window.setTerminalFactory(makeTerminalFactory(loadTerminalSettings(services->configDir)));
-    window.setCosts(*services->costs, *services->ledger, *services->budgets);
-    window.setStats(*services->stats);
+    auto services = buildGuiServices(configDir);
+    auto windowPtr = makeMainWindow(*services);
+    ui::MainWindow &window = *windowPtr;
     ExposeWatch expose;
     window.installEventFilter(&expose);
     window.resize(1200, 800);

@@ -13,6 +13,27 @@
 
 namespace sandbar {
 
+std::unique_ptr<AppServices> buildGuiServices(const QString &configDir)
+{
+    auto services = buildServices(configDir);
+    // Probes engine sockets and tries bubblewrap: on a worker, the window listens for accountsChanged.
+    services->accounts->createDefaultAccounts(Callback<QStringList>());
+    buildCostServices(*services);
+    buildStatsServices(*services);
+    return services;
+}
+
+std::unique_ptr<ui::MainWindow> makeMainWindow(AppServices &services)
+{
+    auto window = std::make_unique<ui::MainWindow>(*services.accounts, *services.registry, services.factories);
+    window->setTerminalFactory(makeTerminalFactory(loadTerminalSettings(services.configDir)));
+    window->setCosts(*services.costs, *services.ledger, *services.budgets);
+    window->setStats(*services.stats);
+    const auto catalog = services.catalog;
+    window->setCompareFactory([catalog](QWidget *parent) { return new ui::CompareView(catalog, parent); });
+    return window;
+}
+
 int guiMain(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -33,19 +54,9 @@ int guiMain(int argc, char **argv)
     parser.addOption(configDir);
     parser.process(app);
 
-    auto services = buildServices(resolveConfigDir(parser.value(configDir)));
-    // Probes engine sockets and tries bubblewrap: on a worker, the window listens for accountsChanged.
-    services->accounts->createDefaultAccounts(Callback<QStringList>());
-
-    buildCostServices(*services);
-    buildStatsServices(*services);
-
-    ui::MainWindow window(*services->accounts, *services->registry, services->factories);
-    window.setTerminalFactory(makeTerminalFactory(loadTerminalSettings(services->configDir)));
-    window.setCosts(*services->costs, *services->ledger, *services->budgets);
-    window.setStats(*services->stats);
-    const auto catalog = services->catalog;
-    window.setCompareFactory([catalog](QWidget *parent) { return new ui::CompareView(catalog, parent); });
+    auto services = buildGuiServices(resolveConfigDir(parser.value(configDir)));
+    auto windowPtr = makeMainWindow(*services);
+    ui::MainWindow &window = *windowPtr;
     window.show();
     // Opened, not exec'd: the window keeps working while the warning is up.
     const auto warn = [&window](const QString &title, const QString &text) {

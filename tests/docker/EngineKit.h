@@ -49,21 +49,6 @@ inline Result<net::HttpResponse> engineRequest(const QString &endpoint, const QB
     return await<net::HttpResponse>([&](auto cb) { client.request(req, cb); }, timeoutMs + 5000);
 }
 
-// Spins the event loop until pred() holds or the time runs out.
-template <typename Pred>
-bool waitUntil(Pred pred, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!pred()) {
-        if (t.elapsed() > timeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QTest::qWait(5);
-    }
-    return true;
-}
-
 struct ExecResult {
     std::optional<Result<int>> code;
     QByteArray out, err;

@@ -16,25 +16,12 @@ namespace sandbar::test {
 
 namespace copytable {
 
-template <typename Pred>
-bool spinUntil(Pred pred, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (!pred()) {
-        if (t.elapsed() > timeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    }
-    return true;
-}
-
 inline VoidResult transfer(std::unique_ptr<TransferJob> job)
 {
     std::optional<VoidResult> result;
     QObject::connect(job.get(), &TransferJob::finished, job.get(), [&](const VoidResult &r) { result = r; });
     job->start();
-    if (!spinUntil([&] { return result.has_value(); }, 60000))
+    if (!waitUntil([&] { return result.has_value(); }, 60000))
         return makeError(ErrorCode::Timeout, QStringLiteral("the transfer did not finish"));
     return *result;
 }
@@ -50,7 +37,7 @@ inline std::pair<int, QByteArray> run(Provider *p, const QString &id, const QStr
     QObject::connect(job.get(), &ExecJob::stdoutData, job.get(), [&](const QByteArray &b) { out += b; });
     QObject::connect(job.get(), &ExecJob::finished, job.get(), [&](const Result<int> &c) { code = c; });
     job->start();
-    spinUntil([&] { return code.has_value(); }, 30000);
+    waitUntil([&] { return code.has_value(); }, 30000);
     return {code && *code ? **code : -1, out};
 }
 

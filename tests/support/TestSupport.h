@@ -3,6 +3,7 @@
 #include "common/Callback.h"
 #include "common/Result.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QString>
@@ -39,6 +40,21 @@ Result<T> await(const std::function<void(Callback<T>)> &call, int timeoutMs = 30
     if (!out)
         return makeError(ErrorCode::Timeout, QStringLiteral("test: no answer within %1 ms").arg(timeoutMs));
     return std::move(*out);
+}
+
+// Spins the event loop until pred() holds or the time runs out.
+template <typename Pred>
+bool waitUntil(Pred pred, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!pred()) {
+        if (t.elapsed() > timeoutMs)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QTest::qWait(5);
+    }
+    return true;
 }
 
 } // namespace sandbar::test
