@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -71,6 +72,29 @@ private Q_SLOTS:
         QVERIFY(QDir(dir.path() + QStringLiteral("/sessions"))
                     .isEmpty(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot));
         QVERIFY2(maxGap < 200, qPrintable(QStringLiteral("stalled %1 ms").arg(maxGap)));
+    }
+
+    // A deletion cut short (the app quit or crashed mid-way) is finished at the next start;
+    // sessions are left alone.
+    void leftoversDeletedOnStart()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString sessions = dir.path() + QStringLiteral("/sessions");
+        const QString leftover = sessions + QStringLiteral("/.removing-old1");
+        QVERIFY(QDir().mkpath(leftover + QStringLiteral("/workspace/sub")));
+        QFile f(leftover + QStringLiteral("/workspace/sub/file"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("left");
+        f.close();
+        QVERIFY(QDir().mkpath(sessions + QStringLiteral("/keep1/workspace")));
+        AccountConfig account;
+        account.name = QStringLiteral("local");
+        account.provider = QStringLiteral("local");
+        account.dataDir = dir.path();
+        LocalProvider provider(account, LocalEnvironment{});
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(leftover), 10000);
+        QVERIFY(QFileInfo::exists(sessions + QStringLiteral("/keep1/workspace")));
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "CgroupStats.h"
 #include "LocalChannels.h"
+#include "LocalGpu.h"
 #include "LocalTarJob.h"
 #include "SandboxLayout.h"
 #include "common/OffThread.h"
@@ -69,6 +70,23 @@ LocalProvider::LocalProvider(const AccountConfig &account, const LocalEnvironmen
 {
     m_watch.setInterval(2000);
     connect(&m_watch, &QTimer::timeout, this, &LocalProvider::watch);
+    // Workspaces whose deletion a crash or a quit cut short (remove() renames them to
+    // .removing-ID first): named now, before any remove() of this run, deleted on a worker.
+    const QDir sessions(sessionsDir());
+    QStringList leftovers;
+    for (const QString &name : sessions.entryList({QStringLiteral(".removing-*")}, QDir::Dirs | QDir::Hidden))
+        leftovers << sessions.filePath(name);
+    if (!leftovers.isEmpty()) {
+        runOffThread<bool>(
+            this,
+            [leftovers] {
+                bool all = true;
+                for (const QString &dir : leftovers)
+                    all = QDir(dir).removeRecursively() && all;
+                return all;
+            },
+            [](bool) {});
+    }
 }
 
 LocalProvider::~LocalProvider() = default;
@@ -204,29 +222,12 @@ void LocalProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
 {
     if (!gpuIdsNeedNvidiaSmi(spec.gpuUuids) || m_env.nvidiaSmiPath.isEmpty())
         return createSession(spec, std::nullopt, done);
-    // Only nvidia-smi knows which /dev/nvidiaN a UUID is; asked without blocking.
-    auto *p = new QProcess(this);
-    connect(p, &QProcess::finished, this, [this, p, spec, done] {
-        p->deleteLater();
-        const bool ok = p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0;
-        if (!ok) {
-            done(makeError(
-                ErrorCode::Unavailable,
-                tr("nvidia-smi could not list this computer's GPUs: %1")
-                    .arg(
-                        QString::fromLocal8Bit(p->readAllStandardError()).trimmed().section(QLatin1Char('\n'), 0, 0))));
-            return;
-        }
-        createSession(spec, parseNvidiaSmiGpus(p->readAllStandardOutput()), done);
+    // Only nvidia-smi knows which /dev/nvidiaN a UUID is.
+    listNvidiaGpus(this, m_env.nvidiaSmiPath, [this, spec, done](Result<QList<NvidiaSmiGpu>> gpus) {
+        if (!gpus)
+            return done(gpus.error());
+        createSession(spec, gpus.value(), done);
     });
-    connect(p, &QProcess::errorOccurred, this, [p, done](QProcess::ProcessError err) {
-        if (err != QProcess::FailedToStart)
-            return;
-        p->deleteLater();
-        done(makeError(ErrorCode::Unavailable, tr("nvidia-smi could not be run: %1").arg(p->errorString())));
-    });
-    QTimer::singleShot(15000, p, [p] { p->kill(); }); // a wedged driver can hang it
-    p->start(m_env.nvidiaSmiPath, nvidiaSmiQueryArgs());
 }
 
 void LocalProvider::createSession(const CreateSpec &spec, const std::optional<QList<NvidiaSmiGpu>> &smi,
