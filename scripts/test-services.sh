@@ -113,32 +113,59 @@ start() {
   cat "$ENVF" >&2
 }
 
+# Removes every container of a private engine (it holds only the tests' containers).
+remove_all_containers() { # socket
+  local ids id
+  ids=$(curl -sf --max-time 5 --unix-socket "$1" "http://localhost/containers/json?all=1" \
+    | grep -o '"Id":"[0-9a-f]*"' | cut -d'"' -f4) || true
+  for id in $ids; do
+    curl -sf --max-time 20 --unix-socket "$1" -X DELETE "http://localhost/containers/$id?force=1" >/dev/null || true
+  done
+}
+
+# Kills what still runs from one of our private folders (containerd and its shims, conmon,
+# podman's cleanup processes). The pattern names a subfolder, so this script, whose command
+# line holds only $STATE, is never among them.
+kill_leftovers() { # pattern
+  local i
+  pkill -f "$1" 2>/dev/null || true
+  for i in $(seq 50); do pgrep -f "$1" >/dev/null || return 0; sleep 0.1; done
+  pkill -9 -f "$1" 2>/dev/null || true
+}
+
+# Best effort, every step whatever the one before did: with `set -e` a step that found
+# nothing (grep without a match) used to end the script before the engines were stopped.
 stop() {
+  set +e
   local f pid
   if [ -f "$STATE/docker/docker.pid" ]; then
     pid=$(cat "$STATE/docker/docker.pid")
-    curl -sf --max-time 5 --unix-socket "$STATE/docker/docker.sock" "http://localhost/containers/json?all=1&filters=%7B%22label%22%3A%5B%22dev.sandbar.app%22%5D%7D" \
-      | grep -o '"Id":"[0-9a-f]*"' | cut -d'"' -f4 | while read -r id; do
-        curl -sf --max-time 10 --unix-socket "$STATE/docker/docker.sock" -X DELETE "http://localhost/containers/$id?force=1" >/dev/null || true
-      done
-    kill "$pid" 2>/dev/null || true
+    remove_all_containers "$STATE/docker/docker.sock"
+    kill "$pid" 2>/dev/null
     for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
-    pkill -f "containerd.*$STATE/docker" 2>/dev/null || true
+    kill -9 "$pid" 2>/dev/null
+    kill_leftovers "$STATE/docker/"
   fi
   if [ -f "$STATE/podman/podman.pid" ]; then
-    kill "$(cat "$STATE/podman/podman.pid")" 2>/dev/null || true
+    remove_all_containers "$STATE/podman/podman.sock"
+    kill "$(cat "$STATE/podman/podman.pid")" 2>/dev/null
+    kill_leftovers "$STATE/podman/"
   fi
-  for f in "$STATE/keyring/dbus.pid"; do
-    [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
-  done
+  f="$STATE/keyring/dbus.pid"
+  [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null
   # Only the keyring daemon that runs with our private runtime dir.
-  for pid in $(pgrep -f gnome-keyring-daemon 2>/dev/null || true); do
+  for pid in $(pgrep -f gnome-keyring-daemon 2>/dev/null); do
     if tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -qx "XDG_RUNTIME_DIR=$STATE/keyring/run"; then
-      kill "$pid" 2>/dev/null || true
+      kill "$pid" 2>/dev/null
     fi
   done
+  # The engines' storage mounts (podman keeps its overlay root mounted), deepest first, so
+  # that the state folder can be deleted.
+  awk -v p="$STATE/" 'index($2, p) == 1 { print $2 }' /proc/mounts | sort -r | while read -r m; do
+    umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
+  done
   rm -f "$ENVF"
+  return 0
 }
 
 case "$cmd" in

@@ -102,7 +102,9 @@ SessionStats *StatsCollector::stats(const QString &ref)
         e->id = s.id;
         e->stats = new SessionStats(ref, this);
         m_entries.insert(ref, e);
-        reconcile();
+        // Only the new entry: the others are as the last reconcile left them.
+        update(*e, s);
+        reschedule();
         return e->stats;
     }
     return nullptr;
@@ -141,6 +143,27 @@ void StatsCollector::removeDetailInterest(const QString &ref)
     reschedule();
 }
 
+void StatsCollector::update(Entry &e, const SessionInfo &listed)
+{
+    Provider *p = m_registry.existingProvider(e.account);
+    const Capabilities caps = p ? p->capabilities() : Capabilities{};
+    const QString name = p ? p->descriptor().displayName : listed.provider;
+    e.stats->setSession(withDetail(listed, e.detail), caps, name);
+    const bool running = listed.state == SessionState::Running;
+    if (running && p && !e.detailAsked)
+        askDetail(e, p);
+    e.streamCapable = caps.testFlag(Capability::StatsStream);
+    if (running != e.running) {
+        e.running = running;
+        e.backoffMs = 0;
+        e.dueMs = nowMs();
+        // Not sampled any more; the history stays (an OOM kill can be looked at after).
+        if (!running)
+            e.stats->setState(SessionStats::State::Stopped);
+    }
+    updateStream(e);
+}
+
 void StatsCollector::reconcile()
 {
     QHash<QString, SessionInfo> listed;
@@ -153,23 +176,7 @@ void StatsCollector::reconcile()
             gone << e->ref;
             continue;
         }
-        Provider *p = m_registry.existingProvider(e->account);
-        const Capabilities caps = p ? p->capabilities() : Capabilities{};
-        const QString name = p ? p->descriptor().displayName : it->provider;
-        e->stats->setSession(withDetail(*it, e->detail), caps, name);
-        const bool running = it->state == SessionState::Running;
-        if (running && p && !e->detailAsked)
-            askDetail(*e, p);
-        e->streamCapable = caps.testFlag(Capability::StatsStream);
-        if (running != e->running) {
-            e->running = running;
-            e->backoffMs = 0;
-            e->dueMs = nowMs();
-            // Not sampled any more; the history stays (an OOM kill can be looked at after).
-            if (!running)
-                e->stats->setState(SessionStats::State::Stopped);
-        }
-        updateStream(*e);
+        update(*e, *it);
     }
     for (const QString &ref : gone) {
         Entry *e = m_entries.take(ref);

@@ -69,6 +69,7 @@ private:
     struct AccountQueue;
 
     void reconcile();
+    void update(Entry &e, const SessionInfo &listed); // one entry from the registry's listing
     void reschedule();
     void onTick();
     void enqueue(Entry &e);

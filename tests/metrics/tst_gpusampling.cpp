@@ -32,6 +32,21 @@ class TestGpuSampling : public QObject
     Q_OBJECT
     QTemporaryDir m_proc;
 
+    // A collector sampling one listed session every 100 ms, its GPUs read the window's way.
+    static std::unique_ptr<StatsCollector> collectorWithGpus(SessionRegistry &registry, GpuSource &gpu,
+                                                             const QString &ref)
+    {
+        CollectorOptions co;
+        co.listPeriodMs = 100;
+        auto c = std::make_unique<StatsCollector>(registry, co);
+        c->setGpuSampler([&gpu](Provider *provider, const SessionInfo &session, QObject *context,
+                                std::function<void(QList<GpuReading>)> done) {
+            sampleSessionGpus(gpu, provider, session, context, std::move(done));
+        });
+        c->setListInterest({ref});
+        return c;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -67,15 +82,8 @@ private Q_SLOTS:
         o.nvmlLibrary = qEnvironmentVariable("SANDBAR_TEST_FAKE_NVML");
         o.procRoot = m_proc.path();
         GpuSource gpu(o);
-        CollectorOptions co;
-        co.listPeriodMs = 100;
-        StatsCollector c(*fx.registry, co);
-        c.setGpuSampler([&gpu](Provider *provider, const SessionInfo &session, QObject *context,
-                               std::function<void(QList<GpuReading>)> done) {
-            sampleSessionGpus(gpu, provider, session, context, std::move(done));
-        });
-        c.setListInterest({made->ref()});
-        SessionStats *st = c.find(made->ref());
+        auto c = collectorWithGpus(*fx.registry, gpu, made->ref());
+        SessionStats *st = c->find(made->ref());
         QVERIFY(st);
         QTRY_VERIFY_WITH_TIMEOUT(st->history().has({Metric::GpuSessionMemory, 0}), 10000);
         QCOMPARE(st->history().last({Metric::GpuUtilization, 0})->avg, 37.0f);
@@ -114,15 +122,8 @@ private Q_SLOTS:
         GpuSourceOptions o;
         o.nvmlLibrary = qEnvironmentVariable("SANDBAR_TEST_FAKE_NVML");
         GpuSource gpu(o);
-        CollectorOptions co;
-        co.listPeriodMs = 100;
-        StatsCollector c(*fx.registry, co);
-        c.setGpuSampler([&gpu](Provider *provider, const SessionInfo &session, QObject *context,
-                               std::function<void(QList<GpuReading>)> done) {
-            sampleSessionGpus(gpu, provider, session, context, std::move(done));
-        });
-        c.setListInterest({made->ref()});
-        SessionStats *st = c.find(made->ref());
+        auto c = collectorWithGpus(*fx.registry, gpu, made->ref());
+        SessionStats *st = c->find(made->ref());
         QTRY_VERIFY_WITH_TIMEOUT(st->history().sampleCount() >= 3, 10000);
         QVERIFY(!st->history().has({Metric::GpuUtilization, 0})); // NVML is not asked for it
         QVERIFY(st->history().latest()->gpus.isEmpty());

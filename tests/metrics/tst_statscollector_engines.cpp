@@ -66,6 +66,16 @@ class TestCollectorEngines : public QObject
         return out ? *out : Result<int>(makeError(ErrorCode::Timeout, QStringLiteral("exec timed out")));
     }
 
+    // A collector sampling one listed session every periodMs.
+    std::unique_ptr<StatsCollector> watch(const QString &ref, int periodMs)
+    {
+        CollectorOptions o;
+        o.listPeriodMs = periodMs;
+        auto c = std::make_unique<StatsCollector>(*m_registry, o);
+        c->setListInterest({ref});
+        return c;
+    }
+
     // The largest value of a series over the last minute, from the 1 s ring.
     static float recentMax(const StatsHistory &h, SeriesKey key)
     {
@@ -85,11 +95,8 @@ class TestCollectorEngines : public QObject
         spec.ttlSeconds = 600;
         auto s = create(account, spec);
         QVERIFY_RESULT(s);
-        CollectorOptions o;
-        o.listPeriodMs = 500;
-        StatsCollector c(*m_registry, o);
-        c.setListInterest({s->ref()});
-        SessionStats *st = c.find(s->ref());
+        auto c = watch(s->ref(), 500);
+        SessionStats *st = c->find(s->ref());
         QVERIFY(st);
         QTRY_VERIFY_WITH_TIMEOUT(st->history().has({Metric::Memory}), 30000);
         const float before = recentMax(st->history(), {Metric::Memory});
@@ -153,11 +160,8 @@ private Q_SLOTS:
         spec.image = testImage();
         auto s = create(QStringLiteral("d"), spec);
         QVERIFY_RESULT(s);
-        CollectorOptions o;
-        o.listPeriodMs = 300;
-        StatsCollector c(*m_registry, o);
-        c.setListInterest({s->ref()});
-        SessionStats *st = c.find(s->ref());
+        auto c = watch(s->ref(), 300);
+        SessionStats *st = c->find(s->ref());
         // Disk writes that reach the block layer make the write counter non-zero.
         (void)exec(QStringLiteral("d"), s->id,
                    QStringLiteral("dd if=/dev/zero of=/tmp/sb-w bs=1M count=8 conv=fsync 2>/dev/null; sync"));
@@ -198,11 +202,8 @@ private Q_SLOTS:
         SANDBAR_REQUIRE(QFile::exists(QStringLiteral("/usr/bin/bash")), QStringLiteral("bash is needed for /dev/udp"));
         auto s = create(QStringLiteral("l"), CreateSpec{});
         QVERIFY_RESULT(s);
-        CollectorOptions o;
-        o.listPeriodMs = 300;
-        StatsCollector c(*m_registry, o);
-        c.setListInterest({s->ref()});
-        SessionStats *st = c.find(s->ref());
+        auto c = watch(s->ref(), 300);
+        SessionStats *st = c->find(s->ref());
         QTRY_VERIFY_WITH_TIMEOUT(st->history().sampleCount() >= 2, 30000);
         // 2,000 datagrams of 1,000 bytes to a closed port: each crosses lo, sent and received.
         QVERIFY_RESULT(exec(QStringLiteral("l"), s->id,
