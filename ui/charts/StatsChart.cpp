@@ -399,6 +399,10 @@ void StatsChart::refresh(const metrics::StatsHistory &history, Window window)
         for (const HistoryPoint &p : std::as_const(line->points))
             avg.append(QPointF(x(p.timeMs), p.avg / div));
         line->avg->replace(avg);
+        // A window's first bucket is a lone point, which a line does not draw: show it as a dot.
+        const bool lone = avg.size() == 1;
+        if (line->avg->pointsVisible() != lone)
+            line->avg->setPointsVisible(lone);
     }
     updateBands();
     const double span = double(metrics::windowMs(window)) / 1000.0;

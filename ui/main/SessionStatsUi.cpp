@@ -26,8 +26,9 @@ SessionStatsUi::SessionStatsUi(metrics::StatsCollector &collector, QTableView *t
     auto *memory = new SparklineDelegate(SparklineDelegate::Figure::Memory, lookup, table);
     table->setItemDelegateForColumn(SessionsModel::Cpu, cpu);
     table->setItemDelegateForColumn(SessionsModel::Memory, memory);
+    // One once-a-second repaint of the viewport serves both columns: a second watcher would
+    // paint the whole table twice a second.
     cpu->watch(table);
-    memory->watch(table);
     table->setColumnWidth(SessionsModel::Cpu, 130);
     table->setColumnWidth(SessionsModel::Memory, 150);
 
