@@ -6,7 +6,7 @@
 namespace sandbar {
 
 namespace {
-constexpr std::array<std::pair<Capability, const char *>, 21> kNames{{
+constexpr std::array<std::pair<Capability, const char *>, 23> kNames{{
     {Capability::Pty, "pty"},
     {Capability::PtyResize, "ptyResize"},
     {Capability::Exec, "exec"},
@@ -28,6 +28,8 @@ constexpr std::array<std::pair<Capability, const char *>, 21> kNames{{
     {Capability::Network, "network"},
     {Capability::Kill, "kill"},
     {Capability::Adopt, "adopt"},
+    {Capability::Logs, "logs"},
+    {Capability::Ports, "ports"},
 }};
 } // namespace
 

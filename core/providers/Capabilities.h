@@ -30,6 +30,8 @@ enum class Capability : quint32 {
     Network = 1u << 18,
     Kill = 1u << 19,
     Adopt = 1u << 20,
+    Logs = 1u << 21,
+    Ports = 1u << 22,
 };
 Q_DECLARE_FLAGS(Capabilities, Capability)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)

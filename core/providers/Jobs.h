@@ -56,6 +56,25 @@ Q_SIGNALS:
     void finished(const sandbar::Result<int> &exitCode);
 };
 
+// A session's log (container output, the agent's log). Chunks arrive as the provider sends
+// them, split at line ends where the framing allows; stream 1 is stdout, 2 stderr, 0 one
+// combined stream (a TTY). finished comes once: at the end of a non-following read, when
+// the session's log ends, on error, or never after stop().
+class LogStream : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+    ~LogStream() override = default;
+
+    virtual void start() = 0;
+    virtual void stop() = 0;
+
+Q_SIGNALS:
+    void data(const QByteArray &bytes, int stream);
+    void finished(const sandbar::VoidResult &result);
+};
+
 // A live feed of samples for the session whose charts are open.
 class StatsStream : public QObject
 {

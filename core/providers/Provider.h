@@ -91,6 +91,14 @@ public:
     virtual std::unique_ptr<TransferJob> putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir);
     virtual std::unique_ptr<TransferJob> getTar(const QString &sessionId, const QString &remotePath, QIODevice *out);
     virtual void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) = 0;
+    // The Files tab's delete (a folder with everything in it) and new folder (parents made as
+    // needed, an existing folder is fine). The defaults run rm/mkdir through exec() (argv, no
+    // shell, so no name is ever interpreted) and answer Unsupported without Exec.
+    virtual void removePath(const QString &sessionId, const QString &path, Callback<void> done);
+    virtual void makeDir(const QString &sessionId, const QString &path, Callback<void> done);
+    // The session's log (Capability::Logs); returned unstarted. The default finishes with
+    // Unsupported when started.
+    virtual std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options);
     virtual void stats(const QString &sessionId, Callback<StatsSample> done) = 0;
     virtual std::unique_ptr<StatsStream> streamStats(const QString &sessionId) = 0;
     // The terminals kept alive for a session, to reattach after a restart (pass an id as

@@ -34,6 +34,22 @@ struct MountSpec {
     bool readOnly = false;
 };
 
+// A session port forwarded to this computer. Sandbar binds forwarded ports to 127.0.0.1 only:
+// an agent's dev server is for the person at this computer, not the local network.
+struct PortSpec {
+    int sessionPort = 0;
+    int hostPort = 0; // 0: the provider picks a free one
+    QString protocol = QStringLiteral("tcp");
+};
+
+// Where a session can be reached: a forwarded port or a provider's preview URL.
+struct SessionEndpoint {
+    QString name; // "8080/tcp", or the provider's name for a preview
+    QString url;  // http://127.0.0.1:49153 or https://...; what Open opens and Copy copies
+    int sessionPort = 0;
+    int hostPort = 0;
+};
+
 struct CreateSpec {
     QString name;
     QString image;              // providers without images ignore it
@@ -48,6 +64,7 @@ struct CreateSpec {
     int gpus = 0;                  // -1 = all
     QStringList gpuUuids;          // chosen GPUs (GPU-..., MIG-... or an index); gpus is then their count
     QMap<QString, QString> labels; // added to the ownership labels
+    QList<PortSpec> ports;         // forwarded to 127.0.0.1 (Capability::Ports)
     QVariantMap options;           // provider-specific create options, keyed by descriptor
 };
 
@@ -72,6 +89,8 @@ struct SessionInfo {
     bool adopted = false; // not Sandbar's, but the user asked Sandbar to manage it
     QMap<QString, QString> labels;
     QList<MountSpec> mounts;
+    QList<SessionEndpoint> endpoints;
+    QByteArray rawJson; // the provider's own description (inspect JSON), for the Info tab; may be empty
 
     QString ref() const { return account + QLatin1Char('/') + id; }
 };
@@ -116,6 +135,12 @@ struct PtyEntry {
     QStringList argv;
     bool exited = false;
     int exitCode = -1;
+};
+
+struct LogOptions {
+    bool follow = false; // keep the stream open and deliver new lines as they come
+    int tail = -1;       // the last N lines only; -1: everything kept
+    bool timestamps = false;
 };
 
 struct HealthInfo {
