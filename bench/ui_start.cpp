@@ -8,11 +8,13 @@
 //   ui.first_expose_ms time from buildServices (the start of GuiMain's sequence) to the
 //                      window's first expose (or paint)
 //   ui.first_list_ms   time from the first expose until those three are listed
+// Then the figures of bench/ui_process.cpp (the real process), unless --in-process.
 // --autodetect adds a fifth Docker account with no endpoint while DOCKER_HOST names a socket
 // that accepts and never answers (the discovery probe's worst case). --first-start leaves the
 // first-start flag unset, so the window's start also looks for engines and bubblewrap.
 
 #include "Bench.h"
+#include "UiProcess.h"
 #include "main/MainWindow.h"
 #include "wiring/AppServices.h"
 #include "wiring/GuiMain.h"
@@ -156,7 +158,10 @@ int run(const QStringList &args)
     bench::printFigure(QStringLiteral("ui.first_list_ms"), double(firstList), QStringLiteral("ms"));
     for (QLocalSocket *s : std::as_const(held))
         s->abort();
-    return 0;
+    if (args.contains(QStringLiteral("--in-process")))
+        return 0;
+    // The same start as a real process, measured from outside, and its idle cost.
+    return bench::runUiProcessFigures(docker, podman, qEnvironmentVariable("SANDBAR_TEST_IMAGE"));
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "wiring/CliMain.h"
 
 #include "wiring/AppServices.h"
+#include "wiring/Translations.h"
 #include "wiring/cli/CliAudit.h"
 #include "wiring/cli/CliCatalog.h"
 #include "wiring/cli/CliSupport.h"
@@ -13,29 +14,22 @@ namespace sandbar {
 
 namespace {
 
-const char kHelp[] = R"(sandbarctl - drive Sandbar's sandboxes from the command line
-
-Global options (before or after the command):
-  --json              machine-readable output
-  --config-dir DIR    keep every file Sandbar writes under DIR
-
-Commands:
-  accounts list
+// The command syntax stays as typed; the words around it are translated.
+const char kCommands[] = R"(  accounts list
   accounts add NAME --provider PROVIDER [--endpoint URL] [--FIELD VALUE]...
   accounts remove NAME
   accounts check NAME
   sessions list [--account NAME] [--all]
   sessions create --account NAME [--image IMAGE] [--cpus N] [--memory-mib N] [--ttl SECONDS]
                   [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME]
-                  [--gpus all|N|UUID[,UUID...]] [--OPTION VALUE]... (each create option of the
-                  account's provider, e.g. --memory 2G --pidsLimit 256 --readOnlyMounts)
+                  [--gpus all|N|UUID[,UUID...]] [--OPTION VALUE]...
   sessions info|stop|kill|rm|pause|resume REF
   sessions ttl REF SECONDS
   sessions adopt REF
   exec REF -- CMD [ARGS...]
   shell REF
-  cp SRC|- REF:DEST                 (as docker cp; - reads a tar from stdin)
-  cp REF:SRC DEST|-                 (- writes a tar to stdout)
+  cp SRC|- REF:DEST
+  cp REF:SRC DEST|-
   ls REF:PATH
   stats REF [--once]
   catalog
@@ -43,10 +37,30 @@ Commands:
           [--storage-gib N] [--gpu TYPE] [--gpus N] [--idle-hours N] [--sessions N]
   audit [--since TIME] [--account NAME] [--session ID] [--action NAME] [--grep TEXT] [--limit N]
   budget [ACCOUNT [USD|none] [--stop|--no-stop]]
-
-REF is ACCOUNT/ID (as printed by 'sessions create'), or an ID prefix or session name
-that only one account has. Exit codes: 0 ok, 1 failure, 2 usage.
 )";
+
+QByteArray helpText()
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("sandbarctl", text); };
+    QString out;
+    out += tr("sandbarctl - drive Sandbar's sandboxes from the command line") + QLatin1String("\n\n");
+    out += tr("Global options (before or after the command):") + QLatin1Char('\n');
+    out += QLatin1String("  --json              ") + tr("machine-readable output") + QLatin1Char('\n');
+    out += QLatin1String("  --config-dir DIR    ") + tr("keep every file Sandbar writes under DIR") +
+           QLatin1String("\n\n");
+    out += tr("Commands:") + QLatin1Char('\n') + QLatin1String(kCommands) + QLatin1Char('\n');
+    out += tr("sessions create takes each create option of the account's provider as --OPTION VALUE, e.g. "
+              "--memory 2G --pidsLimit 256 --readOnlyMounts; without --ttl a session ends after an hour "
+              "(--ttl 0: no limit).") +
+           QLatin1Char('\n');
+    out += tr("cp copies as docker cp does; - reads a tar from stdin (to a session) or writes one to stdout "
+              "(from a session).") +
+           QLatin1String("\n\n");
+    out += tr("REF is ACCOUNT/ID (as printed by 'sessions create'), or an ID prefix or session name that only one "
+              "account has. Exit codes: 0 ok, 1 failure, 2 usage.") +
+           QLatin1Char('\n');
+    return out.toLocal8Bit();
+}
 
 struct Globals {
     bool json = false;
@@ -95,6 +109,7 @@ void runAuditCommand(cli::Command &cmd, const QStringList &args)
 int cliMain(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    installTranslations(app);
     QCoreApplication::setOrganizationName(QStringLiteral("Sandbar"));
     QCoreApplication::setApplicationName(QStringLiteral("sandbar"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SANDBAR_VERSION));
@@ -107,7 +122,7 @@ int cliMain(int argc, char **argv)
     QStringList args = globals->rest;
     if (args.isEmpty() || args.first() == QLatin1String("help") || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {
-        std::fputs(kHelp, args.isEmpty() ? stderr : stdout);
+        std::fputs(helpText().constData(), args.isEmpty() ? stderr : stdout);
         return args.isEmpty() ? cli::ExitUsage : cli::ExitOk;
     }
     if (args.first() == QLatin1String("--version") || args.first() == QLatin1String("version")) {

@@ -3,15 +3,73 @@
 #include "compare/CompareView.h"
 #include "main/MainWindow.h"
 #include "wiring/AppServices.h"
+#include "wiring/GuiFeatures.h"
 #include "wiring/Terminals.h"
+#include "wiring/Translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QIcon>
 #include <QMessageBox>
 #include <QTimer>
+#include <cstdio>
 
 namespace sandbar {
+
+namespace {
+
+// SANDBAR_REPORT_STARTUP=1 makes the window say on stdout when it is first exposed and when
+// every account has answered its first listing, so that `sandbar-bench ui` can time a real
+// start from outside the process (its clock runs there, from exec).
+class StartupReporter : public QObject
+{
+public:
+    StartupReporter(QWidget *window, SessionRegistry &registry, AccountStore &accounts)
+        : QObject(window)
+        , m_registry(registry)
+        , m_accounts(accounts)
+    {
+        window->installEventFilter(this);
+        connect(&registry, &SessionRegistry::accountStatusChanged, this, &StartupReporter::checkListed);
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (!m_exposed && (event->type() == QEvent::Expose || event->type() == QEvent::Paint)) {
+            m_exposed = true;
+            say("exposed");
+            checkListed();
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    void checkListed()
+    {
+        if (m_listed || !m_exposed || m_accounts.accounts().isEmpty())
+            return;
+        for (const auto &a : m_accounts.accounts()) {
+            const auto state = m_registry.status(a.name).state;
+            if (state != AccountStatus::State::Ok && state != AccountStatus::State::Failed)
+                return;
+        }
+        m_listed = true;
+        say("listed");
+    }
+    static void say(const char *what)
+    {
+        std::fprintf(stdout, "sandbar-startup %s\n", what);
+        std::fflush(stdout);
+    }
+
+    SessionRegistry &m_registry;
+    AccountStore &m_accounts;
+    bool m_exposed = false;
+    bool m_listed = false;
+};
+
+} // namespace
 
 std::unique_ptr<AppServices> buildGuiServices(const QString &configDir)
 {
@@ -26,11 +84,13 @@ std::unique_ptr<AppServices> buildGuiServices(const QString &configDir)
 std::unique_ptr<ui::MainWindow> makeMainWindow(AppServices &services)
 {
     auto window = std::make_unique<ui::MainWindow>(*services.accounts, *services.registry, services.factories);
-    window->setTerminalFactory(makeTerminalFactory(loadTerminalSettings(services.configDir)));
     window->setCosts(*services.costs, *services.ledger, *services.budgets);
     window->setStats(*services.stats);
     const auto catalog = services.catalog;
     window->setCompareFactory([catalog](QWidget *parent) { return new ui::CompareView(catalog, parent); });
+    wireWindowFeatures(services, *window);
+    // Last: the table's saved layout wins over the widths the features above set.
+    window->setStateFile(QDir(services.configDir).filePath(QStringLiteral("sandbar.ini")));
     return window;
 }
 
@@ -43,6 +103,7 @@ int guiMain(int argc, char **argv)
     QApplication::setApplicationVersion(QStringLiteral(SANDBAR_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("dev.sandbar.Sandbar"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/sandbar/icons/sandbar.svg")));
+    installTranslations(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("sandbar", "Manage AI-agent sandboxes"));
@@ -57,6 +118,8 @@ int guiMain(int argc, char **argv)
     auto services = buildGuiServices(resolveConfigDir(parser.value(configDir)));
     auto windowPtr = makeMainWindow(*services);
     ui::MainWindow &window = *windowPtr;
+    if (qEnvironmentVariableIntValue("SANDBAR_REPORT_STARTUP") == 1)
+        new StartupReporter(&window, *services->registry, *services->accounts);
     window.show();
     // Opened, not exec'd: the window keeps working while the warning is up.
     const auto warn = [&window](const QString &title, const QString &text) {

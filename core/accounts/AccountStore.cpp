@@ -167,23 +167,58 @@ void AccountStore::add(const Account &account, const QMap<QString, QString> &sec
         return done(makeError(ErrorCode::Conflict, tr("An account named '%1' already exists").arg(account.name)));
     Account stored = account;
     stored.secretKeys = secrets.keys();
-    if (secrets.isEmpty()) {
-        writeAccount(stored);
-        Q_EMIT accountAdded(stored);
-        Q_EMIT accountsChanged();
-        return done(VoidResult{});
-    }
-    // Write the secrets one after another; the account appears only once all are stored.
-    auto pending = std::make_shared<QList<QPair<QString, QString>>>();
-    for (auto it = secrets.cbegin(); it != secrets.cend(); ++it)
-        pending->append({secretKey(account.name, it.key()), it.value()});
-    auto step = std::make_shared<std::function<void()>>();
-    *step = [this, pending, stored, done, step]() {
-        if (pending->isEmpty()) {
+    writeSecrets(
+        account.name, secrets,
+        [this, stored, done]() {
             writeAccount(stored);
             Q_EMIT accountAdded(stored);
             Q_EMIT accountsChanged();
             done(VoidResult{});
+        },
+        done);
+}
+
+void AccountStore::update(const Account &account, const QMap<QString, QString> &replacedSecrets, Callback<void> done)
+{
+    const auto existing = find(account.name);
+    if (!existing)
+        return done(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(account.name)));
+    if (existing->provider != account.provider)
+        return done(makeError(ErrorCode::InvalidArgument,
+                              tr("An account's provider cannot change; add a new account instead")));
+    // Secrets kept in the keychain count as present for the required-field check.
+    QMap<QString, QString> check = replacedSecrets;
+    for (const QString &key : existing->secretKeys) {
+        if (!check.contains(key))
+            check.insert(key, QString());
+    }
+    if (auto r = validate(account, check); !r.ok())
+        return done(r);
+    Account stored = account;
+    stored.created = existing->created;
+    stored.secretKeys = check.keys();
+    writeSecrets(
+        account.name, replacedSecrets,
+        [this, stored, done]() {
+            writeAccount(stored);
+            Q_EMIT accountUpdated(stored.name);
+            Q_EMIT accountsChanged();
+            done(VoidResult{});
+        },
+        done);
+}
+
+// One secret after another; `then` runs once all are stored, `done` hears the first failure.
+void AccountStore::writeSecrets(const QString &account, const QMap<QString, QString> &secrets,
+                                std::function<void()> then, Callback<void> done)
+{
+    auto pending = std::make_shared<QList<QPair<QString, QString>>>();
+    for (auto it = secrets.cbegin(); it != secrets.cend(); ++it)
+        pending->append({secretKey(account, it.key()), it.value()});
+    auto step = std::make_shared<std::function<void()>>();
+    *step = [this, pending, then = std::move(then), done, step]() {
+        if (pending->isEmpty()) {
+            then();
             *step = nullptr; // break the cycle
             return;
         }

@@ -47,6 +47,10 @@ public:
     // Stores secrets first, then the settings: an account never exists without the
     // secrets it needs. Does not contact the provider.
     void add(const Account &account, const QMap<QString, QString> &secrets, Callback<void> done);
+    // Edits an account: new settings, and the secrets the user replaced (the others stay in
+    // the keychain untouched). The name and provider stay. The account's provider is made
+    // again with the new settings at its next use.
+    void update(const Account &account, const QMap<QString, QString> &replacedSecrets, Callback<void> done);
     void remove(const QString &name, Callback<void> done);
     // Settings plus secrets read back from the keychain, ready for a ProviderFactory.
     void loadConfig(const QString &name, Callback<AccountConfig> done);
@@ -63,10 +67,13 @@ Q_SIGNALS:
     void accountsChanged();
     void accountAdded(const sandbar::Account &account);
     void accountRemoved(const QString &name, const QString &provider);
+    void accountUpdated(const QString &name);
 
 private:
     QString secretKey(const QString &account, const QString &field) const;
     void writeAccount(const Account &account);
+    void writeSecrets(const QString &account, const QMap<QString, QString> &secrets, std::function<void()> then,
+                      Callback<void> done);
     QStringList addDefaultAccounts(const QList<QPair<QString, QVariantMap>> &detected);
 
     QString m_configDir;

@@ -4,11 +4,13 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSysInfo>
 #include <algorithm>
+#include <atomic>
 
 #ifdef Q_OS_UNIX
 #include <pwd.h>
@@ -61,6 +63,107 @@ Error queryError(const QSqlQuery &q)
 {
     return makeError(ErrorCode::Unavailable,
                      QCoreApplication::translate("sandbar", "Audit log: %1").arg(q.lastError().text()));
+}
+
+// The WHERE clause (with its leading " WHERE ", or empty) and its bound values.
+QString whereClause(const AuditQuery &filter, QVariantList &binds)
+{
+    QStringList where;
+    if (filter.since) {
+        where << QStringLiteral("time_ms >= ?");
+        binds << filter.since->toMSecsSinceEpoch();
+    }
+    if (filter.until) {
+        where << QStringLiteral("time_ms < ?");
+        binds << filter.until->toMSecsSinceEpoch();
+    }
+    const auto eq = [&](const char *col, const QString &v) {
+        if (!v.isEmpty()) {
+            where << QLatin1String(col) + QStringLiteral(" = ?");
+            binds << v;
+        }
+    };
+    eq("account", filter.account);
+    eq("session", filter.sessionId);
+    eq("action", filter.action);
+    if (!filter.actions.isEmpty()) {
+        QStringList marks;
+        for (const QString &a : filter.actions) {
+            marks << QStringLiteral("?");
+            binds << a;
+        }
+        where << QStringLiteral("action IN (%1)").arg(marks.join(QLatin1Char(',')));
+    }
+    if (filter.ok)
+        where << (*filter.ok ? QStringLiteral("ok <> 0") : QStringLiteral("ok = 0"));
+    if (!filter.text.isEmpty()) {
+        where << QStringLiteral(
+            "instr(lower(coalesce(detail,'') || ' ' || coalesce(account,'') || ' ' || "
+            "coalesce(session,'') || ' ' || action || ' ' || coalesce(error_message,'')), lower(?)) > 0");
+        binds << filter.text;
+    }
+    return where.isEmpty() ? QString() : QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
+}
+
+Result<QList<AuditEntry>> runQuery(QSqlDatabase &db, const AuditQuery &filter)
+{
+    QVariantList binds;
+    QString sql = QStringLiteral("SELECT id, time_ms, os_user, host, account, provider, session, action, detail, ok, "
+                                 "error_code, error_message FROM audit") +
+                  whereClause(filter, binds) + QStringLiteral(" ORDER BY time_ms DESC, id DESC");
+    if (filter.limit > 0)
+        sql += QStringLiteral(" LIMIT %1").arg(filter.limit);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(sql);
+    for (const auto &b : std::as_const(binds))
+        q.addBindValue(b);
+    if (!q.exec())
+        return queryError(q);
+    QList<AuditEntry> out;
+    while (q.next()) {
+        AuditEntry e;
+        e.id = q.value(0).toLongLong();
+        e.time = QDateTime::fromMSecsSinceEpoch(q.value(1).toLongLong(), Qt::UTC);
+        e.osUser = q.value(2).toString();
+        e.host = q.value(3).toString();
+        e.account = q.value(4).toString();
+        e.provider = q.value(5).toString();
+        e.sessionId = q.value(6).toString();
+        e.action = q.value(7).toString();
+        e.detail = QJsonDocument::fromJson(q.value(8).toString().toUtf8()).object();
+        e.ok = q.value(9).toInt() != 0;
+        e.errorCode = q.value(10).toString();
+        e.errorMessage = q.value(11).toString();
+        out << std::move(e);
+    }
+    std::reverse(out.begin(), out.end()); // newest last
+    return out;
+}
+
+Result<qint64> countRows(QSqlDatabase &db, const AuditQuery &filter)
+{
+    QVariantList binds;
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT count(*) FROM audit") + whereClause(filter, binds));
+    for (const auto &b : std::as_const(binds))
+        q.addBindValue(b);
+    if (!q.exec() || !q.next())
+        return queryError(q);
+    return q.value(0).toLongLong();
+}
+
+Result<QStringList> distinctAccounts(QSqlDatabase &db)
+{
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT DISTINCT account FROM audit WHERE coalesce(account,'') <> '' ORDER BY account")))
+        return queryError(q);
+    QStringList out;
+    while (q.next())
+        out << q.value(0).toString();
+    return out;
 }
 
 } // namespace
@@ -286,7 +389,9 @@ VoidResult AuditLog::flush()
         db.rollback();
         return err;
     }
+    const int written = int(m_pending.size());
     m_pending.clear();
+    Q_EMIT entriesWritten(written);
     return {};
 }
 
@@ -296,59 +401,47 @@ Result<QList<AuditEntry>> AuditLog::query(const AuditQuery &filter)
         return o.error();
     if (auto r = flush(); !r.ok())
         return r.error();
-    QStringList where;
-    QVariantList binds;
-    if (filter.since) {
-        where << QStringLiteral("time_ms >= ?");
-        binds << filter.since->toMSecsSinceEpoch();
-    }
-    const auto eq = [&](const char *col, const QString &v) {
-        if (!v.isEmpty()) {
-            where << QLatin1String(col) + QStringLiteral(" = ?");
-            binds << v;
+    return runQuery(m_file.db(), filter);
+}
+
+Result<AuditPage> readAuditFile(const QString &path, const AuditQuery &filter)
+{
+    if (!QFileInfo::exists(path))
+        return AuditPage{};
+    static std::atomic<int> counter{0};
+    const QString name = QStringLiteral("sandbar-audit-reader-%1").arg(++counter);
+    Result<AuditPage> out = AuditPage{};
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        // A writer (this process's flush or sandbarctl) holds the lock for milliseconds;
+        // the reader is off the UI thread, so waiting a while costs nothing visible.
+        db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(ClosingBusyTimeoutMs));
+        if (!db.open()) {
+            out = makeError(ErrorCode::Unavailable,
+                            QCoreApplication::translate("sandbar", "Audit log: %1").arg(db.lastError().text()));
+        } else {
+            // One read transaction, so the count, the rows and the accounts agree even
+            // while another connection appends.
+            (void)db.transaction();
+            auto rows = runQuery(db, filter);
+            // Fewer rows than the limit are all there are: no second scan to count them.
+            const bool complete = rows.ok() && (filter.limit <= 0 || rows->size() < filter.limit);
+            auto total = complete ? Result<qint64>(qint64(rows->size())) : countRows(db, filter);
+            auto accounts = distinctAccounts(db);
+            db.rollback();
+            if (!rows.ok())
+                out = rows.error();
+            else if (!total.ok())
+                out = total.error();
+            else if (!accounts.ok())
+                out = accounts.error();
+            else
+                out = AuditPage{std::move(rows.value()), total.value(), std::move(accounts.value())};
+            db.close();
         }
-    };
-    eq("account", filter.account);
-    eq("session", filter.sessionId);
-    eq("action", filter.action);
-    if (!filter.text.isEmpty()) {
-        where << QStringLiteral(
-            "instr(lower(coalesce(detail,'') || ' ' || coalesce(account,'') || ' ' || "
-            "coalesce(session,'') || ' ' || action || ' ' || coalesce(error_message,'')), lower(?)) > 0");
-        binds << filter.text;
     }
-    QString sql = QStringLiteral("SELECT id, time_ms, os_user, host, account, provider, session, action, detail, ok, "
-                                 "error_code, error_message FROM audit");
-    if (!where.isEmpty())
-        sql += QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
-    sql += QStringLiteral(" ORDER BY time_ms DESC, id DESC");
-    if (filter.limit > 0)
-        sql += QStringLiteral(" LIMIT %1").arg(filter.limit);
-    QSqlQuery q(m_file.db());
-    q.setForwardOnly(true);
-    q.prepare(sql);
-    for (const auto &b : std::as_const(binds))
-        q.addBindValue(b);
-    if (!q.exec())
-        return queryError(q);
-    QList<AuditEntry> out;
-    while (q.next()) {
-        AuditEntry e;
-        e.id = q.value(0).toLongLong();
-        e.time = QDateTime::fromMSecsSinceEpoch(q.value(1).toLongLong(), Qt::UTC);
-        e.osUser = q.value(2).toString();
-        e.host = q.value(3).toString();
-        e.account = q.value(4).toString();
-        e.provider = q.value(5).toString();
-        e.sessionId = q.value(6).toString();
-        e.action = q.value(7).toString();
-        e.detail = QJsonDocument::fromJson(q.value(8).toString().toUtf8()).object();
-        e.ok = q.value(9).toInt() != 0;
-        e.errorCode = q.value(10).toString();
-        e.errorMessage = q.value(11).toString();
-        out << std::move(e);
-    }
-    std::reverse(out.begin(), out.end()); // newest last
+    QSqlDatabase::removeDatabase(name);
     return out;
 }
 

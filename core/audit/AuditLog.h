@@ -8,6 +8,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 #include <optional>
 
@@ -60,13 +61,31 @@ AuditEntry makeEntry(Action action, const QString &account, const QString &provi
                      const QJsonObject &detail = {});
 
 struct AuditQuery {
-    std::optional<QDateTime> since;
+    std::optional<QDateTime> since; // inclusive
     QString account;
     QString sessionId;
     QString action;
     QString text;  // substring of the detail, account, session, action or error
     int limit = 0; // newest N (still returned oldest first); 0 = all
+    // Later additions go last: callers build this positionally.
+    std::optional<QDateTime> until; // exclusive, so consecutive ranges never share a row
+    QStringList actions;            // any of these; empty = every action (ANDed with action)
+    std::optional<bool> ok;         // only successes (true) or only failures (false)
 };
+
+// What a reader on another thread gets back from readAuditFile().
+struct AuditPage {
+    QList<AuditEntry> entries; // as AuditLog::query() returns them
+    qint64 total = 0;          // rows matching the filter, limit ignored
+    QStringList accounts;      // distinct accounts in the whole log, sorted, empty ones left out
+};
+
+// Runs q against the log file at path on a connection of its own, opened and closed on
+// the calling thread: AuditLog's connection belongs to the thread that made it, and a
+// view must not query on the UI thread. Reads rows already written, not those still
+// queued in some AuditLog. A file that does not exist yet reads as empty (and is not
+// created).
+Result<AuditPage> readAuditFile(const QString &path, const AuditQuery &q);
 
 // The append-only audit log, <configDir>/audit.sqlite, shared by the GUI and sandbarctl
 // (WAL mode and a busy timeout let both write at once). Appends are queued and written
@@ -107,6 +126,9 @@ public:
 Q_SIGNALS:
     // A queued flush failed; rows are kept and retried. Once per run of failures.
     void writeFailed(const QString &message);
+    // count rows reached the file (after the transaction committed), for live views.
+    // Only this object's writes: another process's rows show on the next query.
+    void entriesWritten(int count);
 
 private:
     VoidResult ensureOpen();

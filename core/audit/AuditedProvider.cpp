@@ -37,6 +37,7 @@ AuditedProvider::AuditedProvider(std::unique_ptr<Provider> inner, AuditLog &log,
     m_inner->setParent(nullptr);
     connect(m_inner.get(), &Provider::sessionChanged, this, &Provider::sessionChanged);
     connect(m_inner.get(), &Provider::sessionRemoved, this, &Provider::sessionRemoved);
+    connect(m_inner.get(), &Provider::createProgress, this, &Provider::createProgress);
 }
 
 AuditedProvider::~AuditedProvider() = default;

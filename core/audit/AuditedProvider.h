@@ -36,6 +36,11 @@ public:
     {
         m_inner->listFiles(sessionId, path, std::move(done));
     }
+    // The transfer queue asks it before each upload (name conflicts); the base answers Unsupported.
+    void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) override
+    {
+        m_inner->statPath(sessionId, path, std::move(done));
+    }
     void stats(const QString &sessionId, Callback<StatsSample> done) override
     {
         m_inner->stats(sessionId, std::move(done));
@@ -52,6 +57,13 @@ public:
     {
         return m_inner->hostProcessMatch(sessionId);
     }
+    std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options) override
+    {
+        return m_inner->logs(sessionId, options);
+    }
+    void listImages(Callback<QStringList> done) override { m_inner->listImages(std::move(done)); }
+    // removePath and makeDir are not forwarded: the base runs them through exec(), which is
+    // audited here.
 
     void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
     void adopt(const QString &sessionId, Callback<SessionInfo> done) override;

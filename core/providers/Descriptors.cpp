@@ -161,7 +161,8 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
         break;
     }
     case FieldType::Env:
-    case FieldType::Mounts: {
+    case FieldType::Mounts:
+    case FieldType::Ports: {
         QStringList list;
         for (QString line : text.split(QLatin1Char('\n'))) {
             // Leading blanks and a CR go; the value keeps its own spaces.
@@ -178,6 +179,13 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
                 if (eq <= 0 || !keyRe.match(key).hasMatch())
                     return bad(trField("'%1' is not KEY=VALUE").arg(eq < 0 ? line.left(40) : key.left(40)));
                 list << line;
+                continue;
+            }
+            if (field.type == FieldType::Ports) {
+                const auto p = parsePortSpec(line);
+                if (!p)
+                    return bad(p.message());
+                list << portSpecText(*p);
                 continue;
             }
             const auto m = parseMountSpec(line.trimmed());

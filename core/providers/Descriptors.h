@@ -14,7 +14,7 @@ namespace sandbar {
 // text, "all", "2" or "GPU-...,GPU-...".
 // Env and Mounts hold several values (a QStringList): one per line in a form, one per repeated
 // option on the command line. Env: KEY=VALUE; Mounts: HOST:PATH[:ro] (parseMountSpec), with
-// HOST made absolute.
+// HOST made absolute; Ports: [HOST:]SESSION[/tcp|/udp] (parsePortSpec), canonical text.
 enum class FieldType {
     String,
     Secret,
@@ -28,13 +28,14 @@ enum class FieldType {
     Duration,
     Gpus,
     Env,
-    Mounts
+    Mounts,
+    Ports
 };
 
 // Whether a field of this type takes several values.
 inline bool isMultiValued(FieldType type)
 {
-    return type == FieldType::Env || type == FieldType::Mounts;
+    return type == FieldType::Env || type == FieldType::Mounts || type == FieldType::Ports;
 }
 
 // One field of an account or of a create call, described once and read by the account

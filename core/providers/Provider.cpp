@@ -90,6 +90,13 @@ std::unique_ptr<LogStream> Provider::logs(const QString &sessionId, const LogOpt
     return std::make_unique<FailedLogStream>(unsupportedError(descriptor(), Capability::Logs));
 }
 
+void Provider::listImages(Callback<QStringList> done)
+{
+    done(makeError(
+        ErrorCode::Unsupported,
+        QCoreApplication::translate("sandbar::Provider", "%1 does not list images").arg(descriptor().displayName)));
+}
+
 void Provider::listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done)
 {
     Q_UNUSED(sessionId);

@@ -110,6 +110,10 @@ public:
     // Adopt capability answer Unsupported.
     virtual void adopt(const QString &sessionId, Callback<SessionInfo> done);
 
+    // The images the engine holds locally ("busybox:latest", untagged ones left out), for the
+    // New session dialog's image list. The default answers Unsupported.
+    virtual void listImages(Callback<QStringList> done);
+
     // See HostProcessMatch; the default is "runs elsewhere".
     virtual HostProcessMatch hostProcessMatch(const QString &sessionId) const
     {
@@ -121,6 +125,9 @@ Q_SIGNALS:
     // A session changed state behind our back (events stream, agent exit, ...).
     void sessionChanged(const sandbar::SessionInfo &session);
     void sessionRemoved(const QString &sessionId);
+    // What create() is doing for the spec named name (CreateSpec::name; may be empty): text for
+    // people ("Pulling image…"), done of total bytes where known (total 0: unknown).
+    void createProgress(const QString &name, const QString &text, qint64 done, qint64 total);
 };
 
 // Helper for providers: a ready-made error for a capability they do not have.

@@ -89,7 +89,57 @@ CreateSpec createSpecFromOptions(const QVariantMap &options)
             s.mounts << *m;
         }
     }
+    for (const auto &text : entries(createkeys::Ports)) {
+        if (auto p = parsePortSpec(text))
+            s.ports << *p;
+    }
     return s;
+}
+
+Result<PortSpec> parsePortSpec(const QString &text)
+{
+    QString t = text.trimmed();
+    const auto bad = [&text]() {
+        return Result<PortSpec>(makeError(
+            ErrorCode::InvalidArgument,
+            QCoreApplication::translate("sandbar::PortSpec", "'%1' is not PORT, HOST:PORT or either with /tcp or /udp")
+                .arg(text.trimmed().left(80))));
+    };
+    PortSpec p;
+    if (const auto slash = t.indexOf(QLatin1Char('/')); slash >= 0) {
+        p.protocol = t.mid(slash + 1).toLower();
+        if (p.protocol != QLatin1String("tcp") && p.protocol != QLatin1String("udp"))
+            return bad();
+        t.truncate(slash);
+    }
+    const QStringList parts = t.split(QLatin1Char(':'));
+    if (parts.size() > 2)
+        return bad();
+    static const QRegularExpression digits(QStringLiteral("^[0-9]{1,5}$"));
+    QList<int> numbers;
+    for (const QString &part : parts) {
+        if (!digits.match(part).hasMatch())
+            return bad();
+        const int n = part.toInt();
+        if (n < 1 || n > 65535)
+            return makeError(
+                ErrorCode::InvalidArgument,
+                QCoreApplication::translate("sandbar::PortSpec", "port %1 is not between 1 and 65535").arg(part));
+        numbers << n;
+    }
+    p.sessionPort = numbers.last();
+    p.hostPort = numbers.size() == 2 ? numbers.first() : 0;
+    return p;
+}
+
+QString portSpecText(const PortSpec &port)
+{
+    QString t = QString::number(port.sessionPort);
+    if (port.hostPort > 0)
+        t.prepend(QString::number(port.hostPort) + QLatin1Char(':'));
+    if (port.protocol != QLatin1String("tcp"))
+        t += QLatin1Char('/') + port.protocol;
+    return t;
 }
 
 Result<MountSpec> parseMountSpec(const QString &text)

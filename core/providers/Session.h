@@ -161,7 +161,7 @@ namespace sandbar {
 // Create options that every provider spells the same way in its descriptor; the rest
 // travel in CreateSpec::options. Keys: image, cpus, memory (bytes), pidsLimit, ttl
 // (seconds), network, user, gpus, name, env (K=V entries), mounts (HOST:PATH[:ro] entries),
-// readOnlyMounts (every mount read-only).
+// readOnlyMounts (every mount read-only), ports ([HOST:]SESSION[/tcp|/udp] entries).
 namespace createkeys {
 inline constexpr char Image[] = "image";
 inline constexpr char Cpus[] = "cpus";
@@ -175,6 +175,7 @@ inline constexpr char Name[] = "name";
 inline constexpr char Env[] = "env";
 inline constexpr char Mounts[] = "mounts";
 inline constexpr char ReadOnlyMounts[] = "readOnlyMounts";
+inline constexpr char Ports[] = "ports";
 } // namespace createkeys
 
 // Typed create options (parseFieldValues over a provider's createOptions) -> the spec. Every
@@ -184,6 +185,12 @@ CreateSpec createSpecFromOptions(const QVariantMap &options);
 
 // HOST:PATH[:ro|:rw], PATH absolute; HOST is taken as given (it may hold a drive letter's ':').
 Result<MountSpec> parseMountSpec(const QString &text);
+
+// A forwarded port as the `ports` create option spells it: "8080" (the provider picks the
+// host port), "3000:8080" (HOST:SESSION) or either with "/tcp" or "/udp". Ports are 1..65535.
+Result<PortSpec> parsePortSpec(const QString &text);
+// The canonical text of a port: "8080", "3000:8080", "3000:8080/udp" (tcp is not written).
+QString portSpecText(const PortSpec &port);
 
 // A GPU request as the `gpus` create option spells it, parsed once for the window's form,
 // sandbarctl and createSpecFromOptions alike:

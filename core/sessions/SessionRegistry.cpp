@@ -2,6 +2,7 @@
 
 #include "common/OffThread.h"
 
+#include <QElapsedTimer>
 #include <algorithm>
 
 namespace sandbar {
@@ -12,6 +13,13 @@ SessionRegistry::SessionRegistry(AccountStore &accounts, const ProviderFactories
     , m_factories(factories)
 {
     connect(&m_accounts, &AccountStore::accountsChanged, this, &SessionRegistry::onAccountsChanged);
+    // New settings: the provider is made again at its next use (the listing stays until then).
+    connect(&m_accounts, &AccountStore::accountUpdated, this, [this](const QString &name) {
+        if (Provider *old = m_providers.take(name))
+            old->deleteLater();
+        m_status.remove(name);
+        refreshAccount(name);
+    });
 }
 
 SessionRegistry::~SessionRegistry()
@@ -113,22 +121,26 @@ void SessionRegistry::refreshAccount(const QString &account, Callback<QList<Sess
                      done(p.error());
                      return;
                  }
-                 (*p)->listSessions(ListOptions{}, Callback<QList<SessionInfo>>(
-                                                       this, [this, account, done](Result<QList<SessionInfo>> r) {
-                                                           auto &st = m_status[account];
-                                                           st.lastRefresh = QDateTime::currentDateTimeUtc();
-                                                           if (!r.ok()) {
-                                                               st.state = AccountStatus::State::Failed;
-                                                               st.lastError = r.error();
-                                                               Q_EMIT accountStatusChanged(account);
-                                                               done(r.error());
-                                                               return;
-                                                           }
-                                                           st.state = AccountStatus::State::Ok;
-                                                           Q_EMIT accountStatusChanged(account);
-                                                           setSessions(account, r.value());
-                                                           done(sessions());
-                                                       }));
+                 QElapsedTimer clock;
+                 clock.start();
+                 (*p)->listSessions(
+                     ListOptions{},
+                     Callback<QList<SessionInfo>>(this, [this, account, done, clock](Result<QList<SessionInfo>> r) {
+                         auto &st = m_status[account];
+                         st.latencyMs = clock.elapsed();
+                         st.lastRefresh = QDateTime::currentDateTimeUtc();
+                         if (!r.ok()) {
+                             st.state = AccountStatus::State::Failed;
+                             st.lastError = r.error();
+                             Q_EMIT accountStatusChanged(account);
+                             done(r.error());
+                             return;
+                         }
+                         st.state = AccountStatus::State::Ok;
+                         Q_EMIT accountStatusChanged(account);
+                         setSessions(account, r.value());
+                         done(sessions());
+                     }));
              }));
 }
 

@@ -22,6 +22,7 @@ struct AccountStatus {
     State state = State::Unknown;
     Error lastError;
     QDateTime lastRefresh;
+    qint64 latencyMs = -1; // the last listing's round trip
 };
 
 // All accounts' sessions in one place. Owns one Provider per account, made on first use

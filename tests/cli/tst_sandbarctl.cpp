@@ -470,6 +470,43 @@ private Q_SLOTS:
         QVERIFY2(audit.code == 0 && audit.out.contains(id.toUtf8()), qPrintable(describe(audit)));
     }
 
+    // Without --ttl a session ends itself after an hour; --ttl 0 (no limit) is allowed but
+    // warned about on stderr, before any engine is asked.
+    void defaultTtlAndNoLimitWarning()
+    {
+        const QByteArray warning = "warning: no time limit: this session runs until you stop it";
+        if (m_engine == QLatin1String("none")) {
+            const Run add = ctl({QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("nowhere"),
+                                 QStringLiteral("--provider"), QStringLiteral("docker"), QStringLiteral("--endpoint"),
+                                 QStringLiteral("unix:///nonexistent/sandbar/docker.sock")});
+            QVERIFY2(add.code == 0, qPrintable(describe(add)));
+            const QStringList base{QStringLiteral("sessions"), QStringLiteral("create"),  QStringLiteral("--account"),
+                                   QStringLiteral("nowhere"),  QStringLiteral("--image"), QStringLiteral("busybox")};
+            const Run none = ctl(base + QStringList{QStringLiteral("--ttl"), QStringLiteral("0")}, 30000);
+            QVERIFY2(none.code == 1 && none.err.startsWith(warning), qPrintable(describe(none)));
+            const Run hour = ctl(base, 30000);
+            QVERIFY2(hour.code == 1 && !hour.err.contains("warning"), qPrintable(describe(hour)));
+            return;
+        }
+        const auto ttlOf = [this](const QStringList &extra, Run *create) -> double {
+            *create = ctl(QStringList{QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                      QStringLiteral("eng"), QStringLiteral("--image"), test::testImage()} +
+                              extra,
+                          120000);
+            if (create->code != 0)
+                return -1;
+            const QString ref = QString::fromUtf8(create->out).trimmed();
+            const Run info = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("info"), ref});
+            ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref});
+            return QJsonDocument::fromJson(info.out).object().value(QStringLiteral("ttl_seconds")).toDouble(-2);
+        };
+        Run create;
+        QCOMPARE(ttlOf({}, &create), 3600.0);
+        QVERIFY2(!create.err.contains("warning"), qPrintable(describe(create)));
+        QCOMPARE(ttlOf({QStringLiteral("--ttl"), QStringLiteral("0")}, &create), 0.0);
+        QVERIFY2(create.err.startsWith(warning), qPrintable(describe(create)));
+    }
+
     void configDirHoldsEverything()
     {
         // Every file sandbarctl wrote is under --config-dir; nothing in it names a secret.

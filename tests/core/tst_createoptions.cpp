@@ -3,13 +3,13 @@
 // createSpecFromOptions), and a bad value gives one error naming the field.
 #include "TestSupport.h"
 #include "main/DescriptorForm.h"
+#include "main/ListFieldEditor.h"
 #include "wiring/AppServices.h"
 #include "wiring/cli/CliCreateOptions.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,7 +22,8 @@ const QStringList kShared = {
     QLatin1String(createkeys::Image),     QLatin1String(createkeys::Cpus),   QLatin1String(createkeys::Memory),
     QLatin1String(createkeys::PidsLimit), QLatin1String(createkeys::Ttl),    QLatin1String(createkeys::Network),
     QLatin1String(createkeys::User),      QLatin1String(createkeys::Gpus),   QLatin1String(createkeys::Name),
-    QLatin1String(createkeys::Env),       QLatin1String(createkeys::Mounts), QLatin1String(createkeys::ReadOnlyMounts)};
+    QLatin1String(createkeys::Env),       QLatin1String(createkeys::Mounts), QLatin1String(createkeys::ReadOnlyMounts),
+    QLatin1String(createkeys::Ports)};
 
 // Keys a provider's create() reads from CreateSpec::options itself. Anything else in a descriptor
 // would reach no code (as Local's "pids" once did): add it to kShared or here, with the reader.
@@ -76,6 +77,9 @@ Sample sampleFor(const FieldDescriptor &f, const QTemporaryDir &dir)
     case FieldType::Mounts:
         return {{dir.path() + QStringLiteral(":/data:ro"), dir.path() + QStringLiteral("/:/work")},
                 QStringList{dir.path() + QStringLiteral(":/data:ro"), dir.path() + QStringLiteral(":/work")}};
+    case FieldType::Ports:
+        return {{QStringLiteral("8080"), QStringLiteral(" 3000:8080/UDP ")},
+                QStringList{QStringLiteral("8080"), QStringLiteral("3000:8080/udp")}};
     case FieldType::Path: {
         const QString path = QStringLiteral("/sample/") + f.key;
         return {{path}, path};
@@ -121,6 +125,14 @@ void checkNamed(const CreateSpec &spec, const FieldDescriptor &f, const Sample &
         QCOMPARE(spec.mounts.at(1).hostPath, dir.path());
         QCOMPARE(spec.mounts.at(1).sessionPath, QStringLiteral("/work"));
         QVERIFY(!spec.mounts.at(1).readOnly);
+    } else if (k == QLatin1String(createkeys::Ports)) {
+        QCOMPARE(spec.ports.size(), 2);
+        QCOMPARE(spec.ports.at(0).sessionPort, 8080);
+        QCOMPARE(spec.ports.at(0).hostPort, 0);
+        QCOMPARE(spec.ports.at(0).protocol, QStringLiteral("tcp"));
+        QCOMPARE(spec.ports.at(1).sessionPort, 8080);
+        QCOMPARE(spec.ports.at(1).hostPort, 3000);
+        QCOMPARE(spec.ports.at(1).protocol, QStringLiteral("udp"));
     }
 }
 
@@ -140,8 +152,8 @@ Result<CreateSpec> throughForm(const ProviderDescriptor &d, const QString &key, 
         box->setChecked(entries.value(0) == QLatin1String("true"));
     else if (auto *combo = qobject_cast<QComboBox *>(w))
         combo->setCurrentText(entries.value(0));
-    else if (auto *text = qobject_cast<QPlainTextEdit *>(w))
-        text->setPlainText(entries.join(QLatin1Char('\n')));
+    else if (auto *list = qobject_cast<ui::ListFieldEditor *>(w))
+        list->setEntries(entries);
     else if (auto *line = qobject_cast<QLineEdit *>(w))
         line->setText(entries.value(0));
     auto values = form.values();
@@ -267,6 +279,10 @@ private Q_SLOTS:
                     bad = {QStringLiteral("/tmp"), QStringLiteral("/tmp:relative"),
                            QStringLiteral("/nonexistent/sandbar-host:/data")};
                     break;
+                case FieldType::Ports:
+                    bad = {QStringLiteral("http"), QStringLiteral("0"), QStringLiteral("65536"),
+                           QStringLiteral("1:2:3"), QStringLiteral("8080/sctp")};
+                    break;
                 default: break;
                 }
                 for (const QString &b : bad) {
@@ -382,6 +398,80 @@ private Q_SLOTS:
                                    {QLatin1String(createkeys::ReadOnlyMounts), true}});
         QCOMPARE(s.mounts.size(), 1);
         QVERIFY(s.mounts.first().readOnly);
+    }
+
+    // The one parser of a forwarded port, for the form, sandbarctl and createSpecFromOptions.
+    void portSpecs_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<int>("hostPort");
+        QTest::addColumn<int>("sessionPort");
+        QTest::addColumn<QString>("protocol");
+        QTest::addColumn<QString>("canonical");
+        const QString tcp = QStringLiteral("tcp");
+        const auto S = [](const char *text) { return QString::fromLatin1(text); };
+        QTest::newRow("session port") << S("8080") << true << 0 << 8080 << tcp << S("8080");
+        QTest::newRow("host:session") << S("3000:8080") << true << 3000 << 8080 << tcp << S("3000:8080");
+        QTest::newRow("udp") << S("3000:8080/udp") << true << 3000 << 8080 << S("udp") << S("3000:8080/udp");
+        QTest::newRow("explicit tcp") << S("8080/tcp") << true << 0 << 8080 << tcp << S("8080");
+        QTest::newRow("blanks") << S("  9000 ") << true << 0 << 9000 << tcp << S("9000");
+        QTest::newRow("lowest, highest") << S("1:65535") << true << 1 << 65535 << tcp << S("1:65535");
+        for (const char *bad : {"",
+                                "   ",
+                                "http",
+                                "80a",
+                                "-1",
+                                "0",
+                                "0:8080",
+                                "8080:0",
+                                "65536",
+                                "3000:65536",
+                                "99999999999",
+                                "1:2:3",
+                                "127.0.0.1:3000:8080",
+                                ":8080",
+                                "8080:",
+                                "8080/sctp",
+                                "8080/",
+                                "/tcp",
+                                "8 080",
+                                "+80"})
+            QTest::addRow("bad '%s'", bad) << QString::fromLatin1(bad) << false << 0 << 0 << QString() << QString();
+    }
+    void portSpecs()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        const auto p = parsePortSpec(text);
+        QCOMPARE(p.ok(), ok);
+        if (!ok) {
+            QCOMPARE(p.code(), ErrorCode::InvalidArgument);
+            QVERIFY(!p.message().isEmpty());
+            return;
+        }
+        QFETCH(int, hostPort);
+        QFETCH(int, sessionPort);
+        QFETCH(QString, protocol);
+        QFETCH(QString, canonical);
+        QCOMPARE(p->hostPort, hostPort);
+        QCOMPARE(p->sessionPort, sessionPort);
+        QCOMPARE(p->protocol, protocol);
+        QCOMPARE(portSpecText(*p), canonical);
+    }
+
+    // sandbarctl: --ports repeated, one port each.
+    void portsFromTheCommandLine()
+    {
+        const ProviderDescriptor &d = factories().find(QStringLiteral("docker"))->descriptor();
+        QVERIFY(d.capabilities.testFlag(Capability::Ports));
+        const auto spec =
+            throughCli(d, QLatin1String(createkeys::Ports), {QStringLiteral("8080"), QStringLiteral("127:5432/udp")});
+        QVERIFY_RESULT(spec);
+        QCOMPARE(spec->ports.size(), 2);
+        QCOMPARE(portSpecText(spec->ports.at(1)), QStringLiteral("127:5432/udp"));
+        QVERIFY(
+            !factories().find(QStringLiteral("local"))->descriptor().createOption(QLatin1String(createkeys::Ports)));
     }
 
     // Local's keys before they were shared ("pids", "mount"), and env/mounts saved as text.

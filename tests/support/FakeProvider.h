@@ -1,6 +1,7 @@
 #pragma once
 
 #include "accounts/SecretStore.h"
+#include "providers/Jobs.h"
 #include "providers/ProviderFactory.h"
 
 #include <QMap>
@@ -43,6 +44,18 @@ public:
 
 private:
     ProviderDescriptor m_desc;
+};
+
+// A log stream the test drives: it emits data() and finished() itself (both are public
+// signals); start() and stop() are only counted.
+class FakeLogStream final : public LogStream
+{
+public:
+    using LogStream::LogStream;
+    void start() override { ++starts; }
+    void stop() override { ++stops; }
+    int starts = 0;
+    int stops = 0;
 };
 
 } // namespace sandbar::test

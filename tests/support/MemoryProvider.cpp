@@ -69,6 +69,8 @@ MemoryProvider::MemoryProvider(const ProviderDescriptor &desc, QString account, 
 
 void MemoryProvider::health(Callback<HealthInfo> done)
 {
+    if (healthHook)
+        return healthHook(std::move(done));
     done(HealthInfo{QStringLiteral("Memory"),
                     QStringLiteral("1"),
                     QStringLiteral("1"),
@@ -95,6 +97,8 @@ void MemoryProvider::listSessions(const ListOptions &, Callback<QList<SessionInf
 
 void MemoryProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
 {
+    if (createHook && createHook(spec, done))
+        return;
     SessionInfo s;
     s.id = QStringLiteral("m%1").arg(m_next++, 4, 10, QLatin1Char('0'));
     s.account = m_account;
@@ -129,6 +133,8 @@ void MemoryProvider::info(const QString &id, Callback<SessionInfo> done)
 
 VoidResult MemoryProvider::setState(const QString &id, SessionState state)
 {
+    if (failIds.contains(id))
+        return makeError(ErrorCode::Conflict, QStringLiteral("refused by the memory provider (test)"));
     if (!m_sessions.contains(id))
         return makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id));
     m_sessions[id].state = state;
@@ -155,6 +161,8 @@ void MemoryProvider::resume(const QString &id, Callback<void> done)
 
 void MemoryProvider::remove(const QString &id, Callback<void> done)
 {
+    if (failIds.contains(id))
+        return done(makeError(ErrorCode::Conflict, QStringLiteral("refused by the memory provider (test)")));
     if (!m_sessions.remove(id))
         return done(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
     Q_EMIT sessionRemoved(id);

@@ -4,6 +4,7 @@
 #include "providers/ProviderFactory.h"
 
 #include <QHash>
+#include <QSet>
 #include <functional>
 #include <optional>
 
@@ -46,6 +47,12 @@ public:
     // Terminals and commands for tests of the consoles: unset answers Unsupported.
     std::function<std::unique_ptr<PtyChannel>(const QString &id, const PtyOptions &options)> ptyHook;
     std::function<std::unique_ptr<ExecJob>(const QString &id, const ExecRequest &request)> execHook;
+    // Logs for tests of the Logs tab (FakeLogStream): unset answers Unsupported.
+    std::function<std::unique_ptr<LogStream>(const QString &id, const LogOptions &options)> logsHook;
+    std::unique_ptr<LogStream> logs(const QString &id, const LogOptions &options) override
+    {
+        return logsHook ? logsHook(id, options) : Provider::logs(id, options);
+    }
     // Where its sessions' processes run on this machine (tests of NVML matching).
     std::function<HostProcessMatch(const QString &id)> hostMatch;
     HostProcessMatch hostProcessMatch(const QString &id) const override
@@ -54,9 +61,16 @@ public:
     }
     Capabilities capabilities() const override { return capabilityOverride.value_or(m_desc.capabilities); }
 
+    // Health and create answered by the test (a failing engine, a slow pull with progress):
+    // unset, health answers "Memory 1" and create succeeds at once.
+    std::function<void(Callback<HealthInfo> done)> healthHook;
+    std::function<bool(const CreateSpec &spec, Callback<SessionInfo> &done)> createHook; // true: handled
+
     // Seeds a session as if another Sandbar (or account) had made it.
     void inject(const SessionInfo &session) { m_sessions.insert(session.id, session); }
     bool failListing = false;
+    // Stop, kill, pause, resume and remove of these ids fail (tests of error reporting).
+    QSet<QString> failIds;
     // Like Docker's container list: limits and GPUs only in info().
     bool listWithoutLimits = false;
 

@@ -2,13 +2,17 @@
 // sandbarctl does: through the provider's descriptor fields and createSpecFromOptions.
 #include "TestSupport.h"
 #include "main/DescriptorForm.h"
+#include "main/ListFieldEditor.h"
 #include "providers/docker/DockerFactory.h"
 #include "providers/local/LocalProvider.h"
 
 #include <QLineEdit>
-#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace sandbar;
 
@@ -19,6 +23,9 @@ private Q_SLOTS:
     void gpus_data();
     void gpus();
     void envAndMountsTakeOneEntryALine();
+    void tablesTakeRowsFromTheButtons();
+    void otherListsGetOneColumn();
+    void prefillAndStoredSecrets();
 };
 
 void TestDescriptorForm::gpus_data()
@@ -78,7 +85,7 @@ void TestDescriptorForm::gpus()
     QCOMPARE(spec.gpuUuids, ids);
 }
 
-// The environment and the mounts are several lines, each one a variable or a folder.
+// The environment and the mounts are tables, a row per variable or folder.
 void TestDescriptorForm::envAndMountsTakeOneEntryALine()
 {
     QTemporaryDir dir;
@@ -89,11 +96,12 @@ void TestDescriptorForm::envAndMountsTakeOneEntryALine()
         form.setFields(d.createOptions);
         if (auto *image = form.findChild<QLineEdit *>(QStringLiteral("field_image")))
             image->setText(QStringLiteral("busybox"));
-        auto *env = form.findChild<QPlainTextEdit *>(QStringLiteral("field_env"));
-        auto *mounts = form.findChild<QPlainTextEdit *>(QStringLiteral("field_mounts"));
+        auto *env = form.findChild<ui::ListFieldEditor *>(QStringLiteral("field_env"));
+        auto *mounts = form.findChild<ui::ListFieldEditor *>(QStringLiteral("field_mounts"));
         QVERIFY(env && mounts);
-        env->setPlainText(QStringLiteral("A=1\n\nB=two words\n"));
-        mounts->setPlainText(dir.path() + QStringLiteral(":/in:ro\n") + dir.path() + QStringLiteral(":/out"));
+        env->setEntries({QStringLiteral("A=1"), QStringLiteral("B=two words")});
+        mounts->setEntries({dir.path() + QStringLiteral(":/in:ro"), dir.path() + QStringLiteral(":/out")});
+        QCOMPARE(env->rowCount(), 2);
         const auto values = form.values();
         QVERIFY_RESULT(values);
         const CreateSpec spec = createSpecFromOptions(*values);
@@ -103,11 +111,74 @@ void TestDescriptorForm::envAndMountsTakeOneEntryALine()
         QCOMPARE(spec.mounts.at(1).sessionPath, QStringLiteral("/out"));
         QVERIFY(!spec.mounts.at(1).readOnly);
 
-        env->setPlainText(QStringLiteral("A=1\nnot a variable"));
+        env->table()->item(1, 0)->setText(QStringLiteral("not a variable"));
         const auto bad = form.values();
         QVERIFY(!bad.ok());
         QVERIFY2(bad.message().startsWith(QStringLiteral("Environment: ")), qPrintable(bad.message()));
     }
+}
+
+// + adds a row (a mount read-only unless unticked), − removes the selected one; every
+// button has an accessible name.
+void TestDescriptorForm::tablesTakeRowsFromTheButtons()
+{
+    QTemporaryDir dir;
+    ui::DescriptorForm form;
+    form.setFields(docker::makeDescriptor(docker::Flavour::Docker).createOptions);
+    QSignalSpy changed(&form, &ui::DescriptorForm::changed);
+    auto *mounts = form.findChild<ui::ListFieldEditor *>(QStringLiteral("field_mounts"));
+    form.findChild<QToolButton *>(QStringLiteral("add_mounts"))->click();
+    QCOMPARE(mounts->rowCount(), 1);
+    QVERIFY(!changed.isEmpty());
+    mounts->table()->item(0, 0)->setText(dir.path());
+    mounts->table()->item(0, 2)->setText(QStringLiteral("/data"));
+    QCOMPARE(mounts->table()->item(0, 3)->checkState(), Qt::Checked);
+    QVERIFY(mounts->table()->cellWidget(0, 1)); // Browse…
+    QCOMPARE(mounts->entries(), QStringList{dir.path() + QStringLiteral(":/data:ro")});
+    auto *env = form.findChild<ui::ListFieldEditor *>(QStringLiteral("field_env"));
+    form.findChild<QToolButton *>(QStringLiteral("add_env"))->click();
+    form.findChild<QToolButton *>(QStringLiteral("add_env"))->click();
+    env->table()->item(0, 0)->setText(QStringLiteral("KEEP"));
+    env->table()->item(0, 1)->setText(QStringLiteral("1"));
+    env->table()->item(1, 0)->setText(QStringLiteral("DROP"));
+    env->table()->setCurrentCell(1, 0);
+    form.findChild<QToolButton *>(QStringLiteral("remove_env"))->click();
+    QCOMPARE(env->entries(), QStringList{QStringLiteral("KEEP=1")});
+    for (auto *b : form.findChildren<QToolButton *>(QRegularExpression(QStringLiteral("^(add|remove)_"))))
+        QVERIFY2(!b->accessibleName().isEmpty(), qPrintable(b->objectName()));
+}
+
+// A list option that is neither environment nor mounts (ports, ...) is one column of texts.
+void TestDescriptorForm::otherListsGetOneColumn()
+{
+    FieldDescriptor ports;
+    ports.key = QStringLiteral("ports");
+    ports.label = QStringLiteral("Ports");
+    ports.type = FieldType::String;
+    ui::ListFieldEditor list(ports);
+    QCOMPARE(list.table()->columnCount(), 1);
+    list.setEntries({QStringLiteral("8080"), QStringLiteral("3000:3000/udp")});
+    list.addRow();
+    QCOMPARE(list.entries(), (QStringList{QStringLiteral("8080"), QStringLiteral("3000:3000/udp")}));
+}
+
+void TestDescriptorForm::prefillAndStoredSecrets()
+{
+    const ProviderDescriptor d = docker::makeDescriptor(docker::Flavour::Docker);
+    ui::DescriptorForm form;
+    form.setFields(d.createOptions);
+    form.setValues({{QStringLiteral("cpus"), 1.5},
+                    {QStringLiteral("memory"), qint64(512) << 20},
+                    {QStringLiteral("network"), true},
+                    {QStringLiteral("env"), QStringList{QStringLiteral("A=1")}}});
+    QCOMPARE(form.findChild<QLineEdit *>(QStringLiteral("field_memory"))->text(), QStringLiteral("512M"));
+    QCOMPARE(form.findChild<QLineEdit *>(QStringLiteral("field_cpus"))->text(), QStringLiteral("1.5"));
+    form.findChild<QLineEdit *>(QStringLiteral("field_image"))->setText(QStringLiteral("busybox"));
+    const auto v = form.values();
+    QVERIFY_RESULT(v);
+    QCOMPARE(v->value(QStringLiteral("memory")).toLongLong(), qint64(512) << 20);
+    QCOMPARE(v->value(QStringLiteral("env")).toStringList(), QStringList{QStringLiteral("A=1")});
+    QVERIFY(v->value(QStringLiteral("network")).toBool());
 }
 
 QTEST_MAIN(TestDescriptorForm)

@@ -9,8 +9,11 @@
 #include "charts/StatsView.h"
 #include "costs/CostMeter.h"
 #include "main/CostStatus.h"
+#include "main/DetailStack.h"
+#include "main/InfoView.h"
 #include "main/MainWindow.h"
 #include "main/SessionsModel.h"
+#include "main/SessionsPane.h"
 #include "metrics/StatsCollector.h"
 
 #include <QAbstractButton>
@@ -18,10 +21,12 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDialog>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -101,12 +106,27 @@ private Q_SLOTS:
 
         // Select a session: details show, and Stop stops it.
         table->selectRow(0);
-        auto *details = w.findChild<QTextBrowser *>(QStringLiteral("sessionDetails"));
-        QVERIFY(details->toPlainText().contains(QLatin1String("running")));
+        // Its detail opens with the Info page telling its state.
+        QVERIFY(w.details()->currentDetail());
+        w.details()->currentDetail()->showPage(ui::SessionDetail::Page::Info);
+        QStringList infoTexts;
+        for (auto *label : w.details()->currentDetail()->infoView()->findChildren<QLabel *>())
+            infoTexts << label->text();
+        QVERIFY2(infoTexts.join(u' ').contains(QLatin1String("running")), qPrintable(infoTexts.join(u' ')));
         QAction *stop = action(w, QStringLiteral("Stop"));
         QVERIFY(stop && stop->isEnabled());
         const QString id = table->model()->index(0, ui::SessionsModel::Ref).data().toString();
         stop->trigger();
+        // One question for the selection, answered Yes.
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = [] {
+            for (auto *tl : QApplication::topLevelWidgets()) {
+                if (tl->objectName() == QLatin1String("bulkConfirm") && tl->isVisible())
+                    return qobject_cast<QMessageBox *>(tl);
+            }
+            return static_cast<QMessageBox *>(nullptr);
+        }()));
+        box->button(QMessageBox::Yes)->click();
         QTRY_COMPARE(table->model()->index(0, ui::SessionsModel::State).data().toString(), QStringLiteral("stopped"));
         QCOMPARE(table->model()->index(0, ui::SessionsModel::Ref).data().toString(), id);
 
@@ -157,12 +177,20 @@ private Q_SLOTS:
         action(w, QStringLiteral("New session…"))->trigger();
         QDialog *dlg = nullptr;
         QTRY_VERIFY((dlg = w.findChild<QDialog *>()) != nullptr && dlg->isVisible());
-        dlg->accept();
+        // Create: the dialog makes the session itself and closes once it exists; the window
+        // selects it.
+        dlg->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
         QTRY_COMPARE(table->model()->rowCount(), before + 1);
-        table->selectRow(table->model()->rowCount() - 1);
+        QTRY_VERIFY(!w.sessionsPane()->selectedSessions().isEmpty());
         action(w, QStringLiteral("Remove"))->trigger();
         QMessageBox *box = nullptr;
-        QTRY_VERIFY((box = w.findChild<QMessageBox *>()) != nullptr && box->isVisible());
+        QTRY_VERIFY((box = qobject_cast<QMessageBox *>([] {
+                         for (auto *tl : QApplication::topLevelWidgets()) {
+                             if (tl->objectName() == QLatin1String("bulkConfirm") && tl->isVisible())
+                                 return tl;
+                         }
+                         return static_cast<QWidget *>(nullptr);
+                     }())) != nullptr);
         box->button(QMessageBox::Yes)->click();
         QTRY_COMPARE(table->model()->rowCount(), before);
     }
@@ -301,7 +329,9 @@ private Q_SLOTS:
         auto *statsAction = w.findChild<QAction *>(QStringLiteral("statsAction"));
         QVERIFY(statsAction && statsAction->isVisible() && statsAction->isEnabled());
         statsAction->trigger();
-        auto *view = w.findChild<ui::StatsView *>(QStringLiteral("stats:") + made->ref());
+        QVERIFY(w.details()->currentDetail());
+        QCOMPARE(w.details()->currentDetail()->ref(), made->ref());
+        auto *view = w.details()->currentDetail()->statsView();
         QVERIFY(view);
         QTRY_VERIFY_WITH_TIMEOUT(view->isVisible() && view->seriesUpdateCount() > 0, 10000);
         statsAction->trigger(); // the same tab again, not a second one

@@ -6,6 +6,7 @@
 #include "FakeProvider.h"
 #include "MemoryProvider.h"
 #include "TestSupport.h"
+#include "main/DetailStack.h"
 #include "main/ExecConsole.h"
 #include "main/MainWindow.h"
 #include "main/SessionTerminal.h"
@@ -452,7 +453,6 @@ private Q_SLOTS:
         w.refreshAll();
         auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
         QTRY_COMPARE(table->model()->rowCount(), 1);
-        auto *tabs = w.findChild<QTabWidget *>(QStringLiteral("workspaceTabs"));
         QAction *terminal = nullptr;
         for (auto *act : w.findChildren<QAction *>()) {
             if (act->text().remove(QLatin1Char('&')) == QStringLiteral("Terminal"))
@@ -464,6 +464,8 @@ private Q_SLOTS:
         table->selectRow(0);
         QVERIFY(terminal->isEnabled());
         terminal->trigger();
+        QVERIFY(w.details()->currentDetail());
+        QTabWidget *tabs = w.details()->currentDetail()->terminalTabs();
         QVERIFY(qobject_cast<ui::ExecConsole *>(tabs->currentWidget()));
         QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("agent-7"));
 

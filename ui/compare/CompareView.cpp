@@ -87,6 +87,7 @@ CompareView::CompareView(std::shared_ptr<const catalog::Catalog> catalog, QWidge
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("compareTable"));
+    m_table->setAccessibleName(tr("Providers compared"));
     m_table->setModel(m_filter);
     m_table->setSortingEnabled(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);

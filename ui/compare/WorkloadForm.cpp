@@ -45,6 +45,7 @@ WorkloadForm::WorkloadForm(const QStringList &gpuTypes, QWidget *parent)
     for (const auto &t : gpuTypes)
         m_gpuType->addItem(t, t);
     m_gpuCount = new QSpinBox(this);
+    m_gpuCount->setAccessibleName(tr("GPU count"));
     m_gpuCount->setRange(1, 64);
     m_gpuCount->setPrefix(tr("× "));
     m_idleHours = number(this, 744, 10, 1, tr(" h"));

@@ -54,6 +54,7 @@ ExecConsole::ExecConsole(Provider *provider, const SessionInfo &session, QWidget
 
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_output->setObjectName(QStringLiteral("execConsoleOutput"));
+    m_output->setAccessibleName(tr("Command output"));
     m_output->setReadOnly(true);
     m_output->setFont(mono);
     m_output->setMaximumBlockCount(kMaxBlocks);
@@ -61,6 +62,7 @@ ExecConsole::ExecConsole(Provider *provider, const SessionInfo &session, QWidget
     m_output->setFocusPolicy(Qt::ClickFocus);
 
     m_input->setObjectName(QStringLiteral("execConsoleInput"));
+    m_input->setAccessibleName(tr("Command"));
     m_input->setFont(mono);
     m_input->setPlaceholderText(
         tr("Command to run in %1").arg(session.name.isEmpty() ? session.id.left(12) : session.name));

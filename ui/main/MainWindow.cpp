@@ -1,22 +1,27 @@
 #include "main/MainWindow.h"
 
+#include "main/AccountBadges.h"
 #include "main/CostStatus.h"
+#include "main/DetailStack.h"
 #include "main/Dialogs.h"
 #include "main/SessionStatsUi.h"
 #include "main/SessionsModel.h"
+#include "main/SessionsPane.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPointer>
+#include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -50,6 +55,7 @@ MainWindow::MainWindow(AccountStore &accounts, SessionRegistry &registry, const 
             reattachTerminals(account);
     });
     connect(&m_registry, &SessionRegistry::sessionsChanged, this, [this]() {
+        reloadAccounts(); // the session counts
         updateActions();
         updateDetails();
     });
@@ -68,35 +74,47 @@ void MainWindow::buildActions()
     m_newSession = tb->addAction(tr("New session…"), this, &MainWindow::newSession);
     m_newSession->setShortcut(QKeySequence::New);
     m_terminal = tb->addAction(tr("Terminal"), this, &MainWindow::openTerminal);
+    m_terminal->setObjectName(QStringLiteral("terminalAction"));
+    m_terminal->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    m_terminal->setToolTip(tr("Open a new terminal in the selected session"));
     tb->addSeparator();
-    m_stats = tb->addAction(tr("Statistics"), this, [this]() {
-        if (const auto s = currentSession(); s && m_statsUi)
-            m_statsUi->openStatsTab(*s);
-    });
+    m_stats = tb->addAction(tr("Statistics"), this, [this]() { showDetailPage(SessionDetail::Page::Stats); });
+    m_stats->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
     m_stats->setObjectName(QStringLiteral("statsAction"));
     m_stats->setToolTip(tr("Charts of CPU, memory, network, disk and GPU for the selected session"));
     m_stats->setVisible(false); // until the window is given a collector
-    m_stop = tb->addAction(tr("Stop"), this, [this]() { runOnSession(tr("Stop"), &Provider::stop); });
-    m_pause = tb->addAction(tr("Pause"), this, [this]() { runOnSession(tr("Pause"), &Provider::pause); });
-    m_resume = tb->addAction(tr("Resume"), this, [this]() { runOnSession(tr("Resume"), &Provider::resume); });
-    m_remove = tb->addAction(tr("Remove"), this, [this]() {
-        const auto s = currentSession();
-        if (!s)
-            return;
-        confirm(tr("Remove session"), tr("Remove %1? Its files inside the sandbox are deleted.").arg(s->ref()),
-                [this, ref = s->ref()]() {
-                    // The selection may have moved while the question was open.
-                    const auto now = currentSession();
-                    if (now && now->ref() == ref)
-                        runOnSession(tr("Remove"), &Provider::remove);
-                });
-    });
+    m_files = tb->addAction(tr("Files"), this, [this]() { showDetailPage(SessionDetail::Page::Files); });
+    m_files->setObjectName(QStringLiteral("filesAction"));
+    m_files->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_files->setToolTip(tr("Browse, upload and download the selected session's files"));
+    m_info = new QAction(tr("Session info"), this);
+    m_info->setObjectName(QStringLiteral("infoAction"));
+    m_info->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    connect(m_info, &QAction::triggered, this, [this]() { showDetailPage(SessionDetail::Page::Info); });
+    m_logs = new QAction(tr("Logs"), this);
+    m_logs->setObjectName(QStringLiteral("logsAction"));
+    m_logs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    connect(m_logs, &QAction::triggered, this, [this]() { showDetailPage(SessionDetail::Page::Logs); });
+    addActions({m_info, m_logs});
+    const auto bulk = [this](BulkActions::Verb verb) { return [this, verb]() { m_pane->runBulk(verb); }; };
+    m_stop = tb->addAction(tr("Stop"), this, bulk(BulkActions::Verb::Stop));
+    m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_pause = tb->addAction(tr("Pause"), this, bulk(BulkActions::Verb::Pause));
+    m_pause->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_resume = tb->addAction(tr("Resume"), this, bulk(BulkActions::Verb::Resume));
+    m_resume->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
+    m_remove = tb->addAction(tr("Remove"), this, bulk(BulkActions::Verb::Remove));
+    m_remove->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Delete));
+    m_remove->setToolTip(tr("Remove the selected sessions (their files inside the sandbox are deleted)"));
     tb->addSeparator();
-    m_refresh = tb->addAction(tr("Refresh"), this, &MainWindow::refreshAll);
+    m_refresh = tb->addAction(tr("Refresh"), this, &MainWindow::refreshNow);
     m_refresh->setShortcut(QKeySequence::Refresh);
 
     m_addAccount = new QAction(tr("Add account…"), this);
     connect(m_addAccount, &QAction::triggered, this, &MainWindow::addAccount);
+    m_editAccount = new QAction(tr("Edit account…"), this);
+    m_editAccount->setObjectName(QStringLiteral("editAccountAction"));
+    connect(m_editAccount, &QAction::triggered, this, &MainWindow::editAccount);
     m_removeAccount = new QAction(tr("Remove account"), this);
     connect(m_removeAccount, &QAction::triggered, this, &MainWindow::removeAccount);
     m_checkAccount = new QAction(tr("Check connection"), this);
@@ -113,31 +131,30 @@ void MainWindow::buildActions()
     m_compare->setObjectName(QStringLiteral("compareAction"));
     m_compare->setVisible(false); // until a compare view is supplied
     connect(m_compare, &QAction::triggered, this, [this]() {
-        if (!m_compareWindow) {
-            m_compareWindow = m_compareFactory(this);
-            m_compareWindow->setWindowFlag(Qt::Window);
-            m_compareWindow->setAttribute(Qt::WA_DeleteOnClose);
-            m_compareWindow->setWindowTitle(tr("Compare providers — Sandbar"));
-            m_compareWindow->resize(1400, 900);
-        }
-        m_compareWindow->show();
-        m_compareWindow->raise();
-        m_compareWindow->activateWindow();
+        openSingleWindow(m_compareWindow, m_compareFactory, tr("Compare providers — Sandbar"), QSize(1400, 900));
     });
+    buildMenus();
 }
 
 void MainWindow::buildLayout()
 {
     auto *split = new QSplitter(this);
+    m_split = split;
+    split->setObjectName(QStringLiteral("mainSplitter"));
     auto *left = new QWidget(split);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(6, 6, 0, 6);
     auto *accountsLabel = new QLabel(tr("<b>Accounts</b>"), left);
     m_accountList = new QListWidget(left);
     m_accountList->setObjectName(QStringLiteral("accountList"));
+    m_accountList->setAccessibleName(tr("Accounts"));
     m_accountList->setContextMenuPolicy(Qt::ActionsContextMenu);
-    m_accountList->addActions({m_addAccount, m_checkAccount, m_budget, m_removeAccount});
+    m_accountList->addActions({m_addAccount, m_editAccount, m_checkAccount, m_budget, m_removeAccount});
+    m_accountList->setIconSize(QSize(24, 24));
+    connect(m_accountList, &QListWidget::itemDoubleClicked, this, &MainWindow::editAccount);
     auto *accountBar = new QToolBar(left);
+    accountBar->findChild<QWidget *>(QStringLiteral("qt_toolbar_ext_button"))
+        ->setAccessibleName(tr("More account actions"));
     accountBar->addAction(m_addAccount);
     accountBar->addAction(m_checkAccount);
     accountBar->addAction(m_budget);
@@ -146,44 +163,43 @@ void MainWindow::buildLayout()
     leftLayout->addWidget(accountBar);
 
     auto *right = new QSplitter(Qt::Vertical, split);
-    m_model = new SessionsModel(m_registry, this);
-    m_table = new QTableView(right);
-    m_table->setObjectName(QStringLiteral("sessionTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->verticalHeader()->hide();
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    m_table->horizontalHeader()->setSectionResizeMode(SessionsModel::Created, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(SessionsModel::State, QHeaderView::ResizeToContents);
-    m_table->setColumnWidth(SessionsModel::Ref, 260);
-    connect(m_table, &QTableView::doubleClicked, this, &MainWindow::openTerminal);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this]() {
+    m_right = right;
+    right->setObjectName(QStringLiteral("sessionSplitter"));
+    m_sessionsArea = new QStackedWidget(right);
+    m_pane = new SessionsPane(m_registry, m_sessionsArea);
+    m_sessionsArea->addWidget(m_pane);
+    auto *firstStart = new FirstStartPanel(m_factories, &m_accounts, m_sessionsArea);
+    m_sessionsArea->addWidget(firstStart);
+    connect(firstStart, &FirstStartPanel::chosen, this, [this](const Account &a) {
+        m_accounts.add(a, {}, Callback<void>(this, [this](VoidResult r) {
+                           if (!r.ok())
+                               showError(tr("Add account"), r.error());
+                       }));
+    });
+    connect(firstStart, &FirstStartPanel::addAnotherRequested, this, &MainWindow::addAccount);
+    m_table = m_pane->view();
+    connect(m_pane, &SessionsPane::activated, this, [this](const SessionInfo &) { openTerminal(); });
+    connect(m_pane, &SessionsPane::selectionChanged, this, [this]() {
         updateActions();
         updateDetails();
     });
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this]() {
-        updateActions();
-        updateDetails();
+    connect(m_pane->bulkActions(), &BulkActions::started, this, [this](BulkActions::Verb verb, int count) {
+        m_status->setText(tr("%1: %2 session(s)…").arg(BulkActions::verbText(verb)).arg(count));
     });
-
-    m_tabs = new QTabWidget(right);
-    m_tabs->setObjectName(QStringLiteral("workspaceTabs"));
-    m_tabs->setTabsClosable(true);
-    m_tabs->setDocumentMode(true);
-    m_details = new QTextBrowser(m_tabs);
-    m_details->setObjectName(QStringLiteral("sessionDetails"));
-    m_tabs->addTab(m_details, tr("Details"));
-    m_tabs->tabBar()->setTabButton(0, QTabBar::RightSide, nullptr);
-    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int i) {
-        if (i == 0)
-            return;
-        QWidget *w = m_tabs->widget(i);
-        m_tabs->removeTab(i);
-        w->deleteLater();
-    });
+    connect(m_pane->bulkActions(), &BulkActions::finished, this,
+            [this](int ok, const QList<QPair<QString, Error>> &failures) {
+                // The pane shows the one error list; the status line says how it went.
+                m_status->setText(failures.isEmpty() ? tr("Done: %1 session(s).").arg(ok)
+                                                     : tr("%1 done, %2 not done.").arg(ok).arg(failures.size()));
+            });
+    m_placeholder = new QLabel(right);
+    m_placeholder->setObjectName(QStringLiteral("detailPlaceholder"));
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setText(
+        tr("Select a session to see its terminals, statistics, files, details and logs, or create one with "
+           "<b>New session</b> (Ctrl+N)."));
+    m_detailStack = new DetailStack(m_registry, m_placeholder, right);
     right->setStretchFactor(0, 2);
     right->setStretchFactor(1, 3);
     split->setStretchFactor(0, 0);
@@ -192,7 +208,7 @@ void MainWindow::buildLayout()
     setCentralWidget(split);
 
     connect(m_accountList, &QListWidget::currentRowChanged, this, [this]() {
-        m_model->setAccountFilter(currentAccount());
+        m_pane->setAccountFilter(currentAccount());
         updateActions();
     });
     m_status = new QLabel(this);
@@ -201,7 +217,8 @@ void MainWindow::buildLayout()
 
 void MainWindow::setStats(metrics::StatsCollector &collector)
 {
-    m_statsUi = new SessionStatsUi(collector, m_table, m_tabs, this);
+    m_statsUi = new SessionStatsUi(collector, m_pane->view(), nullptr, this);
+    m_detailStack->services().stats = &collector;
     m_stats->setVisible(true);
     updateActions();
 }
@@ -210,8 +227,7 @@ void MainWindow::setCosts(CostMeter &meter, audit::CostLedger &ledger, audit::Bu
 {
     m_costStatus = new CostStatus(meter, ledger, watcher, this);
     statusBar()->addPermanentWidget(m_costStatus->label());
-    m_model->setCostMeter(&meter);
-    m_table->horizontalHeader()->setSectionResizeMode(SessionsModel::Cost, QHeaderView::ResizeToContents);
+    m_pane->model()->setCostMeter(&meter);
     m_budget->setVisible(true);
 }
 
@@ -230,6 +246,13 @@ QString MainWindow::currentAccount() const
 void MainWindow::reloadAccounts()
 {
     const QString keep = currentAccount();
+    QHash<QString, QPair<int, int>> counts; // account -> sessions, running
+    for (const auto &x : m_registry.sessions()) {
+        auto &c = counts[x.account];
+        ++c.first;
+        if (x.state == SessionState::Running)
+            ++c.second;
+    }
     QSignalBlocker block(m_accountList);
     m_accountList->clear();
     auto *all = new QListWidgetItem(tr("All accounts"), m_accountList);
@@ -237,20 +260,15 @@ void MainWindow::reloadAccounts()
     QStringList problems;
     for (const auto &a : m_accounts.accounts()) {
         const AccountStatus st = m_registry.status(a.name);
-        QString mark;
-        switch (st.state) {
-        case AccountStatus::State::Ok: mark = QStringLiteral("● "); break;
-        case AccountStatus::State::Failed:
-            mark = QStringLiteral("✕ ");
+        if (st.state == AccountStatus::State::Failed)
             problems << QStringLiteral("%1: %2").arg(a.name, st.lastError.message);
-            break;
-        default: mark = QStringLiteral("○ "); break;
-        }
         const ProviderFactory *f = m_factories.find(a.provider);
-        auto *item = new QListWidgetItem(mark + a.name, m_accountList);
+        const auto [sessions, running] = counts.value(a.name);
+        auto *item = new QListWidgetItem(accountIcon(a.provider, st.state),
+                                         sessions ? QStringLiteral("%1  (%2)").arg(a.name).arg(sessions) : a.name,
+                                         m_accountList);
         item->setData(Qt::UserRole, a.name);
-        item->setToolTip(st.state == AccountStatus::State::Failed ? st.lastError.message
-                                                                  : (f ? f->descriptor().displayName : a.provider));
+        item->setToolTip(accountToolTip(f ? f->descriptor().displayName : a.provider, st, sessions, running));
     }
     int row = 0;
     for (int i = 0; i < m_accountList->count(); ++i) {
@@ -258,8 +276,11 @@ void MainWindow::reloadAccounts()
             row = i;
     }
     m_accountList->setCurrentRow(row);
-    if (m_accounts.accounts().isEmpty())
-        m_status->setText(tr("No accounts yet: add one to create sandboxes."));
+    // No account at all: offer the Local sandbox and the engines found, not an empty table.
+    const bool none = m_accounts.accounts().isEmpty();
+    m_sessionsArea->setCurrentIndex(none ? 1 : 0);
+    if (none)
+        m_status->setText(tr("No accounts yet: choose one to start."));
     else
         m_status->setText(problems.isEmpty() ? tr("%n account(s)", nullptr, int(m_accounts.accounts().size()))
                                              : problems.join(QLatin1String("   ")));
@@ -267,10 +288,7 @@ void MainWindow::reloadAccounts()
 
 std::optional<SessionInfo> MainWindow::currentSession() const
 {
-    const auto rows = m_table->selectionModel()->selectedRows();
-    if (rows.isEmpty())
-        return std::nullopt;
-    return m_model->sessionAt(rows.first().row());
+    return m_pane->currentSession();
 }
 
 void MainWindow::updateActions()
@@ -282,46 +300,89 @@ void MainWindow::updateActions()
     m_newSession->setEnabled(!m_accounts.accounts().isEmpty());
     // Without a PTY a provider that runs commands still gets a console.
     const bool console = caps.testFlag(Capability::Pty) || caps.testFlag(Capability::Exec);
-    m_terminal->setEnabled(running && console && m_terminalFactory);
-    m_stop->setEnabled(running);
+    m_terminal->setEnabled(running && console && bool(m_detailStack->services().terminals));
+    m_files->setEnabled(s.has_value());
+    m_info->setEnabled(s.has_value());
+    m_logs->setEnabled(s.has_value() && caps.testFlag(Capability::Logs));
+    m_likeThis->setEnabled(s.has_value());
+    // A verb is on when it applies to at least one selected session (the rest are skipped).
+    const auto selected = m_pane->selectedSessions();
+    const auto any = [this, &selected](BulkActions::Verb verb) {
+        return std::any_of(selected.begin(), selected.end(), [this, verb](const SessionInfo &x) {
+            return m_pane->bulkActions()->whyNot(verb, x).isEmpty();
+        });
+    };
+    m_stop->setEnabled(any(BulkActions::Verb::Stop));
     // A stopped session's history can still be looked at (an OOM kill, say).
     m_stats->setEnabled(s.has_value() && m_statsUi);
-    m_pause->setEnabled(running && caps.testFlag(Capability::PauseResume));
-    m_resume->setEnabled(s && s->state == SessionState::Paused && caps.testFlag(Capability::PauseResume));
-    m_remove->setEnabled(s.has_value());
+    m_pause->setEnabled(any(BulkActions::Verb::Pause));
+    m_resume->setEnabled(any(BulkActions::Verb::Resume));
+    m_remove->setEnabled(any(BulkActions::Verb::Remove));
     const bool account = !currentAccount().isEmpty();
     m_removeAccount->setEnabled(account);
+    m_editAccount->setEnabled(account);
     m_checkAccount->setEnabled(account);
     m_budget->setEnabled(account);
 }
 
 void MainWindow::updateDetails()
 {
-    const auto s = currentSession();
-    if (!s) {
-        m_details->setHtml(tr("<p>Select a session to see its details, or create one with <b>New session</b>.</p>"));
-        return;
+    SessionDetail *d = m_detailStack->showSession(currentSession());
+    if (d && !m_restorePage.isEmpty()) {
+        if (const auto page = SessionDetail::pageFromKey(m_restorePage); page && d->hasPage(*page))
+            d->showPage(*page);
+        m_restorePage.clear();
     }
-    QString html = QStringLiteral("<h3>%1</h3><table>").arg(s->ref().toHtmlEscaped());
-    const auto row = [&html](const QString &k, const QString &v) {
-        html += QStringLiteral("<tr><td><b>%1</b>&nbsp;&nbsp;</td><td>%2</td></tr>").arg(k, v.toHtmlEscaped());
-    };
-    row(tr("State"),
-        sessionStateName(s->state) + (s->statusText.isEmpty() ? QString() : QStringLiteral(" — ") + s->statusText));
-    if (!s->errorMessage.isEmpty())
-        row(tr("Error"), s->errorMessage);
-    row(tr("Provider"), s->provider);
-    row(tr("Image"), s->image);
-    row(tr("Created"), QLocale().toString(s->created.toLocalTime()));
-    row(tr("Expires"), s->expiresAt.isValid() ? QLocale().toString(s->expiresAt.toLocalTime()) : tr("never"));
-    row(tr("CPUs"), s->cpus ? QString::number(*s->cpus) : tr("unlimited"));
-    row(tr("Memory"), s->memoryBytes ? QLocale().formattedDataSize(*s->memoryBytes) : tr("unlimited"));
-    row(tr("Network"), s->network ? tr("on") : tr("off (no network)"));
-    for (const auto &m : s->mounts)
-        row(tr("Mount"),
-            m.hostPath + QStringLiteral(" → ") + m.sessionPath + (m.readOnly ? tr(" (read-only)") : QString()));
-    html += QStringLiteral("</table>");
-    m_details->setHtml(html);
+}
+
+void MainWindow::setStateFile(const QString &iniPath)
+{
+    m_stateFile = iniPath;
+    QSettings settings(iniPath, QSettings::IniFormat);
+    settings.beginGroup(QStringLiteral("window"));
+    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("state")).toByteArray());
+    m_split->restoreState(settings.value(QStringLiteral("mainSplitter")).toByteArray());
+    m_right->restoreState(settings.value(QStringLiteral("sessionSplitter")).toByteArray());
+    m_restorePage = settings.value(QStringLiteral("detailPage")).toString();
+    m_pane->restoreState(settings);
+}
+
+void MainWindow::saveWindowState() const
+{
+    if (m_stateFile.isEmpty())
+        return;
+    QSettings settings(m_stateFile, QSettings::IniFormat);
+    settings.beginGroup(QStringLiteral("window"));
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("state"), saveState());
+    settings.setValue(QStringLiteral("mainSplitter"), m_split->saveState());
+    settings.setValue(QStringLiteral("sessionSplitter"), m_right->saveState());
+    if (const SessionDetail *d = m_detailStack->currentDetail())
+        settings.setValue(QStringLiteral("detailPage"), SessionDetail::pageKey(d->currentPage()));
+    m_pane->saveState(settings);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveWindowState();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::setTerminalFactory(TerminalFactory factory)
+{
+    m_detailStack->services().terminals = std::move(factory);
+    updateActions();
+}
+
+void MainWindow::showDetailPage(SessionDetail::Page page)
+{
+    const auto s = currentSession();
+    if (!s)
+        return;
+    SessionDetail *d = m_detailStack->showSession(s);
+    if (d && d->hasPage(page))
+        d->showPage(page);
 }
 
 void MainWindow::refreshAll()
@@ -366,6 +427,28 @@ void MainWindow::addAccount()
     dlg->open();
 }
 
+void MainWindow::editAccount()
+{
+    const auto account = m_accounts.find(currentAccount());
+    if (!account)
+        return;
+    auto *dlg = new AccountDialog(m_factories, *account, this);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    // Test connection uses the secrets kept in the keychain unless the user replaces them.
+    dlg->setConfigLoader(
+        [this](const QString &name, Callback<AccountConfig> done) { m_accounts.loadConfig(name, std::move(done)); });
+    connect(dlg, &QDialog::accepted, this, [this, dlg]() {
+        auto edited = dlg->account();
+        if (!edited.ok())
+            return showError(tr("Edit account"), edited.error());
+        m_accounts.update(edited.value(), dlg->secrets(), Callback<void>(this, [this](VoidResult r) {
+                              if (!r.ok())
+                                  showError(tr("Edit account"), r.error());
+                          }));
+    });
+    dlg->open();
+}
+
 void MainWindow::removeAccount()
 {
     const QString name = currentAccount();
@@ -399,67 +482,50 @@ void MainWindow::checkAccount()
 
 void MainWindow::newSession()
 {
-    auto *dlg = new NewSessionDialog(m_accounts, m_factories, currentAccount(), this);
-    dlg->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dlg, &QDialog::accepted, this, [this, dlg]() { createSession(dlg->spec(), dlg->accountName()); });
-    dlg->open();
+    openNewSessionDialog();
 }
 
-void MainWindow::createSession(const Result<CreateSpec> &spec, const QString &account)
+NewSessionDialog *MainWindow::openNewSessionDialog()
 {
-    if (!spec.ok())
-        return showError(tr("New session"), spec.error());
-    m_status->setText(tr("Creating a session in %1…").arg(account));
-    m_registry.provider(account, Callback<Provider *>(this, [this, account, s = spec.value()](Result<Provider *> p) {
-                            if (!p.ok())
-                                return showError(tr("New session"), p.error());
-                            p.value()->create(s, Callback<SessionInfo>(this, [this, account](Result<SessionInfo> r) {
-                                                  if (!r.ok())
-                                                      return showError(tr("New session"), r.error());
-                                                  m_status->setText(tr("Created %1").arg(r->ref()));
-                                                  m_registry.refreshAccount(account);
-                                              }));
-                        }));
+    auto *dlg = new NewSessionDialog(m_accounts, m_factories, currentAccount(), this);
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    // The dialog creates the session itself, showing pull and create progress and any error
+    // inline; the window only hears of the result.
+    dlg->setProviderLookup(
+        [this](const QString &account, Callback<Provider *> done) { m_registry.provider(account, std::move(done)); });
+    if (m_newSessionSetup)
+        m_newSessionSetup(dlg);
+    connect(dlg, &NewSessionDialog::created, this, [this](const SessionInfo &s) {
+        m_status->setText(tr("Created %1").arg(s.ref()));
+        m_pane->selectRef(s.ref());
+        m_registry.refreshAccount(s.account);
+    });
+    dlg->open();
+    return dlg;
+}
+
+void MainWindow::newSessionLike()
+{
+    const auto s = currentSession();
+    if (!s)
+        return;
+    openNewSessionDialog()->prefill(*s);
 }
 
 void MainWindow::openTerminal()
 {
     const auto s = currentSession();
-    if (!s || !m_terminalFactory)
+    if (!s || s->state != SessionState::Running)
         return;
-    Provider *p = m_registry.existingProvider(s->account);
-    if (!p || !(p->capabilities().testFlag(Capability::Pty) || p->capabilities().testFlag(Capability::Exec)))
-        return;
-    addTerminalTab(p, *s, {});
-}
-
-void MainWindow::addTerminalTab(Provider *provider, const SessionInfo &session, const QString &attachId)
-{
-    QWidget *w = m_terminalFactory(provider, session, attachId, m_tabs);
-    if (!w)
-        return;
-    w->setProperty("sessionRef", session.ref());
-    w->setProperty("attachId", attachId);
-    const QString fallback = session.name.isEmpty() ? session.id.left(12) : session.name;
-    const int i = m_tabs->addTab(w, w->windowTitle().isEmpty() ? fallback : w->windowTitle());
-    // The tab follows the widget's title (a terminal's program title, OSC 0/2).
-    connect(w, &QWidget::windowTitleChanged, this, [this, w, fallback](const QString &title) {
-        const int at = m_tabs->indexOf(w);
-        if (at < 0)
-            return;
-        const QString text = title.isEmpty() ? fallback : title;
-        m_tabs->setTabText(at, text.size() > 40 ? text.left(39) + QChar(0x2026) : text);
-        m_tabs->setTabToolTip(at, text);
-    });
-    m_tabs->setCurrentIndex(i);
-    w->setFocus();
+    if (SessionDetail *d = m_detailStack->showSession(s))
+        d->openTerminal();
 }
 
 // Terminals a provider kept alive while Sandbar was closed come back as tabs, once per
 // account per run, with their scrollback (the provider replays it).
 void MainWindow::reattachTerminals(const QString &account)
 {
-    if (!m_terminalFactory || m_reattachedAccounts.contains(account))
+    if (!m_detailStack->services().terminals || m_reattachedAccounts.contains(account))
         return;
     Provider *p = m_registry.existingProvider(account);
     if (!p || !p->capabilities().testFlag(Capability::Reattach))
@@ -472,30 +538,16 @@ void MainWindow::reattachTerminals(const QString &account)
         p->listPtys(s.id, Callback<QList<PtyEntry>>(this, [this, guard, s](Result<QList<PtyEntry>> r) {
                         if (!r.ok() || !guard)
                             return;
+                        SessionDetail *d = nullptr;
                         for (const auto &pty : r.value()) {
-                            if (!pty.exited)
-                                addTerminalTab(guard, s, pty.id);
+                            if (pty.exited)
+                                continue;
+                            if (!d)
+                                d = m_detailStack->ensure(s);
+                            d->openTerminal(pty.id);
                         }
                     }));
     }
-}
-
-void MainWindow::runOnSession(const QString &verb, void (Provider::*action)(const QString &, Callback<void>))
-{
-    const auto s = currentSession();
-    if (!s)
-        return;
-    Provider *p = m_registry.existingProvider(s->account);
-    if (!p)
-        return;
-    const QString account = s->account;
-    m_status->setText(tr("%1 %2…").arg(verb, s->ref()));
-    (p->*action)(s->id, Callback<void>(this, [this, verb, account](VoidResult r) {
-                     if (!r.ok())
-                         return showError(verb, r.error());
-                     m_status->setText(tr("%1: done").arg(verb));
-                     m_registry.refreshAccount(account);
-                 }));
 }
 
 } // namespace sandbar::ui

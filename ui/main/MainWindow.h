@@ -1,6 +1,7 @@
 #pragma once
 
 #include "accounts/AccountStore.h"
+#include "main/SessionDetail.h"
 #include "providers/ProviderFactory.h"
 #include "sessions/SessionRegistry.h"
 
@@ -14,7 +15,8 @@ class QLabel;
 class QListWidget;
 class QTabWidget;
 class QTableView;
-class QTextBrowser;
+class QSplitter;
+class QStackedWidget;
 class QTimer;
 
 namespace sandbar {
@@ -31,14 +33,11 @@ class CostLedger;
 namespace sandbar::ui {
 
 class CostStatus;
+class NewSessionDialog;
+class DetailStack;
 class SessionsModel;
+class SessionsPane;
 class SessionStatsUi;
-
-// Makes the widget shown in a terminal tab for a session (the terminal feature supplies
-// it; the window does not know how terminals are built).
-// attachId names a terminal the provider kept alive (empty: a new shell).
-using TerminalFactory =
-    std::function<QWidget *(Provider *provider, const SessionInfo &session, const QString &attachId, QWidget *parent)>;
 
 class MainWindow : public QMainWindow
 {
@@ -47,20 +46,43 @@ public:
     MainWindow(AccountStore &accounts, SessionRegistry &registry, const ProviderFactories &factories,
                QWidget *parent = nullptr);
 
-    void setTerminalFactory(TerminalFactory factory) { m_terminalFactory = std::move(factory); }
+    void setTerminalFactory(TerminalFactory factory);
     // The live cost meter: a Cost column, the hourly total in the status bar, budget alerts
     // and the per-account budget dialog.
     void setCosts(CostMeter &meter, audit::CostLedger &ledger, audit::BudgetWatcher &watcher);
     // Makes the provider comparison window (the compare feature supplies it).
     void setCompareFactory(std::function<QWidget *(QWidget *parent)> factory);
+    // Makes the audit log's view, shown in a window of its own (the audit feature supplies it).
+    void setAuditFactory(std::function<QWidget *(QWidget *parent)> factory);
+    // Opens the preferences dialog over the window (the preferences feature supplies it).
+    void setPreferencesOpener(std::function<void(QWidget *parent)> opener);
+    // Gives each New session dialog what it needs beyond the descriptors (the catalog for its
+    // estimate, the default ttl); the window adds the provider lookup itself.
+    void setNewSessionSetup(std::function<void(NewSessionDialog *dialog)> setup);
+    // Quit from the menu (also when closing only hides the window to the tray).
+    void setQuitHandler(std::function<void()> quit);
     CostStatus *costStatus() const { return m_costStatus; }
     // Statistics: sparklines for the visible rows and a Stats tab per session.
     void setStats(metrics::StatsCollector &collector);
     SessionStatsUi *statsUi() const { return m_statsUi; }
     void refreshAll();
+    // Where the window keeps its geometry, splitters, table layout, selection and the open
+    // detail page between runs ([window] of an ini file); restores from it now.
+    void setStateFile(const QString &iniPath);
+    void saveWindowState() const;
+    DetailStack *details() const { return m_detailStack; }
+    SessionsPane *sessionsPane() const { return m_pane; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void buildActions();
+    void buildMenus();
+    void openSingleWindow(QPointer<QWidget> &slot, const std::function<QWidget *(QWidget *)> &factory,
+                          const QString &title, QSize size);
+    void newSessionLike();
+    void refreshNow();
     void buildLayout();
     void reloadAccounts();
     void updateActions();
@@ -70,16 +92,16 @@ private:
     QString currentAccount() const;
 
     void addAccount();
+    void editAccount();
     void removeAccount();
     void checkAccount();
     void newSession();
-    void createSession(const Result<CreateSpec> &spec, const QString &account);
+    NewSessionDialog *openNewSessionDialog();
     // Asks title/text with Yes and No without a nested event loop; yes() runs on Yes.
     void confirm(const QString &title, const QString &text, std::function<void()> yes);
     void openTerminal();
-    void addTerminalTab(Provider *provider, const SessionInfo &session, const QString &attachId);
+    void showDetailPage(SessionDetail::Page page);
     void reattachTerminals(const QString &account);
-    void runOnSession(const QString &verb, void (Provider::*action)(const QString &, Callback<void>));
 
     AccountStore &m_accounts;
     SessionRegistry &m_registry;
@@ -87,16 +109,22 @@ private:
     TerminalFactory m_terminalFactory;
 
     QListWidget *m_accountList = nullptr;
-    QTableView *m_table = nullptr;
-    SessionsModel *m_model = nullptr;
-    QTabWidget *m_tabs = nullptr;
-    QTextBrowser *m_details = nullptr;
+    QStackedWidget *m_sessionsArea = nullptr; // the pane, or the first-start offer
+    SessionsPane *m_pane = nullptr;
+    QTableView *m_table = nullptr; // the pane's view
+    DetailStack *m_detailStack = nullptr;
+    QLabel *m_placeholder = nullptr;
     QLabel *m_status = nullptr;
     QTimer *m_refreshTimer = nullptr;
     QSet<QString> m_reattachedAccounts;
     CostStatus *m_costStatus = nullptr;
     std::function<QWidget *(QWidget *)> m_compareFactory;
     QPointer<QWidget> m_compareWindow;
+    std::function<QWidget *(QWidget *)> m_auditFactory;
+    QPointer<QWidget> m_auditWindow;
+    std::function<void(QWidget *)> m_preferencesOpener;
+    std::function<void(NewSessionDialog *)> m_newSessionSetup;
+    std::function<void()> m_quit;
 
     QAction *m_newSession = nullptr;
     QAction *m_terminal = nullptr;
@@ -107,11 +135,22 @@ private:
     QAction *m_refresh = nullptr;
     QAction *m_addAccount = nullptr;
     QAction *m_removeAccount = nullptr;
+    QAction *m_editAccount = nullptr;
     QAction *m_checkAccount = nullptr;
     QAction *m_budget = nullptr;
     QAction *m_compare = nullptr;
     QAction *m_stats = nullptr;
+    QAction *m_files = nullptr;
+    QAction *m_info = nullptr;
+    QAction *m_logs = nullptr;
+    QAction *m_audit = nullptr;
+    QAction *m_preferences = nullptr;
+    QAction *m_likeThis = nullptr;
     SessionStatsUi *m_statsUi = nullptr;
+    QSplitter *m_split = nullptr;
+    QSplitter *m_right = nullptr;
+    QString m_stateFile;
+    QString m_restorePage; // the detail page to show once the restored selection is listed
 };
 
 } // namespace sandbar::ui

@@ -3,6 +3,8 @@
 // What the window does with statistics: CPU and memory sparklines in the sessions table,
 // the visible rows as the collector's interest (nothing else is sampled), and Stats tabs
 // holding a StatsView each (an open tab samples faster, streamed where the provider can).
+// The table's model may be the SessionsModel or a proxy over it (the pane's filter): view
+// rows are mapped to the model's rows to find their refs.
 
 #include "metrics/StatsCollector.h"
 #include "providers/Session.h"

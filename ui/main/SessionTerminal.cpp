@@ -57,7 +57,7 @@ SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session,
     m_view->setColors(terminalColorsFor(m_settings.scheme, palette()));
     updateTitle();
 
-    connect(m_view, &TerminalView::reconnectRequested, this, &SessionTerminal::connectChannel);
+    connect(m_view, &TerminalView::reconnectRequested, this, &SessionTerminal::onBannerAction);
     connect(m_view, &TerminalView::filesDropped, this, &SessionTerminal::uploadFiles);
     connect(m_screen, &TerminalScreen::titleChanged, this, [this](const QString &title) {
         m_programTitle = title.trimmed();
@@ -99,6 +99,62 @@ void SessionTerminal::changeEvent(QEvent *e)
     // Light or dark follows the desktop when it switches while the tab is open.
     if (e->type() == QEvent::PaletteChange && m_settings.scheme == TerminalSettings::Scheme::FollowPalette)
         m_view->setColors(terminalColorsFor(m_settings.scheme, palette()));
+}
+
+void SessionTerminal::setSessionState(const SessionInfo &session)
+{
+    const SessionState was = m_session.state;
+    m_session = session;
+    if (session.state == was)
+        return;
+    const bool canResume = m_provider && m_provider->capabilities().testFlag(Capability::PauseResume);
+    switch (session.state) {
+    case SessionState::Paused:
+        m_view->showEndState(tr("The session is paused: it keeps its memory but runs nothing."),
+                             canResume ? tr("Resume") : QString());
+        break;
+    case SessionState::Stopped:
+    case SessionState::Error:
+        m_view->showEndState(tr("The session is stopped. What the terminal showed stays here."), QString());
+        break;
+    case SessionState::Running:
+        // Back from a pause the shell is still there; after a stop it needs a new one.
+        if (was == SessionState::Paused && m_channel)
+            m_view->setChannel(m_channel.get());
+        else if (m_view->isDisconnected())
+            m_view->showEndState(tr("The session is running again."), tr("Open a new shell"));
+        break;
+    default: break;
+    }
+}
+
+void SessionTerminal::setSessionRemoved()
+{
+    m_session.state = SessionState::Unknown;
+    m_view->showEndState(tr("The session was removed. What the terminal showed stays here."), QString());
+}
+
+QString SessionTerminal::endStateText() const
+{
+    return m_view->bannerMessage();
+}
+
+void SessionTerminal::onBannerAction()
+{
+    if (m_session.state != SessionState::Paused || !m_provider) {
+        connectChannel();
+        return;
+    }
+    m_provider->resume(m_session.id, Callback<void>(this, [this](const VoidResult &r) {
+                           if (!r.ok())
+                               return m_view->showEndState(tr("Resuming failed: %1").arg(r.error().message),
+                                                           tr("Resume"));
+                           m_session.state = SessionState::Running;
+                           if (m_channel)
+                               m_view->setChannel(m_channel.get());
+                           else
+                               connectChannel();
+                       }));
 }
 
 void SessionTerminal::updateTitle()

@@ -37,6 +37,12 @@ public:
     TerminalScreen *screen() const { return m_screen; }
     // Colours, copy-on-select, paste confirmation and the link opener.
     void setSettings(const TerminalSettings &settings);
+    // The session changed state or went away: a stopped, paused or removed session's terminal
+    // keeps its content under a banner saying so, offering what can be done (Resume where the
+    // provider pauses, Reconnect once it runs again).
+    void setSessionState(const SessionInfo &session);
+    void setSessionRemoved();
+    QString endStateText() const;
     // The line under the terminal: upload progress, or why a drop was not taken.
     QString noticeText() const;
     bool isNoticeVisible() const;
@@ -50,6 +56,7 @@ protected:
 
 private:
     void updateTitle();
+    void onBannerAction();
     void showNotice(const QString &text);
     void connectChannel();
     void uploadFiles(const QStringList &paths);

@@ -1,11 +1,39 @@
 #include "main/SessionsModel.h"
 
+#include "metrics/SessionStats.h"
 #include "sessions/SessionRegistry.h"
 
 #include <QColor>
 #include <QLocale>
+#include <limits>
 
 namespace sandbar::ui {
+
+namespace {
+
+constexpr qint64 kTtlWarnSeconds = 5 * 60;
+
+// What the table shows of a session; rawJson and endpoints change without showing.
+bool sameShown(const SessionInfo &a, const SessionInfo &b)
+{
+    return a.name == b.name && a.state == b.state && a.statusText == b.statusText && a.errorMessage == b.errorMessage &&
+           a.image == b.image && a.created == b.created && a.expiresAt == b.expiresAt && a.ttlSeconds == b.ttlSeconds &&
+           a.cpus == b.cpus && a.memoryBytes == b.memoryBytes && a.gpus == b.gpus && a.provider == b.provider &&
+           a.owned == b.owned;
+}
+
+bool hasUptime(const SessionInfo &s)
+{
+    return s.created.isValid() && (s.state == SessionState::Running || s.state == SessionState::Paused);
+}
+
+template <typename T>
+int order(const T &a, const T &b)
+{
+    return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+} // namespace
 
 SessionsModel::SessionsModel(SessionRegistry &registry, QObject *parent)
     : QAbstractTableModel(parent)
@@ -22,18 +50,20 @@ void SessionsModel::setAccountFilter(const QString &account)
     beginResetModel();
     m_account = account;
     m_sessions.clear();
+    m_haystacks.clear();
+    m_rowByRef.clear();
     endResetModel();
     reload();
 }
 
 void SessionsModel::reload()
 {
-    // Update in place: a periodic refresh must not reset the view (selection, scroll).
     QList<SessionInfo> fresh;
     for (const auto &s : m_registry.sessions()) {
         if (m_account.isEmpty() || s.account == m_account)
             fresh << s;
     }
+    m_orphanRefs.clear();
     for (auto s : m_registry.orphans()) {
         if (m_account.isEmpty() || s.account == m_account) {
             s.errorMessage = tr("Orphan: made by an account (%1) that this Sandbar does not have")
@@ -43,31 +73,116 @@ void SessionsModel::reload()
             fresh << s;
         }
     }
-    const auto indexOf = [](const QList<SessionInfo> &list, const QString &ref) {
-        for (qsizetype i = 0; i < list.size(); ++i) {
-            if (list.at(i).ref() == ref)
-                return i;
+    apply(std::move(fresh));
+}
+
+void SessionsModel::setSessions(const QList<SessionInfo> &list)
+{
+    m_orphanRefs.clear();
+    apply(list);
+}
+
+void SessionsModel::reindex()
+{
+    m_rowByRef.clear();
+    m_rowByRef.reserve(m_sessions.size());
+    for (int i = 0; i < m_sessions.size(); ++i)
+        m_rowByRef.insert(m_sessions.at(i).ref(), i);
+}
+
+// Updates in place, in contiguous runs: a periodic refresh must not reset the view
+// (selection, scroll), and the filter above maps a run at once rather than row by row.
+void SessionsModel::apply(QList<SessionInfo> fresh)
+{
+    QHash<QString, int> freshRows;
+    freshRows.reserve(fresh.size());
+    for (int i = 0; i < fresh.size(); ++i)
+        freshRows.insert(fresh.at(i).ref(), i);
+
+    for (int last = int(m_sessions.size()) - 1; last >= 0;) {
+        if (freshRows.contains(m_sessions.at(last).ref())) {
+            --last;
+            continue;
         }
-        return qsizetype(-1);
+        int first = last;
+        while (first > 0 && !freshRows.contains(m_sessions.at(first - 1).ref()))
+            --first;
+        beginRemoveRows({}, first, last);
+        m_sessions.remove(first, last - first + 1);
+        m_haystacks.remove(first, last - first + 1);
+        endRemoveRows();
+        last = first - 1;
+    }
+    reindex();
+
+    QList<int> added;
+    int changedFrom = -1;
+    int changedTo = -1;
+    const auto flush = [&] {
+        if (changedFrom >= 0)
+            Q_EMIT dataChanged(index(changedFrom, 0), index(changedTo, ColumnCount - 1));
+        changedFrom = changedTo = -1;
     };
-    for (qsizetype i = m_sessions.size() - 1; i >= 0; --i) {
-        if (indexOf(fresh, m_sessions.at(i).ref()) < 0) {
-            beginRemoveRows({}, int(i), int(i));
-            m_sessions.removeAt(i);
-            endRemoveRows();
+    for (int i = 0; i < fresh.size(); ++i) {
+        const SessionInfo &s = fresh.at(i);
+        const int at = m_rowByRef.value(s.ref(), -1);
+        if (at < 0) {
+            added << i;
+            continue;
         }
-    }
-    for (const auto &s : fresh) {
-        const qsizetype at = indexOf(m_sessions, s.ref());
-        if (at >= 0) {
-            m_sessions[at] = s;
-            Q_EMIT dataChanged(index(int(at), 0), index(int(at), ColumnCount - 1));
+        const bool orphan = m_orphanRefs.contains(s.ref());
+        if (sameShown(m_sessions.at(at), s)) {
+            m_sessions[at] = s; // keeps details such as endpoints current
+            continue;
+        }
+        m_sessions[at] = s;
+        m_haystacks[at] = makeHaystack(s, orphan);
+        if (changedFrom >= 0 && at == changedTo + 1) {
+            changedTo = at;
         } else {
-            beginInsertRows({}, int(m_sessions.size()), int(m_sessions.size()));
-            m_sessions << s;
-            endInsertRows();
+            flush();
+            changedFrom = changedTo = at;
         }
     }
+    flush();
+    if (!added.isEmpty()) {
+        const int from = int(m_sessions.size());
+        beginInsertRows({}, from, from + int(added.size()) - 1);
+        for (int i : std::as_const(added)) {
+            const SessionInfo &s = fresh.at(i);
+            m_haystacks << makeHaystack(s, m_orphanRefs.contains(s.ref()));
+            m_rowByRef.insert(s.ref(), int(m_sessions.size()));
+            m_sessions << s;
+        }
+        endInsertRows();
+    }
+
+    const bool hadGpus = anyGpus();
+    m_gpuRows = 0;
+    for (const auto &s : std::as_const(m_sessions))
+        m_gpuRows += s.gpus != 0 ? 1 : 0;
+    if (hadGpus != anyGpus())
+        Q_EMIT anyGpusChanged(anyGpus());
+}
+
+QString SessionsModel::stateText(const SessionInfo &s, bool orphan) const
+{
+    return orphan ? tr("%1 (orphan)").arg(sessionStateName(s.state)) : sessionStateName(s.state);
+}
+
+QString SessionsModel::makeHaystack(const SessionInfo &s, bool orphan) const
+{
+    const QLocale locale;
+    const QChar sep = QLatin1Char('\n');
+    QString h;
+    h.reserve(160);
+    h += s.name;
+    h += sep + s.id + sep + s.account + sep + s.provider + sep + stateText(s, orphan) + sep + s.image;
+    if (s.gpus != 0)
+        h += sep + QString::number(s.gpus);
+    if (s.created.isValid())
+        h += sep + locale.toString(s.created.toLocalTime(), QLocale::ShortFormat);
+    return h.toLower();
 }
 
 void SessionsModel::setCostMeter(const CostMeter *meter)
@@ -94,6 +209,30 @@ QString SessionsModel::costText(const SessionCost &c)
     return tr("%1 · $%2/h").arg(soFar, locale.toString(c.usdPerHour, 'f', 3));
 }
 
+QString SessionsModel::ttlText(const QDateTime &expiresAt, const QDateTime &now)
+{
+    if (!expiresAt.isValid())
+        return QStringLiteral("—");
+    const qint64 left = now.secsTo(expiresAt);
+    if (left <= 0)
+        return tr("expired");
+    if (left < 60)
+        return tr("< 1 min");
+    return durationText(left);
+}
+
+QString SessionsModel::durationText(qint64 seconds)
+{
+    if (seconds < 60)
+        return tr("%1 s").arg(qMax<qint64>(0, seconds));
+    const qint64 minutes = seconds / 60;
+    if (minutes < 60)
+        return tr("%1 min").arg(minutes);
+    if (minutes < 24 * 60)
+        return tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60, 2, 10, QLatin1Char('0'));
+    return tr("%1 d %2 h").arg(minutes / (24 * 60)).arg((minutes / 60) % 24);
+}
+
 bool SessionsModel::isOrphan(int row) const
 {
     return row >= 0 && row < m_sessions.size() && m_orphanRefs.contains(m_sessions.at(row).ref());
@@ -109,20 +248,95 @@ int SessionsModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+double SessionsModel::liveFigure(const SessionInfo &s, int column) const
+{
+    if (m_stats) {
+        const metrics::SessionStats *st = m_stats(s.ref());
+        if (!st || !st->history().latest())
+            return -1;
+        const StatsSample &latest = *st->history().latest();
+        if (column == Cpu)
+            return latest.cpuPercent.value_or(-1);
+        return latest.memoryUsedBytes ? double(*latest.memoryUsedBytes) : -1;
+    }
+    if (column == Cpu)
+        return s.cpus.value_or(-1);
+    return s.memoryBytes ? double(*s.memoryBytes) : -1;
+}
+
+QVariant SessionsModel::sortValue(const SessionInfo &s, int column) const
+{
+    switch (column) {
+    case Name: return s.name.isEmpty() ? s.id : s.name;
+    case Account: return s.account;
+    case Provider: return s.provider;
+    case State: return int(s.state);
+    case Image: return s.image;
+    case Cpu:
+    case Memory: return liveFigure(s, column);
+    case Gpu: return s.gpus < 0 ? std::numeric_limits<int>::max() : s.gpus;
+    case Uptime: return hasUptime(s) ? -s.created.toMSecsSinceEpoch() : std::numeric_limits<qint64>::min();
+    case TtlLeft: return s.expiresAt.isValid() ? s.expiresAt.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max();
+    case Cost: return m_meter ? m_meter->cost(s.ref()).costSoFarUsd : 0.0;
+    case Created: return s.created.isValid() ? s.created.toMSecsSinceEpoch() : qint64(0);
+    case Ref: return s.ref();
+    default: return {};
+    }
+}
+
+int SessionsModel::compareRows(int a, int b, int column) const
+{
+    const SessionInfo &x = m_sessions.at(a);
+    const SessionInfo &y = m_sessions.at(b);
+    switch (column) {
+    case Name:
+        return QString::compare(x.name.isEmpty() ? x.id : x.name, y.name.isEmpty() ? y.id : y.name,
+                                Qt::CaseInsensitive);
+    case Account: return QString::compare(x.account, y.account, Qt::CaseInsensitive);
+    case Provider: return QString::compare(x.provider, y.provider, Qt::CaseInsensitive);
+    case Image: return QString::compare(x.image, y.image, Qt::CaseInsensitive);
+    case State: return order(int(x.state), int(y.state));
+    case Ref: {
+        const int byAccount = QString::compare(x.account, y.account, Qt::CaseInsensitive);
+        return byAccount ? byAccount : QString::compare(x.id, y.id, Qt::CaseInsensitive);
+    }
+    case Cpu:
+    case Memory: return order(liveFigure(x, column), liveFigure(y, column));
+    case Gpu:
+    case Uptime:
+    case TtlLeft:
+    case Created: return order(sortValue(x, column).toLongLong(), sortValue(y, column).toLongLong());
+    case Cost: return order(sortValue(x, column).toDouble(), sortValue(y, column).toDouble());
+    default: return 0;
+    }
+}
+
 QVariant SessionsModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= m_sessions.size())
         return {};
     const SessionInfo &s = m_sessions.at(index.row());
-    if (role == SessionRole)
-        return QVariant::fromValue(s);
-    if (role == Qt::ToolTipRole && index.column() == Cost && m_meter) {
-        const SessionCost c = m_meter->cost(s.ref());
-        return c.reason.isEmpty() ? tr("Billed for %1 minutes so far").arg(qRound(c.billedSeconds / 60)) : c.reason;
+    const int column = index.column();
+    switch (role) {
+    case SessionRole: return QVariant::fromValue(s);
+    case RefRole: return s.ref();
+    case SortRole: return sortValue(s, column);
+    default: break;
     }
-    if (role == Qt::ToolTipRole)
-        return s.errorMessage.isEmpty() ? s.statusText : s.errorMessage;
-    if (role == Qt::ForegroundRole && index.column() == State) {
+    const bool orphan = m_orphanRefs.contains(s.ref());
+    if (role == Qt::ToolTipRole) {
+        if (column == Cost && m_meter) {
+            const SessionCost c = m_meter->cost(s.ref());
+            return c.reason.isEmpty() ? tr("Billed for %1 minutes so far").arg(qRound(c.billedSeconds / 60)) : c.reason;
+        }
+        if (column == TtlLeft && s.expiresAt.isValid())
+            return tr("Expires %1").arg(QLocale().toString(s.expiresAt.toLocalTime(), QLocale::LongFormat));
+        const QString why = s.errorMessage.isEmpty() ? s.statusText : s.errorMessage;
+        if (column == Name)
+            return why.isEmpty() ? s.ref() : s.ref() + QLatin1Char('\n') + why;
+        return why;
+    }
+    if (role == Qt::ForegroundRole && column == State) {
         switch (s.state) {
         case SessionState::Running: return QColor(0x2e, 0x8b, 0x57);
         case SessionState::Error: return QColor(0xc0, 0x39, 0x2b);
@@ -130,39 +344,63 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
         default: return {};
         }
     }
+    if (role == Qt::ForegroundRole && column == TtlLeft && s.expiresAt.isValid() &&
+        QDateTime::currentDateTimeUtc().secsTo(s.expiresAt) < kTtlWarnSeconds)
+        return QColor(0xc0, 0x39, 0x2b);
+    if (role == Qt::TextAlignmentRole) {
+        if (column == Gpu || column == Uptime || column == TtlLeft || column == Cost)
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    }
     if (role != Qt::DisplayRole)
         return {};
     const QLocale locale;
-    switch (index.column()) {
-    case Ref: return s.ref();
-    case Name: return s.name;
-    case State:
-        return m_orphanRefs.contains(s.ref()) ? tr("%1 (orphan)").arg(sessionStateName(s.state))
-                                              : sessionStateName(s.state);
-    case Cost: return m_meter ? costText(m_meter->cost(s.ref())) : QString();
+    switch (column) {
+    case Name: return s.name.isEmpty() ? s.id.left(12) : s.name;
+    case Account: return s.account;
+    case Provider: return s.provider;
+    case State: return stateText(s, orphan);
     case Image: return s.image;
+    // Limits, painted when the sparkline has no samples (or no collector is attached).
+    case Cpu: return s.cpus ? tr("%1 CPU").arg(locale.toString(*s.cpus)) : QString();
+    case Memory: return s.memoryBytes ? locale.formattedDataSize(*s.memoryBytes) : QString();
+    case Gpu: return s.gpus < 0 ? tr("all") : (s.gpus > 0 ? QString::number(s.gpus) : QString());
+    case Uptime:
+        return hasUptime(s) ? durationText(s.created.secsTo(QDateTime::currentDateTimeUtc())) : QStringLiteral("—");
+    case TtlLeft: return ttlText(s.expiresAt, QDateTime::currentDateTimeUtc());
+    case Cost: return m_meter ? costText(m_meter->cost(s.ref())) : QString();
     case Created:
         return s.created.isValid() ? locale.toString(s.created.toLocalTime(), QLocale::ShortFormat) : QString();
-    case Expires:
-        return s.expiresAt.isValid() ? locale.toString(s.expiresAt.toLocalTime(), QLocale::ShortFormat) : tr("never");
+    case Ref: return s.ref();
     default: return {};
     }
 }
 
 QVariant SessionsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == ColumnKey) {
+        static const char *const keys[] = {"name", "account", "provider", "state", "image",   "cpu", "memory",
+                                           "gpu",  "uptime",  "ttl",      "cost",  "created", "ref"};
+        return section >= 0 && section < ColumnCount ? QString::fromLatin1(keys[section]) : QString();
+    }
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Ref: return tr("Session");
     case Name: return tr("Name");
+    case Account: return tr("Account");
+    case Provider: return tr("Provider");
     case State: return tr("State");
+    case Image: return tr("Image");
     case Cpu: return tr("CPU");
     case Memory: return tr("Memory");
+    case Gpu: return tr("GPU");
+    case Uptime: return tr("Uptime");
+    case TtlLeft: return tr("TTL left");
     case Cost: return tr("Cost");
-    case Image: return tr("Image");
     case Created: return tr("Created");
-    case Expires: return tr("Expires");
+    case Ref: return tr("Session");
     default: return {};
     }
 }

@@ -22,6 +22,7 @@ DisconnectBanner::DisconnectBanner(QWidget *parent)
     m_label->setWordWrap(true);
     m_button = new QPushButton(tr("Reconnect"), this);
     m_button->setObjectName(QStringLiteral("reconnectButton"));
+    m_button->setAccessibleName(m_button->text());
     m_button->setFocusPolicy(Qt::NoFocus); // typing must keep going to the terminal
     layout->addWidget(m_label, 1);
     layout->addWidget(m_button);
@@ -31,6 +32,13 @@ DisconnectBanner::DisconnectBanner(QWidget *parent)
 void DisconnectBanner::setMessage(const QString &message)
 {
     m_label->setText(message);
+}
+
+void DisconnectBanner::setAction(const QString &text)
+{
+    m_button->setText(text);
+    m_button->setAccessibleName(text);
+    m_button->setVisible(!text.isEmpty());
 }
 
 QString DisconnectBanner::message() const

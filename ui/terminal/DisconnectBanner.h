@@ -16,6 +16,8 @@ public:
     explicit DisconnectBanner(QWidget *parent = nullptr);
     void setMessage(const QString &message);
     QString message() const;
+    // The button's words ("Reconnect", "Resume"); empty hides it (nothing can be done).
+    void setAction(const QString &text);
     QPushButton *reconnectButton() const { return m_button; }
 
 Q_SIGNALS:

@@ -23,6 +23,7 @@ TerminalFindBar::TerminalFindBar(TerminalView *view, QWidget *parent)
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 2);
     m_field->setObjectName(QStringLiteral("terminalFindField"));
+    m_field->setAccessibleName(tr("Find in scrollback"));
     m_field->setPlaceholderText(tr("Find in scrollback"));
     m_field->setClearButtonEnabled(true);
     m_field->installEventFilter(this);

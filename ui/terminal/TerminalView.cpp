@@ -118,11 +118,22 @@ bool TerminalView::isDisconnected() const
 
 void TerminalView::onChannelGone(const QString &message)
 {
+    showEndState(message, tr("Reconnect"));
+}
+
+QString TerminalView::bannerMessage() const
+{
+    return m_banner && !m_banner->isHidden() ? m_banner->message() : QString();
+}
+
+void TerminalView::showEndState(const QString &message, const QString &action)
+{
     if (!m_banner) {
         m_banner = new DisconnectBanner(this);
         connect(m_banner, &DisconnectBanner::reconnectClicked, this, &TerminalView::reconnectRequested);
     }
     m_banner->setMessage(message);
+    m_banner->setAction(action);
     m_banner->show();
     m_banner->raise();
     layoutBanner();

@@ -41,6 +41,10 @@ public:
     // Attaches a channel to the screen and watches it for the banner.
     void setChannel(PtyChannel *channel);
     bool isDisconnected() const;
+    // The session itself ended or changed (stopped, paused, removed): the banner says so and
+    // its button offers `action` (empty: no button). Shown even while a channel is attached.
+    void showEndState(const QString &message, const QString &action);
+    QString bannerMessage() const;
 
     void setTerminalFont(const QFont &font);
     QFont terminalFont() const { return m_baseFont; }

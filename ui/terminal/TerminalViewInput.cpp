@@ -46,6 +46,15 @@ bool TerminalView::event(QEvent *e)
     // Keys the terminal uses (Ctrl+W, Ctrl+T...) must reach it, not the window's shortcuts.
     if (e->type() == QEvent::ShortcutOverride) {
         auto *ke = static_cast<QKeyEvent *>(e);
+#ifndef Q_OS_MACOS
+        // Ctrl+Shift+letter belongs to the window (as in other terminal emulators), except the
+        // terminal's own copy, paste and find; one no shortcut takes still reaches the shell
+        // through keyPressEvent.
+        const auto mods = ke->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier | Qt::AltModifier);
+        if (mods == (Qt::ControlModifier | Qt::ShiftModifier) && ke->key() >= Qt::Key_A && ke->key() <= Qt::Key_Z &&
+            ke->key() != Qt::Key_C && ke->key() != Qt::Key_V && ke->key() != Qt::Key_F)
+            return QAbstractScrollArea::event(e);
+#endif
         if (mapKey(ke->key(), ke->modifiers(), ke->text()).kind != KeyAction::Kind::None) {
             e->accept();
             return true;

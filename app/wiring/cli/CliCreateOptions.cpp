@@ -113,6 +113,12 @@ Result<CreateSpec> createSpecFromArgs(const CreateOptionsCli &cli, const ParsedA
             texts[QLatin1String(a.key)] << v.trimmed() + QLatin1String(a.suffix);
         }
     }
+    // A forgotten session must not run (and bill) forever: an hour unless --ttl says otherwise
+    // (--ttl 0: no limit), as in the window's New session dialog.
+    for (const auto &f : cli.fields) {
+        if (f.key == QLatin1String(createkeys::Ttl) && !texts.contains(f.key))
+            texts.insert(f.key, {QString::number(kDefaultTtlSeconds)});
+    }
     auto values = parseFieldValues(cli.fields, texts);
     if (!values)
         return values.error();

@@ -18,6 +18,9 @@ struct CreateOptionsCli {
 };
 CreateOptionsCli createOptionsCli(const ProviderDescriptor &provider);
 
+// The time limit of a session created without --ttl (when its provider has one).
+inline constexpr qint64 kDefaultTtlSeconds = 3600;
+
 // What parseArgs found for cli.spec -> the spec, through parseFieldValues and createSpecFromOptions
 // as in the window's form; an error names the option.
 Result<CreateSpec> createSpecFromArgs(const CreateOptionsCli &cli, const ParsedArgs &args);

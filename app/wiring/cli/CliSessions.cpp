@@ -198,6 +198,8 @@ void sessionsCreate(Command &cmd, const QStringList &args)
     if (!spec.ok())
         return cmd.usage(spec.message());
     const CreateSpec cs = *spec;
+    if (cs.ttlSeconds == 0 && factory->descriptor().createOption(QLatin1String(createkeys::Ttl)))
+        cmd.err(tr("warning: no time limit: this session runs until you stop it"));
     cmd.services().registry->provider(account, Callback<Provider *>(&cmd, [&cmd, cs, account](Result<Provider *> p) {
                                           if (!p.ok())
                                               return cmd.fail(p.error());

@@ -83,6 +83,8 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
         field("mounts", "Mounts", "HOST:SESSION[:ro] folders to share, one a line", FieldType::Mounts),
         field("readOnlyMounts", "Read-only mounts", "Share every mount read-only", FieldType::Boolean, false),
         field("network", "Network", "Give the session a network (off: no network at all)", FieldType::Boolean, false),
+        field("ports", "Forwarded ports",
+              "[HOST:]SESSION[/udp], one a line; reachable on 127.0.0.1 only; needs the network on", FieldType::Ports),
         field("user", "User", "uid[:gid] or name; empty: 1000:1000", FieldType::String),
         field("tmpfs", "tmpfs mounts", "Comma-separated paths mounted as tmpfs, e.g. /scratch", FieldType::String),
         field("readOnlyRoot", "Read-only root", "Make the image's file system read-only", FieldType::Boolean, false),
@@ -97,7 +99,8 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
                         Capability::FileList | Capability::StatsCpu | Capability::StatsMemory |
                         Capability::StatsNetwork | Capability::StatsDisk | Capability::PauseResume |
                         Capability::SetTimeout | Capability::StatsStream | Capability::Events | Capability::Mounts |
-                        Capability::Network | Capability::Kill | Capability::Adopt;
+                        Capability::Network | Capability::Kill | Capability::Adopt | Capability::Logs |
+                        Capability::Ports;
     if (!podman)
         caps |= Capability::Gpu;
     d.capabilities = caps;

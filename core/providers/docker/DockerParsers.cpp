@@ -1,5 +1,7 @@
 #include "providers/docker/DockerParsers.h"
 
+#include "providers/docker/DockerPorts.h"
+
 #include <QCoreApplication>
 #include <QTimeZone>
 #include <cmath>
@@ -292,6 +294,8 @@ Result<SessionInfo> sessionFromInspect(const QByteArray &body, const MapContext 
         }
     }
     s.mounts = mountsFrom(sub(*j, "Mounts"));
+    s.endpoints = endpointsFromInspectPorts(sub(sub(*j, "NetworkSettings"), "Ports"));
+    s.rawJson = body;
     applyOwnership(&s, ctx);
     return s;
 }
@@ -323,6 +327,7 @@ Result<QList<SessionInfo>> sessionsFromList(const QByteArray &body, const MapCon
         const QString netMode = str(sub(c, "HostConfig"), "NetworkMode");
         s.network = !netMode.isEmpty() && netMode != QLatin1String("none");
         s.mounts = mountsFrom(sub(c, "Mounts"));
+        s.endpoints = endpointsFromListPorts(sub(c, "Ports"));
         applyOwnership(&s, ctx);
         out << s;
     }

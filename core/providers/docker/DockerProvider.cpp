@@ -3,6 +3,8 @@
 #include "files/PathSafety.h"
 #include "providers/docker/DockerExec.h"
 #include "providers/docker/DockerGpu.h"
+#include "providers/docker/DockerLogs.h"
+#include "providers/docker/DockerPorts.h"
 #include "providers/docker/DockerStatsStream.h"
 #include "providers/docker/DockerTransfer.h"
 #include "providers/docker/DockerUsage.h"
@@ -234,7 +236,10 @@ void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
                   {"HostConfig", host}};
         if (!spec.env.isEmpty())
             body["Env"] = toJson(spec.env);
-        createContainer(dump(body), spec.image, containerName(spec.name), false, done);
+        if (auto p = addPortBindings(spec.ports, spec.network, &body, &body["HostConfig"]); !p)
+            return done(p.error());
+        createContainer(dump(body), spec.image, containerName(spec.name), false,
+                        requirePublished(m_api, spec.ports, done));
     }));
 }
 
@@ -252,12 +257,13 @@ void DockerProvider::createContainer(const QByteArray &body, const QString &imag
                 return done(r.error());
             if (r->status == 404 && !pulled) {
                 return pullImage(
-                    image, Callback<void>(done.context(), [this, body, image, name, done](VoidResult p) {
+                    image, name, Callback<void>(done.context(), [this, body, image, name, done](VoidResult p) {
                         if (!p)
                             return done(makeError(ErrorCode::NotFound,
                                                   tr("Image '%1' is not on the engine and could not be pulled: %2; run "
                                                      "`docker pull %1` or choose another image")
                                                       .arg(image, p.message())));
+                        Q_EMIT createProgress(name, tr("Creating…"), 0, 0);
                         createContainer(body, image, name, true, done);
                     }));
             }
@@ -274,36 +280,6 @@ void DockerProvider::createContainer(const QByteArray &body, const QString &imag
                 return done(makeError(ErrorCode::Internal, tr("The engine did not return the new session's id.")));
             startContainer(QString::fromStdString(id), done);
         }));
-}
-
-void DockerProvider::pullImage(const QString &image, Callback<void> done)
-{
-    QString repo = image, tag;
-    const auto colon = image.lastIndexOf(QLatin1Char(':'));
-    if (colon > image.lastIndexOf(QLatin1Char('/')) && !image.contains(QLatin1Char('@'))) {
-        repo = image.left(colon);
-        tag = image.mid(colon + 1);
-    }
-    QByteArray path = "/images/create?fromImage=" + DockerApi::enc(repo);
-    if (!tag.isEmpty())
-        path += "&tag=" + DockerApi::enc(tag);
-    auto req = m_api->request("POST", path);
-    req.responseTimeout = std::chrono::minutes(2);
-    req.idleTimeout = std::chrono::minutes(2);
-    m_api->send(req, Callback<net::HttpResponse>(done.context(), [done](Result<net::HttpResponse> r) {
-                    if (!r)
-                        return done(r.error());
-                    if (!r->isSuccess())
-                        return done(makeError(ErrorCode::NotFound, engineMessage(r->body)));
-                    // Pull progress is a JSON stream; a failure is a line with "error" under a 200.
-                    for (const QByteArray &line : r->body.split('\n')) {
-                        const auto j = json::parse(line.constData(), line.constData() + line.size(), nullptr, false);
-                        if (j.is_object() && j.contains("error") && j["error"].is_string())
-                            return done(
-                                makeError(ErrorCode::NotFound, QString::fromStdString(j["error"].get<std::string>())));
-                    }
-                    done({});
-                }));
 }
 
 void DockerProvider::startContainer(const QString &id, Callback<SessionInfo> done)
@@ -620,6 +596,11 @@ void DockerProvider::stats(const QString &sessionId, Callback<StatsSample> done)
                         }));
         m_usage->ensure(sessionId, deliver);
     }));
+}
+
+std::unique_ptr<LogStream> DockerProvider::logs(const QString &sessionId, const LogOptions &options)
+{
+    return std::make_unique<DockerLogStream>(m_api, sessionId, options);
 }
 
 std::unique_ptr<StatsStream> DockerProvider::streamStats(const QString &sessionId)

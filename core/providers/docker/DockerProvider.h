@@ -27,6 +27,7 @@ public:
     DockerApi *api() const { return m_api; }
 
     void health(Callback<HealthInfo> done) override;
+    void listImages(Callback<QStringList> done) override;
     void listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done) override;
     void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
     void info(const QString &sessionId, Callback<SessionInfo> done) override;
@@ -52,6 +53,7 @@ public:
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
+    std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options) override;
 
     // Events are watched while anyone listens to sessionChanged/sessionRemoved; tests may
     // shorten the reconnect back-off.
@@ -67,7 +69,8 @@ private:
                 Callback<void> done, bool notModifiedIsOk = false);
     void createContainer(const QByteArray &body, const QString &image, const QString &name, bool pulled,
                          Callback<SessionInfo> done);
-    void pullImage(const QString &image, Callback<void> done);
+    // Streams the engine's progress as createProgress(name, ...).
+    void pullImage(const QString &image, const QString &name, Callback<void> done);
     void startContainer(const QString &id, Callback<SessionInfo> done);
     SessionInfo withOverrides(SessionInfo s) const;
     void loadOverrides();

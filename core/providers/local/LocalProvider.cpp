@@ -3,6 +3,7 @@
 #include "CgroupStats.h"
 #include "LocalChannels.h"
 #include "LocalGpu.h"
+#include "LocalLogs.h"
 #include "LocalTarJob.h"
 #include "SandboxLayout.h"
 #include "common/OffThread.h"
@@ -433,7 +434,9 @@ void LocalProvider::info(const QString &sessionId, Callback<SessionInfo> done)
         done.post(makeError(ErrorCode::NotFound, tr("No Local session \"%1\".").arg(sessionId)));
         return;
     }
-    done.post(toSessionInfo(*rec, descriptor().id));
+    SessionInfo s = toSessionInfo(*rec, descriptor().id);
+    s.rawJson = recordToJson(*rec);
+    done.post(s);
 }
 
 void LocalProvider::waitGone(const QString &sessionId, int attemptsLeft, const std::function<void()> &then)
@@ -754,6 +757,19 @@ void LocalProvider::stats(const QString &sessionId, Callback<StatsSample> done)
                 done(build(second, comparable(second.mark, mark) ? std::optional(mark) : std::nullopt));
             });
         });
+    });
+}
+
+std::unique_ptr<LogStream> LocalProvider::logs(const QString &sessionId, const LogOptions &options)
+{
+    const QString dir = sessionDir(sessionId);
+    if (sessionId.isEmpty() || sessionId.contains(QLatin1Char('/')) || sessionId.startsWith(QLatin1Char('.')) ||
+        !loadRecord(dir))
+        return std::make_unique<LocalLogStream>(
+            makeError(ErrorCode::NotFound, tr("No Local session \"%1\".").arg(sessionId)));
+    return std::make_unique<LocalLogStream>(dir + QStringLiteral("/agent.log"), options, [dir] {
+        const auto rec = loadRecord(dir);
+        return rec && isAlive(*rec);
     });
 }
 

@@ -71,6 +71,8 @@ public:
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
+    // agent.log in the session's folder, as one combined stream (LocalLogs.h).
+    std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options) override;
 
     // The terminals the agent keeps for a session.
     void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;

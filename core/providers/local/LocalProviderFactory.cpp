@@ -124,7 +124,7 @@ const ProviderDescriptor &LocalProvider::staticDescriptor()
         p.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                          Capability::FileList | Capability::StatsCpu | Capability::StatsMemory |
                          Capability::StatsNetwork | Capability::SetTimeout | Capability::Reattach | Capability::Mounts |
-                         Capability::Network | Capability::Kill | Capability::StatsStream;
+                         Capability::Network | Capability::Kill | Capability::StatsStream | Capability::Logs;
 #ifdef Q_OS_LINUX
         // NVIDIA device nodes exist only on Linux; capabilities() drops it without a GPU.
         p.capabilities |= Capability::Gpu;

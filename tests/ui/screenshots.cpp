@@ -1,0 +1,414 @@
+// sandbar-screenshots OUTDIR: the real main window over in-memory providers (three accounts,
+// three sessions with ten minutes of statistics), photographed in the states the README and
+// reviews want: the sessions list with sparklines, a Stats tab, the Files tab mid-upload, the
+// New session dialog's cost estimate, the audit log and the dark preferences. Run it under
+// Xvfb through tests/ui/screenshots.sh; it is a tool, not a test.
+#include "FakeProvider.h"
+#include "ScreenshotProvider.h"
+#include "TestSupport.h"
+#include "audit/AuditLog.h"
+#include "audit/AuditModel.h"
+#include "audit/AuditView.h"
+#include "audit/AuditedProvider.h"
+#include "audit/Sanitizer.h"
+#include "charts/StatsView.h"
+#include "files/FilesModel.h"
+#include "files/FilesPane.h"
+#include "main/DetailStack.h"
+#include "main/MainWindow.h"
+#include "main/NewSessionDialog.h"
+#include "main/SessionsModel.h"
+#include "prefs/Preferences.h"
+#include "prefs/PreferencesDialog.h"
+#include "providers/docker/DockerFactory.h"
+#include "providers/local/LocalProvider.h"
+#include "wiring/AppServices.h"
+#include "wiring/GuiMain.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSplitter>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <cstdio>
+
+using namespace sandbar;
+
+namespace {
+
+constexpr qint64 kGiB = qint64(1) << 30;
+
+struct Showcase {
+    QString account;
+    QString name;
+    QString image;
+    double cpus;
+    qint64 memory;
+    int ageMinutes;
+    qint64 ttl;
+    test::LoadProfile load;
+};
+
+QList<Showcase> showcases()
+{
+    return {
+        {QStringLiteral("local"), QStringLiteral("claude-refactor"), QStringLiteral("python:3.12-slim"), 2, 4 * kGiB,
+         47, 2 * 3600, test::LoadProfile{38, 30, 1450, 220, 55, 320, 45, 4 * kGiB}},
+        {QStringLiteral("docker"), QStringLiteral("eval-swebench-12"), QStringLiteral("python:3.12-slim"), 4, 8 * kGiB,
+         23, 3600, test::LoadProfile{240, 110, 3900, 700, 12, 2600, 30, 8 * kGiB}},
+        {QStringLiteral("e2b-team"), QStringLiteral("browser-agent"), QStringLiteral("node:22"), 2, 4 * kGiB, 72,
+         3 * 3600, test::LoadProfile{64, 40, 1850, 380, 420, 140, 60, 4 * kGiB}},
+    };
+}
+
+// E2B as a provider of this build would describe it: the create options it shares with Docker.
+ProviderDescriptor e2bDescriptor()
+{
+    ProviderDescriptor d;
+    d.id = QStringLiteral("e2b");
+    d.displayName = QStringLiteral("E2B");
+    d.description = QStringLiteral("Firecracker microVMs in E2B's cloud");
+    d.selfHosted = false; // billed by the hour: the estimate comes from the catalog
+    const QStringList keys{QLatin1String(createkeys::Image), QLatin1String(createkeys::Cpus),
+                           QLatin1String(createkeys::Memory), QLatin1String(createkeys::Ttl),
+                           QLatin1String(createkeys::Env)};
+    for (const FieldDescriptor &f : docker::makeDescriptor(docker::Flavour::Docker).createOptions) {
+        if (keys.contains(f.key))
+            d.createOptions << f;
+    }
+    return d;
+}
+
+bool fail(const char *what)
+{
+    std::fprintf(stderr, "sandbar-screenshots: %s\n", what);
+    return false;
+}
+
+bool save(QWidget *w, const QString &dir, const QString &name)
+{
+    QApplication::processEvents();
+    QTest::qWait(250); // a paint for what the last events changed
+    const QString path = QDir(dir).filePath(name);
+    if (!w->grab().save(path))
+        return fail(qPrintable(QStringLiteral("cannot write ") + path));
+    std::printf("%s\n", qPrintable(path));
+    return true;
+}
+
+template <typename T>
+T *visibleTopLevel()
+{
+    for (QWidget *w : QApplication::topLevelWidgets()) {
+        if (auto *t = qobject_cast<T *>(w); t && t->isVisible())
+            return t;
+        if (w->isVisible()) {
+            if (auto *t = w->findChild<T *>(); t && t->isVisible())
+                return t;
+        }
+    }
+    return nullptr;
+}
+
+// A few weeks of what the audit log would hold for these accounts, oldest first.
+void seedAudit(audit::AuditLog &log)
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const auto add = [&](int minutesAgo, audit::Action a, const QString &account, const QString &provider,
+                         const QString &id, const QJsonObject &detail = {}, const QString &error = {}) {
+        audit::AuditEntry e = audit::makeEntry(a, account, provider, id, detail);
+        e.time = now.addSecs(-60 * minutesAgo);
+        if (!error.isEmpty())
+            e.setError(makeError(ErrorCode::Unavailable, error));
+        [[maybe_unused]] auto r = log.append(e);
+    };
+    CreateSpec spec;
+    spec.image = QStringLiteral("python:3.12-slim");
+    spec.cpus = 4;
+    spec.memoryBytes = 8 * kGiB;
+    spec.ttlSeconds = 3600;
+    const QString dockerP = QStringLiteral("docker");
+    add(60 * 24 * 9, audit::Action::AccountAdded, QStringLiteral("local"), QStringLiteral("local"), {});
+    add(60 * 24 * 9, audit::Action::AccountAdded, dockerP, dockerP, {});
+    add(60 * 24 * 2, audit::Action::AccountAdded, QStringLiteral("e2b-team"), QStringLiteral("e2b"), {});
+    add(190, audit::Action::SessionCreated, dockerP, dockerP, QStringLiteral("4f1c09be2d7a"),
+        audit::createDetail(spec));
+    add(131, audit::Action::ExecRun, dockerP, dockerP, QStringLiteral("4f1c09be2d7a"),
+        audit::execDetail(ExecRequest{{QStringLiteral("pytest"), QStringLiteral("-x"), QStringLiteral("tests/")}}));
+    add(128, audit::Action::SessionRemoved, dockerP, dockerP, QStringLiteral("4f1c09be2d7a"));
+    add(96, audit::Action::SessionCreated, QStringLiteral("e2b-team"), QStringLiteral("e2b"), {}, {},
+        QStringLiteral("E2B API: rate limit reached, retry in 30 s"));
+    spec.image = QStringLiteral("node:22");
+    spec.cpus = 2;
+    spec.memoryBytes = 4 * kGiB;
+    add(72, audit::Action::SessionCreated, QStringLiteral("e2b-team"), QStringLiteral("e2b"), QStringLiteral("m0001"),
+        audit::createDetail(spec));
+    spec.image = QStringLiteral("python:3.12-slim");
+    add(47, audit::Action::SessionCreated, QStringLiteral("local"), QStringLiteral("local"), QStringLiteral("m0001"),
+        audit::createDetail(spec));
+    add(46, audit::Action::PtyOpened, QStringLiteral("local"), QStringLiteral("local"), QStringLiteral("m0001"),
+        audit::ptyDetail(PtyOptions{}));
+    add(44, audit::Action::FileUploaded, QStringLiteral("local"), QStringLiteral("local"), QStringLiteral("m0001"),
+        audit::fileDetail(QStringLiteral("/workspace/repo.tar.gz"), 48 << 20));
+    add(31, audit::Action::SessionPaused, QStringLiteral("e2b-team"), QStringLiteral("e2b"), QStringLiteral("m0001"));
+    add(29, audit::Action::SessionResumed, QStringLiteral("e2b-team"), QStringLiteral("e2b"), QStringLiteral("m0001"));
+    add(23, audit::Action::SessionCreated, dockerP, dockerP, QStringLiteral("m0001"), audit::createDetail(spec));
+    add(12, audit::Action::SessionTtlChanged, QStringLiteral("local"), QStringLiteral("local"), QStringLiteral("m0001"),
+        audit::ttlDetail(2 * 3600));
+    add(3, audit::Action::FileDownloaded, QStringLiteral("local"), QStringLiteral("local"), QStringLiteral("m0001"),
+        audit::fileDetail(QStringLiteral("/workspace/patch.diff"), 18432));
+    [[maybe_unused]] auto r = log.flush();
+}
+
+int rowOf(QTableView *table, const QString &name)
+{
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        if (table->model()->index(r, ui::SessionsModel::Name).data().toString() == name)
+            return r;
+    }
+    return -1;
+}
+
+bool run(const QString &outDir)
+{
+    QTemporaryDir config;
+    AppServices s;
+    s.configDir = config.path();
+    {
+        // The collector's periods are read from here: quick enough to fill sparklines fast.
+        QSettings ini(QDir(s.configDir).filePath(QStringLiteral("sandbar.ini")), QSettings::IniFormat);
+        ini.setValue(QStringLiteral("stats/listPeriodMs"), 500);
+        ini.setValue(QStringLiteral("stats/detailPeriodMs"), 250);
+    }
+    const Capabilities caps = Capability::StatsCpu | Capability::StatsMemory | Capability::StatsNetwork |
+                              Capability::StatsDisk | Capability::Files | Capability::FileList |
+                              Capability::PauseResume | Capability::SetTimeout | Capability::Kill;
+    QHash<QString, test::ScreenshotFactory *> factories;
+    const auto addFactory = [&](const QString &account, const ProviderDescriptor &d) {
+        auto f = std::make_unique<test::ScreenshotFactory>(d, caps);
+        factories.insert(account, f.get());
+        s.factories.add(std::move(f));
+    };
+    addFactory(QStringLiteral("local"), local::LocalProvider::staticDescriptor());
+    addFactory(QStringLiteral("docker"), docker::makeDescriptor(docker::Flavour::Docker));
+    addFactory(QStringLiteral("e2b-team"), e2bDescriptor());
+    s.secrets = std::make_unique<test::MemorySecretStore>();
+    s.audit = std::make_unique<audit::AuditLog>(s.configDir);
+    s.audit->setFlushDelay(0);
+    s.accounts = std::make_unique<AccountStore>(s.configDir, s.factories, *s.secrets);
+    s.registry = std::make_unique<SessionRegistry>(*s.accounts, s.factories);
+    audit::AuditLog *log = s.audit.get();
+    s.registry->setProviderDecorator([log](std::unique_ptr<Provider> inner) -> std::unique_ptr<Provider> {
+        return std::make_unique<audit::AuditedProvider>(std::move(inner), *log);
+    });
+    buildCostServices(s);
+    buildStatsServices(s);
+
+    for (auto it = factories.cbegin(); it != factories.cend(); ++it) {
+        Account a;
+        a.name = it.key();
+        a.provider = it.value()->descriptor().id;
+        if (!test::await<void>([&](Callback<void> cb) { s.accounts->add(a, {}, cb); }).ok())
+            return fail("cannot add an account");
+    }
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QHash<QString, test::LoadProfile> loads; // by ref
+    for (const Showcase &c : showcases()) {
+        if (!test::await<Provider *>([&](Callback<Provider *> cb) { s.registry->provider(c.account, cb); }).ok())
+            return fail("no provider");
+        test::ScreenshotProvider *p = factories.value(c.account)->made.value(c.account);
+        SessionInfo info;
+        info.id = QStringLiteral("m0001");
+        info.account = c.account;
+        info.provider = p->descriptor().id;
+        info.name = c.name;
+        info.image = c.image;
+        info.state = SessionState::Running;
+        info.created = now.addSecs(-60 * c.ageMinutes);
+        info.ttlSeconds = c.ttl;
+        info.expiresAt = info.created.addSecs(c.ttl);
+        info.cpus = c.cpus;
+        info.memoryBytes = c.memory;
+        info.network = true;
+        info.owned = true;
+        info.labels.insert(QLatin1String(labels::App), QLatin1String(labels::AppValue));
+        info.labels.insert(QLatin1String(labels::Account), c.account);
+        p->memory().inject(info);
+        p->profiles.insert(info.id, c.load);
+        loads.insert(info.ref(), c.load);
+    }
+    seedAudit(*s.audit);
+
+    auto window = makeMainWindow(s);
+    auto *prefs = window->findChild<ui::PreferencesStore *>();
+    if (!prefs)
+        return fail("no preferences store");
+    ui::Preferences light = prefs->preferences();
+    light.theme = ui::ThemeMode::Light;
+    prefs->set(light);
+
+    window->refreshAll();
+    if (!test::waitUntil([&] { return s.registry->sessions().size() == 3; }, 10000))
+        return fail("the sessions were not listed");
+    // Ten minutes of history, as if the window had been open that long.
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    for (auto it = loads.cbegin(); it != loads.cend(); ++it) {
+        metrics::SessionStats *stats = s.stats->stats(it.key());
+        if (!stats)
+            return fail("no statistics object");
+        for (qint64 t = nowMs - 600 * 1000; t < nowMs - 500; t += 1000)
+            stats->append(test::sampleAt(it.value(), t));
+    }
+    s.costs->start();
+    s.costs->tick();
+
+    window->resize(1600, 960);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return fail("the window was not exposed");
+    // A short list over a tall detail: three rows need little room, the charts a lot.
+    if (auto *split = window->findChild<QSplitter *>(QStringLiteral("mainSplitter")))
+        split->setSizes({210, window->width() - 210});
+    if (auto *split = window->findChild<QSplitter *>(QStringLiteral("sessionSplitter")))
+        split->setSizes({190, window->height() - 190});
+    auto *table = window->findChild<QTableView *>(QStringLiteral("sessionTable"));
+    if (!test::waitUntil([&] { return table->model()->rowCount() == 3; }, 10000))
+        return fail("the table has no rows");
+    // Live samples on top of the history: the sparklines' right ends move.
+    if (!test::waitUntil(
+            [&] {
+                for (auto it = loads.cbegin(); it != loads.cend(); ++it) {
+                    auto *st = s.stats->find(it.key());
+                    if (!st || st->history().sampleCount() < 600 + 2)
+                        return false;
+                }
+                return true;
+            },
+            15000))
+        return fail("no live samples");
+
+    // 1. The sessions with their sparklines, one selected with its Info page.
+    table->selectRow(rowOf(table, QStringLiteral("claude-refactor")));
+    window->details()->currentDetail()->showPage(ui::SessionDetail::Page::Info);
+    if (!save(window.get(), outDir, QStringLiteral("01-main-window.png")))
+        return false;
+
+    // 2. The Stats tab of the busiest session.
+    table->selectRow(rowOf(table, QStringLiteral("eval-swebench-12")));
+    window->findChild<QAction *>(QStringLiteral("statsAction"))->trigger();
+    ui::StatsView *view = window->details()->currentDetail()->statsView();
+    if (!view || !test::waitUntil([&] { return view->isVisible() && view->seriesUpdateCount() > 2; }, 10000))
+        return fail("the Stats tab did not chart");
+    if (!save(window.get(), outDir, QStringLiteral("02-session-stats.png")))
+        return false;
+
+    // 3. The Files tab with uploads under way.
+    table->selectRow(rowOf(table, QStringLiteral("browser-agent")));
+    window->findChild<QAction *>(QStringLiteral("filesAction"))->trigger();
+    ui::FilesPane *files = window->details()->currentDetail()->filesPane();
+    if (!files || !test::waitUntil([&] { return files->model()->rowCount() == 8; }, 10000))
+        return fail("the Files tab did not list");
+    QTemporaryDir local;
+    QStringList uploads;
+    for (const QString &name : {QStringLiteral("dataset.parquet"), QStringLiteral("model-weights.bin"),
+                                QStringLiteral("fixtures.tar"), QStringLiteral("screens.tar")}) {
+        QFile f(local.filePath(name));
+        if (!f.open(QIODevice::WriteOnly) || f.write("sandbar") != 7)
+            return fail("cannot write a local file");
+        uploads << f.fileName();
+    }
+    // Room for all four transfers under the listing.
+    if (auto *split = files->findChild<QSplitter *>())
+        split->setSizes({split->height() - 200, 200});
+    files->uploadLocalPaths(uploads, files->currentDir());
+    if (!test::waitUntil(
+            [&] {
+                const auto items = files->queue()->items();
+                return items.size() == 4 && items[0].totalBytes > 0 &&
+                       items[0].doneBytes >= qint64(double(items[0].totalBytes) * 0.6) && items[1].totalBytes > 0 &&
+                       items[1].doneBytes >= qint64(double(items[1].totalBytes) * 0.37);
+            },
+            20000)) {
+        QString state;
+        for (const auto &i : files->queue()->items())
+            state += QStringLiteral(" [%1 %2 %3/%4 %5]")
+                         .arg(i.name, ui::transferStateName(i.state))
+                         .arg(i.doneBytes)
+                         .arg(i.totalBytes)
+                         .arg(i.error);
+        return fail(qPrintable(QStringLiteral("the uploads did not get part way:") + state));
+    }
+    if (!save(window.get(), outDir, QStringLiteral("03-files-upload.png")))
+        return false;
+
+    // 4. New session like browser-agent, on E2B: the estimate comes from the catalog.
+    window->findChild<QAction *>(QStringLiteral("likeThisAction"))->trigger();
+    ui::NewSessionDialog *dialog = nullptr;
+    if (!test::waitUntil([&] { return (dialog = visibleTopLevel<ui::NewSessionDialog>()) != nullptr; }, 5000))
+        return fail("no New session dialog");
+    for (auto *edit : dialog->findChildren<QLineEdit *>()) {
+        if (edit->accessibleName() == QLatin1String("Session name"))
+            edit->setText(QStringLiteral("browser-agent-2"));
+    }
+    if (!test::waitUntil([&] { return dialog->costText().contains(QLatin1Char('$')); }, 5000))
+        return fail(qPrintable(QStringLiteral("no estimate: ") + dialog->costText()));
+    if (!save(dialog, outDir, QStringLiteral("04-new-session.png")))
+        return false;
+    dialog->reject();
+
+    // 5. The audit log.
+    window->findChild<QAction *>(QStringLiteral("auditAction"))->trigger();
+    ui::AuditView *audit = nullptr;
+    if (!test::waitUntil([&] { return (audit = visibleTopLevel<ui::AuditView>()) && audit->model()->rowCount() >= 10; },
+                         5000))
+        return fail("the audit view has no rows");
+    // The newest session.created shows its full JSON below the table.
+    if (auto *rows = audit->findChild<QTableView *>()) {
+        for (int r = 0; r < rows->model()->rowCount(); ++r) {
+            if (rows->model()->index(r, ui::AuditModel::ActionColumn).data().toString() ==
+                QLatin1String("session.created")) {
+                rows->selectRow(r);
+                break;
+            }
+        }
+    }
+    if (!save(audit->window(), outDir, QStringLiteral("05-audit-log.png")))
+        return false;
+    audit->window()->close();
+
+    // 6. Preferences in the dark theme (and the window under it, dark too).
+    ui::Preferences dark = prefs->preferences();
+    dark.theme = ui::ThemeMode::Dark;
+    prefs->set(dark);
+    window->findChild<QAction *>(QStringLiteral("preferencesAction"))->trigger();
+    ui::PreferencesDialog *pd = nullptr;
+    if (!test::waitUntil([&] { return (pd = visibleTopLevel<ui::PreferencesDialog>()) != nullptr; }, 5000))
+        return fail("no Preferences dialog");
+    if (!save(pd, outDir, QStringLiteral("06-preferences-dark.png")))
+        return false;
+    pd->reject();
+    table->selectRow(rowOf(table, QStringLiteral("eval-swebench-12")));
+    return save(window.get(), outDir, QStringLiteral("07-main-window-dark.png"));
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // Nothing of the user's: recent images and other QSettings go to a scratch folder.
+    QTemporaryDir home;
+    qputenv("XDG_CONFIG_HOME", QFile::encodeName(home.path()));
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Sandbar"));
+    QApplication::setApplicationName(QStringLiteral("sandbar-screenshots"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Sandbar"));
+    const QString out =
+        QDir(argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("build/screenshots")).absolutePath();
+    if (!QDir().mkpath(out))
+        return fail("cannot make the output folder") ? 0 : 1;
+    return run(out) ? 0 : 1;
+}

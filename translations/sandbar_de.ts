@@ -1,0 +1,4981 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>sandbar</name>
+    <message>
+        <source>No secret is stored in the keychain for this account.</source>
+        <translation>Für dieses Konto ist kein Geheimnis im Schlüsselbund gespeichert.</translation>
+    </message>
+    <message>
+        <source>The keychain refused access: %1</source>
+        <translation>Der Schlüsselbund hat den Zugriff verweigert: %1</translation>
+    </message>
+    <message>
+        <source>No keychain is available (%1). Sandbar keeps secrets only in the OS keychain and never in plain text: start a Secret Service such as gnome-keyring or KWallet and try again.</source>
+        <translation>Kein Schlüsselbund verfügbar (%1). Sandbar speichert Geheimnisse nur im Schlüsselbund des Betriebssystems und niemals im Klartext: Starten Sie einen Secret Service wie gnome-keyring oder KWallet und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Keychain error: %1</source>
+        <translation>Schlüsselbund-Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Audit log: %1</source>
+        <translation>Audit-Protokoll: %1</translation>
+    </message>
+    <message>
+        <source>Cost ledger: %1</source>
+        <translation>Kostenbuch: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read and cannot be moved aside</source>
+        <translation>%1 kann weder gelesen noch beiseitegelegt werden</translation>
+    </message>
+    <message>
+        <source>%1 could not be read; it was moved to %2 and a new one was started.</source>
+        <translation>%1 konnte nicht gelesen werden; die Datei wurde nach %2 verschoben und eine neue wurde angelegt.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a time: use ISO-8601 (2026-11-29T10:00Z) or an age such as 30m, 2h or 7d</source>
+        <translation>&apos;%1&apos; ist keine Zeitangabe: Verwenden Sie ISO-8601 (2026-11-29T10:00Z) oder ein Alter wie 30m, 2h oder 7d</translation>
+    </message>
+    <message>
+        <source>Manage AI-agent sandboxes</source>
+        <translation>AI-Agent-Sandboxes verwalten</translation>
+    </message>
+    <message>
+        <source>Keep every file Sandbar writes under DIR.</source>
+        <translation>Alle Dateien, die Sandbar schreibt, unter DIR ablegen.</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Provider catalog</source>
+        <translation>Anbieterkatalog</translation>
+    </message>
+    <message>
+        <source>Your catalog corrections were not used: %1</source>
+        <translation>Ihre Katalogkorrekturen wurden nicht verwendet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::AccountStore</name>
+    <message>
+        <source>The settings file %1 could not be read; it was kept as %2 and Sandbar started with empty settings.</source>
+        <translation>Die Einstellungsdatei %1 konnte nicht gelesen werden; sie wurde als %2 aufbewahrt und Sandbar wurde mit leeren Einstellungen gestartet.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid account name: use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (at most 64, starting with a letter or digit)</source>
+        <translation>&apos;%1&apos; ist kein gültiger Kontoname: Verwenden Sie Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; (höchstens 64, beginnend mit einem Buchstaben oder einer Ziffer)</translation>
+    </message>
+    <message>
+        <source>Unknown provider &apos;%1&apos;; known providers: %2</source>
+        <translation>Unbekannter Anbieter &apos;%1&apos;; bekannte Anbieter: %2</translation>
+    </message>
+    <message>
+        <source>%1 accounts have no setting &apos;%2&apos;</source>
+        <translation>%1-Konten haben keine Einstellung &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is a secret and is kept only in the keychain</source>
+        <translation>&apos;%1&apos; ist ein Geheimnis und wird nur im Schlüsselbund gespeichert</translation>
+    </message>
+    <message>
+        <source>%1 accounts have no secret &apos;%2&apos;</source>
+        <translation>%1-Konten haben kein Geheimnis &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 accounts need &apos;%2&apos;</source>
+        <translation>%1-Konten benötigen &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>An account named &apos;%1&apos; already exists</source>
+        <translation>Ein Konto namens &apos;%1&apos; existiert bereits</translation>
+    </message>
+    <message>
+        <source>No account named &apos;%1&apos;</source>
+        <translation>Kein Konto namens &apos;%1&apos;</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::CopyJob</name>
+    <message>
+        <source>&apos;%1&apos; is not an absolute path in the session.</source>
+        <translation>&apos;%1&apos; ist kein absoluter Pfad in der Sitzung.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an absolute local path.</source>
+        <translation>&apos;%1&apos; ist kein absoluter lokaler Pfad.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; does not exist in session %2.</source>
+        <translation>&apos;%1&apos; existiert nicht in Sitzung %2.</translation>
+    </message>
+    <message>
+        <source>The tar stream cannot be read.</source>
+        <translation>Der tar-Stream kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The destination folder &apos;%1&apos; must exist.</source>
+        <translation>Der Zielordner &apos;%1&apos; muss existieren.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a folder: a tar stream is extracted into a folder.</source>
+        <translation>&apos;%1&apos; ist kein Ordner: Ein tar-Stream wird in einen Ordner entpackt.</translation>
+    </message>
+    <message>
+        <source>No such local file or folder: %1</source>
+        <translation>Keine solche lokale Datei bzw. kein solcher lokaler Ordner: %1</translation>
+    </message>
+    <message>
+        <source>The provider is gone.</source>
+        <translation>Der Anbieter ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>This provider cannot copy files.</source>
+        <translation>Dieser Anbieter kann keine Dateien kopieren.</translation>
+    </message>
+    <message>
+        <source>The copy was cancelled.</source>
+        <translation>Das Kopieren wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::CostMeter</name>
+    <message>
+        <source>No catalog entry prices the provider &apos;%1&apos;.</source>
+        <translation>Kein Katalogeintrag enthält Preise für den Anbieter &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <source>Self-hosted: no provider bill (your own machine&apos;s cost is not counted).</source>
+        <translation>Selbst gehostet: keine Anbieterrechnung (die Kosten Ihres eigenen Rechners werden nicht berücksichtigt).</translation>
+    </message>
+    <message>
+        <source>The session&apos;s CPU and memory are not known, so its price is not either.</source>
+        <translation>CPU und Arbeitsspeicher der Sitzung sind nicht bekannt, daher auch nicht ihr Preis.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::DisconnectBanner</name>
+    <message>
+        <source>Reconnect</source>
+        <translation>Neu verbinden</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ForkPtyChannel</name>
+    <message>
+        <source>The terminal program is already running.</source>
+        <translation>Das Terminalprogramm läuft bereits.</translation>
+    </message>
+    <message>
+        <source>Could not open a pseudo-terminal: %1</source>
+        <translation>Pseudo-Terminal konnte nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not start the terminal reader: %1</source>
+        <translation>Terminal-Leser konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>Lost track of the terminal program.</source>
+        <translation>Das Terminalprogramm ist nicht mehr auffindbar.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::MountSpec</name>
+    <message>
+        <source>&apos;%1&apos; is not HOST:PATH or HOST:PATH:ro</source>
+        <translation>&apos;%1&apos; ist weder HOST:PATH noch HOST:PATH:ro</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an absolute path in the session</source>
+        <translation>&apos;%1&apos; ist kein absoluter Pfad in der Sitzung</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::PortSpec</name>
+    <message>
+        <source>&apos;%1&apos; is not PORT, HOST:PORT or either with /tcp or /udp</source>
+        <translation>&apos;%1&apos; ist weder PORT noch HOST:PORT, jeweils optional mit /tcp oder /udp</translation>
+    </message>
+    <message>
+        <source>port %1 is not between 1 and 65535</source>
+        <translation>Port %1 liegt nicht zwischen 1 und 65535</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::Provider</name>
+    <message>
+        <source>%1 exited with status %2</source>
+        <translation>%1 wurde mit Status %2 beendet</translation>
+    </message>
+    <message>
+        <source>Refusing to delete &apos;%1&apos;</source>
+        <translation>Löschen von &apos;%1&apos; wird verweigert</translation>
+    </message>
+    <message>
+        <source>%1 does not list images</source>
+        <translation>%1 listet keine Images auf</translation>
+    </message>
+    <message>
+        <source>%1 does not support %2</source>
+        <translation>%1 unterstützt %2 nicht</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::SessionRegistry</name>
+    <message>
+        <source>Account &apos;%1&apos; uses provider &apos;%2&apos;, which this build of Sandbar does not have</source>
+        <translation>Konto &apos;%1&apos; verwendet den Anbieter &apos;%2&apos;, den dieser Build von Sandbar nicht enthält</translation>
+    </message>
+    <message>
+        <source>No account named &apos;%1&apos;</source>
+        <translation>Kein Konto namens &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>No session &apos;%1&apos; in account &apos;%2&apos;</source>
+        <translation>Keine Sitzung &apos;%1&apos; im Konto &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>A session reference is empty; use ACCOUNT/ID</source>
+        <translation>Eine Sitzungsreferenz ist leer; verwenden Sie ACCOUNT/ID</translation>
+    </message>
+    <message>
+        <source>No account named &apos;%1&apos; (in &apos;%2&apos;)</source>
+        <translation>Kein Konto namens &apos;%1&apos; (in &apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; names no session; use ACCOUNT/ID</source>
+        <translation>&apos;%1&apos; bezeichnet keine Sitzung; verwenden Sie ACCOUNT/ID</translation>
+    </message>
+    <message>
+        <source>No session &apos;%1&apos;: there are no accounts</source>
+        <translation>Keine Sitzung &apos;%1&apos;: Es gibt keine Konten</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; matches several sessions: %2</source>
+        <translation>&apos;%1&apos; passt auf mehrere Sitzungen: %2</translation>
+    </message>
+    <message>
+        <source>No session matches &apos;%1&apos;</source>
+        <translation>Keine Sitzung passt auf &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source> (unreachable: %1)</source>
+        <translation> (nicht erreichbar: %1)</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::TerminalFindBar</name>
+    <message>
+        <source>Match case</source>
+        <translation>Groß-/Kleinschreibung beachten</translation>
+    </message>
+    <message>
+        <source>Find in scrollback</source>
+        <translation>Im Verlauf suchen</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>Vorheriger Treffer (Umschalt+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation>Nächster Treffer (Eingabe)</translation>
+    </message>
+    <message>
+        <source>Close (Escape)</source>
+        <translation>Schließen (Escape)</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>Suchen:</translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation>Kein Treffer</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::TerminalView</name>
+    <message>
+        <source>Paste several lines?</source>
+        <translation>Mehrere Zeilen einfügen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>You are pasting %n line(s). The program in this terminal will receive them as if typed, and each line may run as a command.</source>
+        <translation>
+            <numerusform>Sie fügen %n Zeile ein. Das Programm in diesem Terminal empfängt sie wie eingetippt, und sie kann als Befehl ausgeführt werden.</numerusform>
+            <numerusform>Sie fügen %n Zeilen ein. Das Programm in diesem Terminal empfängt sie wie eingetippt, und jede Zeile kann als Befehl ausgeführt werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Einfügen</translation>
+    </message>
+    <message>
+        <source>The session ended (exit code %1).</source>
+        <translation>Die Sitzung wurde beendet (Exit-Code %1).</translation>
+    </message>
+    <message>
+        <source>The connection to the session was lost: %1</source>
+        <translation>Die Verbindung zur Sitzung wurde unterbrochen: %1</translation>
+    </message>
+    <message>
+        <source>The connection to the session was closed.</source>
+        <translation>Die Verbindung zur Sitzung wurde geschlossen.</translation>
+    </message>
+    <message>
+        <source>Reconnect</source>
+        <translation>Neu verbinden</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <translation>Link öffnen</translation>
+    </message>
+    <message>
+        <source>Copy Link Address</source>
+        <translation>Link-Adresse kopieren</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>Alles auswählen</translation>
+    </message>
+    <message>
+        <source>Find…</source>
+        <translation>Suchen…</translation>
+    </message>
+    <message>
+        <source>Clear Scrollback</source>
+        <translation>Verlauf löschen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::catalog</name>
+    <message>
+        <source>%1: figure has no source</source>
+        <translation>%1: Angabe hat keine Quelle</translation>
+    </message>
+    <message>
+        <source>%1: unknown source &apos;%2&apos;</source>
+        <translation>%1: unbekannte Quelle &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: figure has no date</source>
+        <translation>%1: Angabe hat kein Datum</translation>
+    </message>
+    <message>
+        <source>%1: value must be a number or null</source>
+        <translation>%1: Wert muss eine Zahl oder null sein</translation>
+    </message>
+    <message>
+        <source>%1: unknown cpu rule &apos;%2&apos;</source>
+        <translation>%1: unbekannte cpu-Regel &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: unknown memory rule &apos;%2&apos;</source>
+        <translation>%1: unbekannte memory-Regel &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: unknown idle rule &apos;%2&apos;</source>
+        <translation>%1: unbekannte idle-Regel &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: granularity_s must be at least 1</source>
+        <translation>%1: granularity_s muss mindestens 1 sein</translation>
+    </message>
+    <message>
+        <source>%1: vcpus_per_core must be positive</source>
+        <translation>%1: vcpus_per_core muss positiv sein</translation>
+    </message>
+    <message>
+        <source>%1: cpu and memory must both be &apos;tier&apos; or neither</source>
+        <translation>%1: cpu und memory müssen entweder beide &apos;tier&apos; sein oder keines von beiden</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>schema must be %1</source>
+        <translation>schema muss %1 sein</translation>
+    </message>
+    <message>
+        <source>source &apos;%1&apos; needs a title and a date</source>
+        <translation>Quelle &apos;%1&apos; benötigt einen Titel und ein Datum</translation>
+    </message>
+    <message>
+        <source>providers must be an array</source>
+        <translation>providers muss ein Array sein</translation>
+    </message>
+    <message>
+        <source>a provider has no id</source>
+        <translation>ein Anbieter hat keine id</translation>
+    </message>
+    <message>
+        <source>%1: duplicate id</source>
+        <translation>%1: doppelte id</translation>
+    </message>
+    <message>
+        <source>%1: no name</source>
+        <translation>%1: kein Name</translation>
+    </message>
+    <message>
+        <source>%1: kind must be one of %2</source>
+        <translation>%1: kind muss einer der folgenden Werte sein: %2</translation>
+    </message>
+    <message>
+        <source>%1: unknown isolation &apos;%2&apos;</source>
+        <translation>%1: unbekannte Isolation &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: billing rule has no source</source>
+        <translation>%1: Abrechnungsregel hat keine Quelle</translation>
+    </message>
+    <message>
+        <source>provider &apos;%1&apos; is missing</source>
+        <translation>Anbieter &apos;%1&apos; fehlt</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON at offset %2: %3</source>
+        <translation>%1 ist an Position %2 kein gültiges JSON: %3</translation>
+    </message>
+    <message>
+        <source>%1 must hold a JSON object</source>
+        <translation>%1 muss ein JSON-Objekt enthalten</translation>
+    </message>
+    <message>
+        <source>%1 has schema %2; this Sandbar reads schema %3</source>
+        <translation>%1 hat das Schema %2; dieses Sandbar liest Schema %3</translation>
+    </message>
+    <message>
+        <source>%1: providers must be an array</source>
+        <translation>%1: providers muss ein Array sein</translation>
+    </message>
+    <message>
+        <source>%1: every provider needs an id</source>
+        <translation>%1: jeder Anbieter benötigt eine id</translation>
+    </message>
+    <message>
+        <source>Your corrections in %1</source>
+        <translation>Ihre Korrekturen in %1</translation>
+    </message>
+    <message>
+        <source>GPU offering unknown</source>
+        <translation>GPU-Angebot unbekannt</translation>
+    </message>
+    <message>
+        <source>no GPUs offered</source>
+        <translation>keine GPUs angeboten</translation>
+    </message>
+    <message>
+        <source>GPU type %1 not offered (offers %2)</source>
+        <translation>GPU-Typ %1 nicht angeboten (angeboten: %2)</translation>
+    </message>
+    <message>
+        <source>no price known for GPU %1</source>
+        <translation>kein Preis für GPU %1 bekannt</translation>
+    </message>
+    <message>
+        <source>needs more than the largest fixed size offers</source>
+        <translation>benötigt mehr, als die größte feste Größe bietet</translation>
+    </message>
+    <message>
+        <source>no price known for size %1</source>
+        <translation>kein Preis für Größe %1 bekannt</translation>
+    </message>
+    <message>
+        <source>billed as fixed size %1 (%2 vCPU, %3 GiB)</source>
+        <translation>abgerechnet als feste Größe %1 (%2 vCPU, %3 GiB)</translation>
+    </message>
+    <message>
+        <source>memory is tied to CPU (%1 GiB per vCPU): billed as %2 vCPU, %3 GiB</source>
+        <translation>Arbeitsspeicher ist an die CPU gebunden (%1 GiB pro vCPU): abgerechnet als %2 vCPU, %3 GiB</translation>
+    </message>
+    <message>
+        <source>no price known for CPU</source>
+        <translation>kein Preis für CPU bekannt</translation>
+    </message>
+    <message>
+        <source>no price known for memory</source>
+        <translation>kein Preis für Arbeitsspeicher bekannt</translation>
+    </message>
+    <message>
+        <source>no price known</source>
+        <translation>kein Preis bekannt</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>zugewiesen</translation>
+    </message>
+    <message>
+        <source>active CPU</source>
+        <translation>aktive CPU</translation>
+    </message>
+    <message>
+        <source>max of request and use</source>
+        <translation>Maximum aus Anforderung und Nutzung</translation>
+    </message>
+    <message>
+        <source>fixed size</source>
+        <translation>feste Größe</translation>
+    </message>
+    <message>
+        <source>not billed</source>
+        <translation>nicht abgerechnet</translation>
+    </message>
+    <message>
+        <source>a %1 h session exceeds the longest plan limit (%2 h on %3)</source>
+        <translation>eine Sitzung von %1 h überschreitet das längste Tarif-Limit (%2 h bei %3)</translation>
+    </message>
+    <message>
+        <source>needs %1 vCPUs; at most %2 (%3)</source>
+        <translation>benötigt %1 vCPUs; höchstens %2 (%3)</translation>
+    </message>
+    <message>
+        <source>needs %1 GiB memory; at most %2 (%3)</source>
+        <translation>benötigt %1 GiB Arbeitsspeicher; höchstens %2 (%3)</translation>
+    </message>
+    <message>
+        <source>session limit of plan %1 unknown</source>
+        <translation>Sitzungslimit des Tarifs %1 unbekannt</translation>
+    </message>
+    <message>
+        <source>quantities must be finite and not negative</source>
+        <translation>Mengen müssen endlich und nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>vCPUs must be more than 0</source>
+        <translation>vCPUs müssen mehr als 0 sein</translation>
+    </message>
+    <message>
+        <source>the busy share of CPU time must lie between 0 and 1</source>
+        <translation>der ausgelastete Anteil der CPU-Zeit muss zwischen 0 und 1 liegen</translation>
+    </message>
+    <message>
+        <source>the GPU count must not be negative</source>
+        <translation>die GPU-Anzahl darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>name the GPU type with the GPU count</source>
+        <translation>geben Sie zur GPU-Anzahl den GPU-Typ an</translation>
+    </message>
+    <message>
+        <source>not a sandbox runtime (%1): costs are those of the provider it drives</source>
+        <translation>keine Sandbox-Laufzeitumgebung (%1): Die Kosten sind die des Anbieters, den sie steuert</translation>
+    </message>
+    <message>
+        <source>GPU availability depends on the host</source>
+        <translation>GPU-Verfügbarkeit hängt vom Host ab</translation>
+    </message>
+    <message>
+        <source>self-hosted: runs on your own hardware; no provider charges</source>
+        <translation>selbst gehostet: läuft auf Ihrer eigenen Hardware; keine Anbietergebühren</translation>
+    </message>
+    <message>
+        <source>billing granularity not published; billed exactly</source>
+        <translation>Abrechnungsintervall nicht veröffentlicht; exakt abgerechnet</translation>
+    </message>
+    <message>
+        <source>%1 × %2 h × $%3</source>
+        <translation>%1 × %2 h × $%3</translation>
+    </message>
+    <message>
+        <source>core-h</source>
+        <translation>Kern-h</translation>
+    </message>
+    <message>
+        <source>vCPU-h</source>
+        <translation>vCPU-h</translation>
+    </message>
+    <message>
+        <source>included in the GPU price</source>
+        <translation>im GPU-Preis enthalten</translation>
+    </message>
+    <message>
+        <source>%1 %2 × $%3 (%4)</source>
+        <translation>%1 %2 × $%3 (%4)</translation>
+    </message>
+    <message>
+        <source>%1 GiB-h × $%2</source>
+        <translation>%1 GiB-h × $%2</translation>
+    </message>
+    <message>
+        <source>%1 × %2 × %3 h × $%4</source>
+        <translation>%1 × %2 × %3 h × $%4</translation>
+    </message>
+    <message>
+        <source>%1 GiB-h on standby × $%2</source>
+        <translation>%1 GiB-h im Standby × $%2</translation>
+    </message>
+    <message>
+        <source>paused or on standby: no compute charge</source>
+        <translation>pausiert oder im Standby: keine Rechenkosten</translation>
+    </message>
+    <message>
+        <source>no pause: %1 h billed as running with an idle CPU</source>
+        <translation>keine Pause: %1 h als laufend mit CPU im Leerlauf abgerechnet</translation>
+    </message>
+    <message>
+        <source>cost while idle unknown; not included</source>
+        <translation>Kosten im Leerlauf unbekannt; nicht enthalten</translation>
+    </message>
+    <message>
+        <source>storage price unknown; not included</source>
+        <translation>Speicherpreis unbekannt; nicht enthalten</translation>
+    </message>
+    <message>
+        <source>%1 × $%2</source>
+        <translation>%1 × $%2</translation>
+    </message>
+    <message>
+        <source>per-create price unknown; not included</source>
+        <translation>Preis pro Erstellung unbekannt; nicht enthalten</translation>
+    </message>
+    <message>
+        <source>%1 GB × $%2</source>
+        <translation>%1 GB × $%2</translation>
+    </message>
+    <message>
+        <source>data transfer price unknown; not included</source>
+        <translation>Preis für Datenübertragung unbekannt; nicht enthalten</translation>
+    </message>
+    <message>
+        <source>free credit used up</source>
+        <translation>Freiguthaben aufgebraucht</translation>
+    </message>
+    <message>
+        <source>$%1 a month</source>
+        <translation>$%1 pro Monat</translation>
+    </message>
+    <message>
+        <source>$%1 once</source>
+        <translation>$%1 einmalig</translation>
+    </message>
+    <message>
+        <source>plan %1</source>
+        <translation>Tarif %1</translation>
+    </message>
+    <message>
+        <source>fee of plan %1 unknown; not included</source>
+        <translation>Gebühr des Tarifs %1 unbekannt; nicht enthalten</translation>
+    </message>
+    <message>
+        <source>not a sandbox runtime</source>
+        <translation>keine Sandbox-Laufzeitumgebung</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::catalog::Catalog</name>
+    <message>
+        <source>Invalid catalog: %1</source>
+        <translation>Ungültiger Katalog: %1</translation>
+    </message>
+    <message>
+        <source>Catalog is not valid JSON at offset %1: %2</source>
+        <translation>Der Katalog ist an Position %1 kein gültiges JSON: %2</translation>
+    </message>
+    <message>
+        <source>Catalog must be a JSON object</source>
+        <translation>Der Katalog muss ein JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <source>The built-in provider catalog is missing</source>
+        <translation>Der integrierte Anbieterkatalog fehlt</translation>
+    </message>
+    <message>
+        <source>%1 was ignored: %2</source>
+        <translation>%1 wurde ignoriert: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::cli</name>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+    <message>
+        <source>PROVIDER</source>
+        <translation>ANBIETER</translation>
+    </message>
+    <message>
+        <source>SETTINGS</source>
+        <translation>EINSTELLUNGEN</translation>
+    </message>
+    <message>
+        <source>accounts add needs --provider (%1)</source>
+        <translation>accounts add benötigt --provider (%1)</translation>
+    </message>
+    <message>
+        <source>Unknown provider &apos;%1&apos;; known providers: %2</source>
+        <translation>Unbekannter Anbieter &apos;%1&apos;; bekannte Anbieter: %2</translation>
+    </message>
+    <message>
+        <source>usage: accounts add NAME --provider PROVIDER [options]</source>
+        <translation>Aufruf: accounts add NAME --provider PROVIDER [Optionen]</translation>
+    </message>
+    <message>
+        <source>Environment variable %1 (for %2) is not set</source>
+        <translation>Umgebungsvariable %1 (für %2) ist nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>usage: accounts remove NAME</source>
+        <translation>Aufruf: accounts remove NAME</translation>
+    </message>
+    <message>
+        <source>usage: accounts check NAME</source>
+        <translation>Aufruf: accounts check NAME</translation>
+    </message>
+    <message>
+        <source>No account named &apos;%1&apos;</source>
+        <translation>Kein Konto namens &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: ok, %2 %3 (API %4) at %5</source>
+        <translation>%1: ok, %2 %3 (API %4) unter %5</translation>
+    </message>
+    <message>
+        <source>  warning: %1</source>
+        <translation>  Warnung: %1</translation>
+    </message>
+    <message>
+        <source>accounts needs a subcommand: list, add, remove, check</source>
+        <translation>accounts benötigt einen Unterbefehl: list, add, remove, check</translation>
+    </message>
+    <message>
+        <source>usage: accounts list</source>
+        <translation>Aufruf: accounts list</translation>
+    </message>
+    <message>
+        <source>unknown accounts subcommand &apos;%1&apos;</source>
+        <translation>unbekannter accounts-Unterbefehl &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>usage: audit [--since TIME] [--account NAME] [--session ID] [--action NAME] [--grep TEXT] [--limit N]</source>
+        <translation>Aufruf: audit [--since TIME] [--account NAME] [--session ID] [--action NAME] [--grep TEXT] [--limit N]</translation>
+    </message>
+    <message>
+        <source>unknown action &apos;%1&apos; (one of: %2)</source>
+        <translation>unbekannte Aktion &apos;%1&apos; (eine von: %2)</translation>
+    </message>
+    <message>
+        <source>--limit needs a positive number</source>
+        <translation>--limit benötigt eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>TIME</source>
+        <translation>ZEIT</translation>
+    </message>
+    <message>
+        <source>ACCOUNT</source>
+        <translation>KONTO</translation>
+    </message>
+    <message>
+        <source>SESSION</source>
+        <translation>SITZUNG</translation>
+    </message>
+    <message>
+        <source>ACTION</source>
+        <translation>AKTION</translation>
+    </message>
+    <message>
+        <source>OUTCOME</source>
+        <translation>ERGEBNIS</translation>
+    </message>
+    <message>
+        <source>DETAIL</source>
+        <translation>DETAIL</translation>
+    </message>
+    <message>
+        <source>stop sessions</source>
+        <translation>Sitzungen stoppen</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <translation>warnen</translation>
+    </message>
+    <message>
+        <source>MONTHLY</source>
+        <translation>MONATLICH</translation>
+    </message>
+    <message>
+        <source>SPENT</source>
+        <translation>AUSGEGEBEN</translation>
+    </message>
+    <message>
+        <source>USED</source>
+        <translation>GENUTZT</translation>
+    </message>
+    <message>
+        <source>AT 100 %</source>
+        <translation>BEI 100 %</translation>
+    </message>
+    <message>
+        <source>usage: budget [ACCOUNT [USD|none] [--stop|--no-stop]]</source>
+        <translation>Aufruf: budget [ACCOUNT [USD|none] [--stop|--no-stop]]</translation>
+    </message>
+    <message>
+        <source>Account &apos;%1&apos; has no budget</source>
+        <translation>Konto &apos;%1&apos; hat kein Budget</translation>
+    </message>
+    <message>
+        <source>a budget is a positive amount of USD a month, or &apos;none&apos;</source>
+        <translation>ein Budget ist ein positiver Betrag in USD pro Monat oder &apos;none&apos;</translation>
+    </message>
+    <message>
+        <source>self-hosted</source>
+        <translation>selbst gehostet</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>zugewiesen</translation>
+    </message>
+    <message>
+        <source>active CPU</source>
+        <translation>aktive CPU</translation>
+    </message>
+    <message>
+        <source>max(request,use)</source>
+        <translation>max(Anforderung,Nutzung)</translation>
+    </message>
+    <message>
+        <source>fixed sizes</source>
+        <translation>feste Größen</translation>
+    </message>
+    <message>
+        <source>memory only</source>
+        <translation>nur Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>, per minute</source>
+        <translation>, pro Minute</translation>
+    </message>
+    <message>
+        <source>, per second</source>
+        <translation>, pro Sekunde</translation>
+    </message>
+    <message>
+        <source>, %1 GiB/vCPU</source>
+        <translation>, %1 GiB/vCPU</translation>
+    </message>
+    <message>
+        <source>, core = %1 vCPU</source>
+        <translation>, Kern = %1 vCPU</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keins</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>%1 needs a number of at least 0, not &apos;%2&apos;</source>
+        <translation>%1 benötigt eine Zahl von mindestens 0, nicht &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>usage: catalog [--json]</source>
+        <translation>Aufruf: catalog [--json]</translation>
+    </message>
+    <message>
+        <source>/core</source>
+        <translation>/Kern</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>ISOLATION</source>
+        <translation>ISOLATION</translation>
+    </message>
+    <message>
+        <source>COLD START</source>
+        <translation>KALTSTART</translation>
+    </message>
+    <message>
+        <source>MAX SESSION</source>
+        <translation>MAX. SITZUNG</translation>
+    </message>
+    <message>
+        <source>$/vCPU-h</source>
+        <translation>$/vCPU-h</translation>
+    </message>
+    <message>
+        <source>$/GiB-h</source>
+        <translation>$/GiB-h</translation>
+    </message>
+    <message>
+        <source>GPU $/h</source>
+        <translation>GPU $/h</translation>
+    </message>
+    <message>
+        <source>BILLING</source>
+        <translation>ABRECHNUNG</translation>
+    </message>
+    <message>
+        <source>Figures with sources and dates: sandbarctl --json catalog. Corrections: %1/catalog.json</source>
+        <translation>Angaben mit Quellen und Daten: sandbarctl --json catalog. Korrekturen: %1/catalog.json</translation>
+    </message>
+    <message>
+        <source>usage: compare --vcpus N --memory-gib N --hours N [--cpu-busy FRACTION] [--session-hours N] [--storage-gib N] [--gpu TYPE] [--gpus N] [--idle-hours N] [--sessions N] [--egress-gb N] [--free-credit]</source>
+        <translation>Aufruf: compare --vcpus N --memory-gib N --hours N [--cpu-busy FRACTION] [--session-hours N] [--storage-gib N] [--gpu TYPE] [--gpus N] [--idle-hours N] [--sessions N] [--egress-gb N] [--free-credit]</translation>
+    </message>
+    <message>
+        <source>compare needs %1; %2</source>
+        <translation>compare benötigt %1; %2</translation>
+    </message>
+    <message>
+        <source>--gpus needs a whole number of at least 1</source>
+        <translation>--gpus benötigt eine ganze Zahl von mindestens 1</translation>
+    </message>
+    <message>
+        <source>--gpus needs --gpu TYPE</source>
+        <translation>--gpus benötigt --gpu TYPE</translation>
+    </message>
+    <message>
+        <source>Estimated USD a month (%1 vCPU, %2 GiB, %3 h running)</source>
+        <translation>Geschätzte USD pro Monat (%1 vCPU, %2 GiB, %3 h Laufzeit)</translation>
+    </message>
+    <message>
+        <source>TOTAL</source>
+        <translation>GESAMT</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>MEMORY</source>
+        <translation>ARBEITSSPEICHER</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>OTHER</source>
+        <translation>SONSTIGES</translation>
+    </message>
+    <message>
+        <source>PLAN</source>
+        <translation>TARIF</translation>
+    </message>
+    <message>
+        <source>EXCLUDED BECAUSE</source>
+        <translation>AUSGESCHLOSSEN WEIL</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>Hinweise:</translation>
+    </message>
+    <message>
+        <source>usage: sessions create --account NAME</source>
+        <translation>Aufruf: sessions create --account NAME</translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 benötigt einen Wert</translation>
+    </message>
+    <message>
+        <source>usage: exec REF -- CMD [ARGS...]</source>
+        <translation>Aufruf: exec REF -- CMD [ARGS...]</translation>
+    </message>
+    <message>
+        <source>usage: shell REF</source>
+        <translation>Aufruf: shell REF</translation>
+    </message>
+    <message>
+        <source>usage: cp SRC REF:DEST | cp REF:SRC DEST (as docker cp; - is a tar on stdin or stdout)</source>
+        <translation>Aufruf: cp SRC REF:DEST | cp REF:SRC DEST (wie docker cp; - ist ein tar auf stdin oder stdout)</translation>
+    </message>
+    <message>
+        <source>cp copies between this machine and a session; both sides name a session</source>
+        <translation>cp kopiert zwischen diesem Rechner und einer Sitzung; beide Seiten bezeichnen eine Sitzung</translation>
+    </message>
+    <message>
+        <source>cp needs one side written REF:PATH</source>
+        <translation>cp benötigt eine Seite in der Form REF:PATH</translation>
+    </message>
+    <message>
+        <source>Cannot read the tar from stdin.</source>
+        <translation>Das tar von stdin kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Cannot keep the tar from stdin: %1</source>
+        <translation>Das tar von stdin kann nicht zwischengespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>cp REF:SRC needs a path in the session</source>
+        <translation>cp REF:SRC benötigt einen Pfad in der Sitzung</translation>
+    </message>
+    <message>
+        <source>Cannot write to stdout.</source>
+        <translation>In stdout kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>usage: ls REF:PATH</source>
+        <translation>Aufruf: ls REF:PATH</translation>
+    </message>
+    <message>
+        <source> (orphan)</source>
+        <translation> (verwaist)</translation>
+    </message>
+    <message>
+        <source> (adopted)</source>
+        <translation> (übernommen)</translation>
+    </message>
+    <message>
+        <source> (not Sandbar&apos;s)</source>
+        <translation> (nicht von Sandbar)</translation>
+    </message>
+    <message>
+        <source>REF</source>
+        <translation>REF</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>STATUS</translation>
+    </message>
+    <message>
+        <source>IMAGE</source>
+        <translation>IMAGE</translation>
+    </message>
+    <message>
+        <source>CREATED</source>
+        <translation>ERSTELLT</translation>
+    </message>
+    <message>
+        <source>EXPIRES</source>
+        <translation>LÄUFT AB</translation>
+    </message>
+    <message>
+        <source>usage: sessions list [--account NAME] [--all]</source>
+        <translation>Aufruf: sessions list [--account NAME] [--all]</translation>
+    </message>
+    <message>
+        <source>usage: sessions create --account NAME [options of its provider]</source>
+        <translation>Aufruf: sessions create --account NAME [Optionen des Anbieters]</translation>
+    </message>
+    <message>
+        <source>Unknown provider &apos;%1&apos;</source>
+        <translation>Unbekannter Anbieter &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Ref</source>
+        <translation>Ref</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>%1 s, expires %2</source>
+        <translation>%1 s, Ablauf %2</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Mount</source>
+        <translation>Einhängepunkt</translation>
+    </message>
+    <message>
+        <source> (read-only)</source>
+        <translation> (schreibgeschützt)</translation>
+    </message>
+    <message>
+        <source>Abilities</source>
+        <translation>Fähigkeiten</translation>
+    </message>
+    <message>
+        <source>sessions ttl takes a whole number of seconds (0 for none)</source>
+        <translation>sessions ttl erwartet eine ganze Zahl von Sekunden (0 für keine)</translation>
+    </message>
+    <message>
+        <source>sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt</source>
+        <translation>sessions benötigt einen Unterbefehl: list, create, info, stop, kill, rm, pause, resume, ttl, adopt</translation>
+    </message>
+    <message>
+        <source>usage: sessions ttl REF SECONDS</source>
+        <translation>Aufruf: sessions ttl REF SECONDS</translation>
+    </message>
+    <message>
+        <source>usage: sessions adopt REF (a session listed by &apos;sessions list --all&apos;)</source>
+        <translation>Aufruf: sessions adopt REF (eine von &apos;sessions list --all&apos; aufgeführte Sitzung)</translation>
+    </message>
+    <message>
+        <source>usage: sessions info REF</source>
+        <translation>Aufruf: sessions info REF</translation>
+    </message>
+    <message>
+        <source>usage: sessions %1 REF</source>
+        <translation>Aufruf: sessions %1 REF</translation>
+    </message>
+    <message>
+        <source>unknown sessions subcommand &apos;%1&apos;</source>
+        <translation>unbekannter sessions-Unterbefehl &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>  OOM-killed: %1</source>
+        <translation>  Wegen Speichermangels beendet (OOM): %1</translation>
+    </message>
+    <message>
+        <source>  disk %1 / %2</source>
+        <translation>  Datenträger %1 / %2</translation>
+    </message>
+    <message>
+        <source>  GPU %1 %2: util %3 (device), memory %4 / %5, session %6, %7, %8 W / %9 W</source>
+        <translation>  GPU %1 %2: Auslastung %3 (Gerät), Speicher %4 / %5, Sitzung %6, %7, %8 W / %9 W</translation>
+    </message>
+    <message>
+        <source>n/a (MIG)</source>
+        <translation>k. A. (MIG)</translation>
+    </message>
+    <message>
+        <source>usage: stats REF [--once] [--json]</source>
+        <translation>Aufruf: stats REF [--once] [--json]</translation>
+    </message>
+    <message>
+        <source>TIME      CPU      MEMORY / LIMIT  NET RX / TX  BLOCK R / W  PIDS</source>
+        <translation>ZEIT      CPU      SPEICHER / LIMIT  NETZ RX / TX  BLOCK R / W  PIDS</translation>
+    </message>
+    <message>
+        <source>warning: no time limit: this session runs until you stop it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker</name>
+    <message>
+        <source>session %1 is not running (%2)</source>
+        <translation>Sitzung %1 läuft nicht (%2)</translation>
+    </message>
+    <message>
+        <source>Starting a command failed</source>
+        <translation>Starten eines Befehls fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Podman</source>
+        <translation>Podman</translation>
+    </message>
+    <message>
+        <source>Docker</source>
+        <translation>Docker</translation>
+    </message>
+    <message>
+        <source>Containers on a Podman service (its Docker-compatible API).</source>
+        <translation>Container auf einem Podman-Dienst (über dessen Docker-kompatible API).</translation>
+    </message>
+    <message>
+        <source>Containers on a Docker Engine, local or remote.</source>
+        <translation>Container auf einer Docker Engine, lokal oder entfernt.</translation>
+    </message>
+    <message>
+        <source>No Podman service was found; start one (systemctl --user start podman.socket) or enter its endpoint.</source>
+        <translation>Kein Podman-Dienst gefunden; starten Sie einen (systemctl --user start podman.socket) oder geben Sie seinen Endpunkt ein.</translation>
+    </message>
+    <message>
+        <source>No Docker engine was found; start one or enter its endpoint.</source>
+        <translation>Keine Docker-Engine gefunden; starten Sie eine oder geben Sie ihren Endpunkt ein.</translation>
+    </message>
+    <message>
+        <source>This Docker engine has no NVIDIA runtime (nvidia-container-toolkit), so it cannot give a session GPUs: install the NVIDIA Container Toolkit on the engine&apos;s host and restart Docker, or create the session without GPUs (the engine said: %1).</source>
+        <translation>Diese Docker-Engine hat keine NVIDIA-Laufzeitumgebung (nvidia-container-toolkit) und kann einer Sitzung daher keine GPUs zuweisen: Installieren Sie das NVIDIA Container Toolkit auf dem Host der Engine und starten Sie Docker neu, oder erstellen Sie die Sitzung ohne GPUs (Meldung der Engine: %1).</translation>
+    </message>
+    <message>
+        <source>The engine did not say which API version it speaks; Sandbar needs %1 or newer.</source>
+        <translation>Die Engine hat nicht angegeben, welche API-Version sie spricht; Sandbar benötigt %1 oder neuer.</translation>
+    </message>
+    <message>
+        <source>engine speaks API %1; Sandbar needs %2 or newer</source>
+        <translation>Engine spricht API %1; Sandbar benötigt %2 oder neuer</translation>
+    </message>
+    <message>
+        <source>HTTP status %1</source>
+        <translation>HTTP-Status %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>The engine sent an unreadable container description.</source>
+        <translation>Die Engine hat eine unlesbare Container-Beschreibung gesendet.</translation>
+    </message>
+    <message>
+        <source>Exited (%1)</source>
+        <translation>Beendet (%1)</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>killed for running out of memory</source>
+        <translation>wegen Speichermangels beendet</translation>
+    </message>
+    <message>
+        <source>The engine sent an unreadable container list.</source>
+        <translation>Die Engine hat eine unlesbare Container-Liste gesendet.</translation>
+    </message>
+    <message>
+        <source>The engine sent no statistics.</source>
+        <translation>Die Engine hat keine Statistik gesendet.</translation>
+    </message>
+    <message>
+        <source>The engine sent unreadable statistics.</source>
+        <translation>Die Engine hat eine unlesbare Statistik gesendet.</translation>
+    </message>
+    <message>
+        <source>The file listing of &apos;%1&apos; was cut short.</source>
+        <translation>Die Dateiliste von &apos;%1&apos; wurde abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>The file listing of &apos;%1&apos; is unreadable.</source>
+        <translation>Die Dateiliste von &apos;%1&apos; ist unlesbar.</translation>
+    </message>
+    <message>
+        <source>Forwarding ports needs the network on: a session without a network has no port to forward. Turn the network on or leave out the ports.</source>
+        <translation>Für die Portweiterleitung muss das Netzwerk eingeschaltet sein: Eine Sitzung ohne Netzwerk hat keinen Port zum Weiterleiten. Schalten Sie das Netzwerk ein oder lassen Sie die Ports weg.</translation>
+    </message>
+    <message>
+        <source>Port %1 is not between 1 and 65535.</source>
+        <translation>Port %1 liegt nicht zwischen 1 und 65535.</translation>
+    </message>
+    <message>
+        <source>Port protocol &apos;%1&apos; is not tcp or udp.</source>
+        <translation>Port-Protokoll &apos;%1&apos; ist weder tcp noch udp.</translation>
+    </message>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::DockerApi</name>
+    <message>
+        <source>session %1 no longer exists</source>
+        <translation>Sitzung %1 existiert nicht mehr</translation>
+    </message>
+    <message>
+        <source>The engine at %1 refused /_ping</source>
+        <translation>Die Engine unter %1 hat /_ping abgelehnt</translation>
+    </message>
+    <message>
+        <source>session %1 is not running (%2)</source>
+        <translation>Sitzung %1 läuft nicht (%2)</translation>
+    </message>
+    <message>
+        <source>Starting a command failed</source>
+        <translation>Starten eines Befehls fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The engine did not return an exec id.</source>
+        <translation>Die Engine hat keine Exec-ID zurückgegeben.</translation>
+    </message>
+    <message>
+        <source>Reading a command&apos;s exit code failed</source>
+        <translation>Lesen des Exit-Codes eines Befehls fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The engine did not report the command&apos;s exit code.</source>
+        <translation>Die Engine hat den Exit-Code des Befehls nicht gemeldet.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::DockerDownloadJob</name>
+    <message>
+        <source>Writing the tar stream failed: %1</source>
+        <translation>Schreiben des tar-Streams fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The provider is gone.</source>
+        <translation>Der Anbieter ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>Download failed</source>
+        <translation>Herunterladen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; does not exist in session %2.</source>
+        <translation>&apos;%1&apos; existiert nicht in Sitzung %2.</translation>
+    </message>
+    <message>
+        <source>Download of &apos;%1&apos; failed</source>
+        <translation>Herunterladen von &apos;%1&apos; fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Download of &apos;%1&apos; failed (tar exited with %2): %3</source>
+        <translation>Herunterladen von &apos;%1&apos; fehlgeschlagen (tar wurde mit %2 beendet): %3</translation>
+    </message>
+    <message>
+        <source>The download was cancelled.</source>
+        <translation>Das Herunterladen wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::DockerExecJob</name>
+    <message>
+        <source>The provider is gone.</source>
+        <translation>Der Anbieter ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>No command to run.</source>
+        <translation>Kein Befehl zum Ausführen.</translation>
+    </message>
+    <message>
+        <source>The command&apos;s output ended in the middle of a frame.</source>
+        <translation>Die Ausgabe des Befehls endete mitten in einem Frame.</translation>
+    </message>
+    <message>
+        <source>The command was cancelled.</source>
+        <translation>Der Befehl wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::DockerLogStream</name>
+    <message>
+        <source>The provider is gone.</source>
+        <translation>Der Anbieter ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>Reading the session&apos;s log failed</source>
+        <translation>Lesen des Sitzungsprotokolls fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The session&apos;s log ended in the middle of a frame.</source>
+        <translation>Das Sitzungsprotokoll endete mitten in einem Frame.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::DockerProvider</name>
+    <message>
+        <source>This endpoint is a Podman engine; a Podman account describes it better.</source>
+        <translation>Dieser Endpunkt ist eine Podman-Engine; ein Podman-Konto beschreibt ihn besser.</translation>
+    </message>
+    <message>
+        <source>This endpoint is a Docker engine, not Podman.</source>
+        <translation>Dieser Endpunkt ist eine Docker-Engine, nicht Podman.</translation>
+    </message>
+    <message>
+        <source>Listing the images failed</source>
+        <translation>Auflisten der Images fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Listing sessions failed</source>
+        <translation>Auflisten der Sitzungen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Choose an image for the session.</source>
+        <translation>Wählen Sie ein Image für die Sitzung.</translation>
+    </message>
+    <message>
+        <source>Podman&apos;s Docker-compatible API ignores GPU requests; use podman with CDI (podman run --device nvidia.com/gpu=all) outside Sandbar, or create the session without GPUs.</source>
+        <translation>Die Docker-kompatible API von Podman ignoriert GPU-Anforderungen; verwenden Sie podman mit CDI (podman run --device nvidia.com/gpu=all) außerhalb von Sandbar, oder erstellen Sie die Sitzung ohne GPUs.</translation>
+    </message>
+    <message>
+        <source>The memory limit must be at least 6 MiB.</source>
+        <translation>Das Speicherlimit muss mindestens 6 MiB betragen.</translation>
+    </message>
+    <message>
+        <source>The CPU limit must be more than zero.</source>
+        <translation>Das CPU-Limit muss größer als null sein.</translation>
+    </message>
+    <message>
+        <source>The mount target &apos;%1&apos; is not absolute.</source>
+        <translation>Das Ziel des Einhängepunkts &apos;%1&apos; ist nicht absolut.</translation>
+    </message>
+    <message>
+        <source>The tmpfs path &apos;%1&apos; is not absolute.</source>
+        <translation>Der tmpfs-Pfad &apos;%1&apos; ist nicht absolut.</translation>
+    </message>
+    <message>
+        <source>Image &apos;%1&apos; is not on the engine and could not be pulled: %2; run `docker pull %1` or choose another image</source>
+        <translation>Image &apos;%1&apos; ist nicht in der Engine vorhanden und konnte nicht abgerufen werden: %2; führen Sie `docker pull %1` aus oder wählen Sie ein anderes Image</translation>
+    </message>
+    <message>
+        <source>Creating…</source>
+        <translation>Wird erstellt…</translation>
+    </message>
+    <message>
+        <source>A session named &apos;%1&apos; already exists (%2).</source>
+        <translation>Eine Sitzung namens &apos;%1&apos; existiert bereits (%2).</translation>
+    </message>
+    <message>
+        <source>Creating the session failed</source>
+        <translation>Erstellen der Sitzung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The engine did not return the new session&apos;s id.</source>
+        <translation>Die Engine hat die ID der neuen Sitzung nicht zurückgegeben.</translation>
+    </message>
+    <message>
+        <source>Pulling image…</source>
+        <translation>Image wird abgerufen…</translation>
+    </message>
+    <message>
+        <source>Starting the session failed</source>
+        <translation>Starten der Sitzung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Reading session %1 failed</source>
+        <translation>Lesen der Sitzung %1 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Session %1 was created by Sandbar; there is nothing to adopt.</source>
+        <translation>Sitzung %1 wurde von Sandbar erstellt; es gibt nichts zu übernehmen.</translation>
+    </message>
+    <message>
+        <source>%1: session %2 is not in a state for that (%3)</source>
+        <translation>%1: Sitzung %2 ist dafür nicht im passenden Zustand (%3)</translation>
+    </message>
+    <message>
+        <source>Stopping failed</source>
+        <translation>Stoppen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>session %1 is not running, so it cannot be killed</source>
+        <translation>Sitzung %1 läuft nicht und kann daher nicht zwangsbeendet werden</translation>
+    </message>
+    <message>
+        <source>Killing failed</source>
+        <translation>Beenden erzwingen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Removing failed</source>
+        <translation>Entfernen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Pausing failed</source>
+        <translation>Pausieren fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Resuming failed</source>
+        <translation>Fortsetzen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Changing the time limit failed: %1</source>
+        <translation>Ändern des Zeitlimits fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a folder in session %2 (%3)</source>
+        <translation>&apos;%1&apos; ist kein Ordner in Sitzung %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Listing &apos;%1&apos; failed: %2</source>
+        <translation>Auflisten von &apos;%1&apos; fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Statistics failed</source>
+        <translation>Statistik fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::DockerPtyChannel</name>
+    <message>
+        <source>The provider is gone.</source>
+        <translation>Der Anbieter ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>The terminal was closed; its program did not end on hang-up.</source>
+        <translation>Das Terminal wurde geschlossen; sein Programm hat sich beim Auflegen (Hang-up) nicht beendet.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::DockerStatsStream</name>
+    <message>
+        <source>The provider is gone.</source>
+        <translation>Der Anbieter ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>Statistics failed</source>
+        <translation>Statistik fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The statistics of session %1 ended (it stopped).</source>
+        <translation>Die Statistik der Sitzung %1 ist beendet (die Sitzung wurde gestoppt).</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::DockerUploadJob</name>
+    <message>
+        <source>The provider is gone.</source>
+        <translation>Der Anbieter ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>Upload failed</source>
+        <translation>Hochladen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The folder &apos;%1&apos; does not exist in session %2.</source>
+        <translation>Der Ordner &apos;%1&apos; existiert nicht in Sitzung %2.</translation>
+    </message>
+    <message>
+        <source>Cannot upload into &apos;%1&apos;: it is read-only (%2).</source>
+        <translation>Hochladen nach &apos;%1&apos; nicht möglich: schreibgeschützt (%2).</translation>
+    </message>
+    <message>
+        <source>Upload into &apos;%1&apos; failed</source>
+        <translation>Hochladen nach &apos;%1&apos; fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Upload into &apos;%1&apos; failed (tar exited with %2): %3</source>
+        <translation>Hochladen nach &apos;%1&apos; fehlgeschlagen (tar wurde mit %2 beendet): %3</translation>
+    </message>
+    <message>
+        <source>The upload was cancelled.</source>
+        <translation>Das Hochladen wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Looking up &apos;%1&apos; failed</source>
+        <translation>Nachschlagen von &apos;%1&apos; fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::PullProgress</name>
+    <message>
+        <source>Pulling image failed: %1</source>
+        <translation>Abrufen des Images fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Pulling image… %1% (%2 of %3)</source>
+        <translation>Image wird abgerufen… %1% (%2 von %3)</translation>
+    </message>
+    <message>
+        <source>Pulling image… 100%</source>
+        <translation>Image wird abgerufen… 100%</translation>
+    </message>
+    <message>
+        <source>Pulling image…</source>
+        <translation>Image wird abgerufen…</translation>
+    </message>
+    <message>
+        <source>Pulling image… %1</source>
+        <translation>Image wird abgerufen… %1</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::Resolver</name>
+    <message>
+        <source>%1 is empty.</source>
+        <translation>%1 ist leer.</translation>
+    </message>
+    <message>
+        <source>Cannot parse %1: %2 at byte %3.</source>
+        <translation>%1 kann nicht geparst werden: %2 bei Byte %3.</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: it holds no JSON object.</source>
+        <translation>%1 kann nicht verwendet werden: enthält kein JSON-Objekt.</translation>
+    </message>
+    <message>
+        <source>DOCKER_HOST is not usable: %1</source>
+        <translation>DOCKER_HOST ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>DOCKER_TLS_VERIFY is set but %1 does not exist.</source>
+        <translation>DOCKER_TLS_VERIFY ist gesetzt, aber %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>CONTAINER_HOST is not usable: %1</source>
+        <translation>CONTAINER_HOST ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>context &quot;%1&quot; (%2)</source>
+        <translation>Kontext &quot;%1&quot; (%2)</translation>
+    </message>
+    <message>
+        <source>Docker %1 does not exist: %2 was not found.</source>
+        <translation>Docker-%1 existiert nicht: %2 wurde nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>Docker %1 has no Endpoints.docker.Host in %2.</source>
+        <translation>Docker-%1 hat kein Endpoints.docker.Host in %2.</translation>
+    </message>
+    <message>
+        <source>Docker %1 in %2: %3</source>
+        <translation>Docker-%1 in %2: %3</translation>
+    </message>
+    <message>
+        <source>Cannot use %1: currentContext is not a string.</source>
+        <translation>%1 kann nicht verwendet werden: currentContext ist keine Zeichenkette.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::docker::StreamDemuxer</name>
+    <message>
+        <source>The engine sent a stream frame of unknown type %1.</source>
+        <translation>Die Engine hat einen Stream-Frame unbekannten Typs %1 gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::files</name>
+    <message>
+        <source>The destination is empty.</source>
+        <translation>Das Ziel ist leer.</translation>
+    </message>
+    <message>
+        <source>The source is empty.</source>
+        <translation>Die Quelle ist leer.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a folder.</source>
+        <translation>&apos;%1&apos; ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>Cannot copy the folder &apos;%1&apos; onto the file &apos;%2&apos;.</source>
+        <translation>Der Ordner &apos;%1&apos; kann nicht auf die Datei &apos;%2&apos; kopiert werden.</translation>
+    </message>
+    <message>
+        <source>The destination folder &apos;%1&apos; must exist.</source>
+        <translation>Der Zielordner &apos;%1&apos; muss existieren.</translation>
+    </message>
+    <message>
+        <source>The folder &apos;%1&apos; does not exist.</source>
+        <translation>Der Ordner &apos;%1&apos; existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Cannot copy &apos;%1&apos; to &apos;%2&apos;: name the copy.</source>
+        <translation>&apos;%1&apos; kann nicht nach &apos;%2&apos; kopiert werden: Geben Sie der Kopie einen Namen.</translation>
+    </message>
+    <message>
+        <source>The remote path is empty.</source>
+        <translation>Der entfernte Pfad ist leer.</translation>
+    </message>
+    <message>
+        <source>The remote path contains a NUL byte.</source>
+        <translation>Der entfernte Pfad enthält ein NUL-Byte.</translation>
+    </message>
+    <message>
+        <source>The remote path &apos;%1&apos; is not absolute.</source>
+        <translation>Der entfernte Pfad &apos;%1&apos; ist nicht absolut.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid file name.</source>
+        <translation>&apos;%1&apos; ist kein gültiger Dateiname.</translation>
+    </message>
+    <message>
+        <source>An archive entry name contains a NUL byte.</source>
+        <translation>Ein Archiveintragsname enthält ein NUL-Byte.</translation>
+    </message>
+    <message>
+        <source>The archive entry &apos;%1&apos; has an absolute path.</source>
+        <translation>Der Archiveintrag &apos;%1&apos; hat einen absoluten Pfad.</translation>
+    </message>
+    <message>
+        <source>The archive entry &apos;%1&apos; climbs out of the target folder.</source>
+        <translation>Der Archiveintrag &apos;%1&apos; führt aus dem Zielordner heraus.</translation>
+    </message>
+    <message>
+        <source>An archive entry has an empty name.</source>
+        <translation>Ein Archiveintrag hat einen leeren Namen.</translation>
+    </message>
+    <message>
+        <source>The link &apos;%1&apos; points outside the target folder (&apos;%2&apos;).</source>
+        <translation>Die Verknüpfung &apos;%1&apos; zeigt außerhalb des Zielordners (&apos;%2&apos;).</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::files::TarExtractor</name>
+    <message>
+        <source>The archive ended early (after %1 bytes).</source>
+        <translation>Das Archiv endete vorzeitig (nach %1 Bytes).</translation>
+    </message>
+    <message>
+        <source>The data is not a tar archive or it is damaged.</source>
+        <translation>Die Daten sind kein tar-Archiv oder beschädigt.</translation>
+    </message>
+    <message>
+        <source>An archive header has a bad size.</source>
+        <translation>Ein Archiv-Header hat eine ungültige Größe.</translation>
+    </message>
+    <message>
+        <source>An archive header is too large.</source>
+        <translation>Ein Archiv-Header ist zu groß.</translation>
+    </message>
+    <message>
+        <source>An archive has a damaged pax header.</source>
+        <translation>Ein Archiv hat einen beschädigten pax-Header.</translation>
+    </message>
+    <message>
+        <source>Cannot create &apos;%1&apos;: %2</source>
+        <translation>&apos;%1&apos; kann nicht erstellt werden: %2</translation>
+    </message>
+    <message>
+        <source>The archive entry &apos;%1&apos; would be written through a link.</source>
+        <translation>Der Archiveintrag &apos;%1&apos; würde über eine Verknüpfung geschrieben.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a folder.</source>
+        <translation>&apos;%1&apos; ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>Cannot create &apos;%1&apos;.</source>
+        <translation>&apos;%1&apos; kann nicht erstellt werden.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; exists and is not a folder.</source>
+        <translation>&apos;%1&apos; existiert und ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; exists and is a folder.</source>
+        <translation>&apos;%1&apos; existiert und ist ein Ordner.</translation>
+    </message>
+    <message>
+        <source>Cannot replace &apos;%1&apos;: %2</source>
+        <translation>&apos;%1&apos; kann nicht ersetzt werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot create the link &apos;%1&apos;: %2</source>
+        <translation>Die Verknüpfung &apos;%1&apos; kann nicht erstellt werden: %2</translation>
+    </message>
+    <message>
+        <source>The archive entry &apos;%1&apos; links to &apos;%2&apos;, which it did not contain.</source>
+        <translation>Der Archiveintrag &apos;%1&apos; verweist auf &apos;%2&apos;, das nicht im Archiv enthalten war.</translation>
+    </message>
+    <message>
+        <source>Cannot write &apos;%1&apos;: %2</source>
+        <translation>&apos;%1&apos; kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Writing &apos;%1&apos; failed: %2</source>
+        <translation>Schreiben von &apos;%1&apos; fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::files::TarSource</name>
+    <message>
+        <source>&apos;%1&apos; does not exist.</source>
+        <translation>&apos;%1&apos; existiert nicht.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot be uploaded by that name.</source>
+        <translation>&apos;%1&apos; kann unter diesem Namen nicht hochgeladen werden.</translation>
+    </message>
+    <message>
+        <source>Cannot open the archive stream.</source>
+        <translation>Der Archiv-Stream kann nicht geöffnet werden.</translation>
+    </message>
+    <message>
+        <source>Cannot read &apos;%1&apos;: %2</source>
+        <translation>&apos;%1&apos; kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Reading a file failed: %1</source>
+        <translation>Lesen einer Datei fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local</name>
+    <message>
+        <source>cgroup limits are turned off for this account</source>
+        <translation>cgroup-Limits sind für dieses Konto ausgeschaltet</translation>
+    </message>
+    <message>
+        <source>%1 is not a writable cgroup v2 folder delegating the cpu and memory controllers</source>
+        <translation>%1 ist kein beschreibbarer cgroup-v2-Ordner, der die Controller cpu und memory delegiert</translation>
+    </message>
+    <message>
+        <source>cgroup v2 is not delegated to this user (start Sandbar from a systemd user session with Delegate=yes)</source>
+        <translation>cgroup v2 ist nicht an diesen Benutzer delegiert (starten Sie Sandbar aus einer systemd-Benutzersitzung mit Delegate=yes)</translation>
+    </message>
+    <message>
+        <source>the cgroup v1 cpu and memory hierarchies are not writable by this user</source>
+        <translation>die cgroup-v1-Hierarchien cpu und memory sind für diesen Benutzer nicht beschreibbar</translation>
+    </message>
+    <message>
+        <source>CPU, memory and process limits cannot be enforced here: %1. Create the session without limits, or use a provider that enforces them.</source>
+        <translation>CPU-, Speicher- und Prozesslimits können hier nicht durchgesetzt werden: %1. Erstellen Sie die Sitzung ohne Limits oder verwenden Sie einen Anbieter, der sie durchsetzt.</translation>
+    </message>
+    <message>
+        <source>Could not set the session&apos;s limits (%1).</source>
+        <translation>Die Limits der Sitzung konnten nicht gesetzt werden (%1).</translation>
+    </message>
+    <message>
+        <source>nvidia-smi could not list this computer&apos;s GPUs: %1</source>
+        <translation>nvidia-smi konnte die GPUs dieses Computers nicht auflisten: %1</translation>
+    </message>
+    <message>
+        <source>nvidia-smi could not be run: %1</source>
+        <translation>nvidia-smi konnte nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not create %1.</source>
+        <translation>%1 konnte nicht erstellt werden.</translation>
+    </message>
+    <message>
+        <source>Could not copy /etc/%1 for the sandbox.</source>
+        <translation>/etc/%1 konnte nicht für die Sandbox kopiert werden.</translation>
+    </message>
+    <message>
+        <source>Could not write the sandbox&apos;s /etc in %1.</source>
+        <translation>Das /etc der Sandbox konnte nicht in %1 geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Could not put the sandbox&apos;s /etc in place in %1.</source>
+        <translation>Das /etc der Sandbox konnte nicht in %1 eingerichtet werden.</translation>
+    </message>
+    <message>
+        <source>The folder to mount, %1, does not exist.</source>
+        <translation>Der einzuhängende Ordner %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>A mount needs an absolute path inside the sandbox, not &quot;%1&quot;.</source>
+        <translation>Ein Einhängepunkt benötigt einen absoluten Pfad in der Sandbox, nicht &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be mounted over: the sandbox needs it as it is.</source>
+        <translation>Über %1 kann nichts eingehängt werden: Die Sandbox benötigt es unverändert.</translation>
+    </message>
+    <message>
+        <source>/workspace is the session&apos;s own folder; mount inside it or elsewhere.</source>
+        <translation>/workspace ist der eigene Ordner der Sitzung; hängen Sie innerhalb davon oder anderswo ein.</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU on this computer (no %1); create the session without GPUs.</source>
+        <translation>Keine NVIDIA-GPU auf diesem Computer (kein %1); erstellen Sie die Sitzung ohne GPUs.</translation>
+    </message>
+    <message>
+        <source>Local sandboxes cannot be given a MIG device (%1); give whole GPUs.</source>
+        <translation>Lokalen Sandboxes kann kein MIG-Gerät zugewiesen werden (%1); weisen Sie ganze GPUs zu.</translation>
+    </message>
+    <message>
+        <source>Finding GPU %1 needs nvidia-smi, which is not installed; give the GPU&apos;s number N of /dev/nvidiaN instead.</source>
+        <translation>Zum Finden von GPU %1 wird nvidia-smi benötigt, das nicht installiert ist; geben Sie stattdessen die Nummer N der GPU aus /dev/nvidiaN an.</translation>
+    </message>
+    <message>
+        <source>No GPU %1 on this computer (nvidia-smi -L lists them).</source>
+        <translation>Keine GPU %1 auf diesem Computer (nvidia-smi -L listet sie auf).</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a GPU UUID or number.</source>
+        <translation>&apos;%1&apos; ist weder eine GPU-UUID noch eine GPU-Nummer.</translation>
+    </message>
+    <message>
+        <source>GPU %1 is not on this computer (no %2).</source>
+        <translation>GPU %1 ist nicht auf diesem Computer (kein %2).</translation>
+    </message>
+    <message>
+        <source>%1 GPUs asked for; this computer has %2.</source>
+        <translation>%1 GPUs angefordert; dieser Computer hat %2.</translation>
+    </message>
+    <message>
+        <source>The session&apos;s state file is damaged.</source>
+        <translation>Die Statusdatei der Sitzung ist beschädigt.</translation>
+    </message>
+    <message>
+        <source>No session in %1.</source>
+        <translation>Keine Sitzung in %1.</translation>
+    </message>
+    <message>
+        <source>Could not save the session&apos;s state in %1.</source>
+        <translation>Der Status der Sitzung konnte nicht in %1 gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Killed</source>
+        <translation>Zwangsbeendet</translation>
+    </message>
+    <message>
+        <source>Time limit reached</source>
+        <translation>Zeitlimit erreicht</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Ended unexpectedly</source>
+        <translation>Unerwartet beendet</translation>
+    </message>
+    <message>
+        <source>The sandbox is no longer running and left no exit status (was the computer restarted?). Its workspace is kept until the session is removed.</source>
+        <translation>Die Sandbox läuft nicht mehr und hat keinen Exit-Status hinterlassen (wurde der Computer neu gestartet?). Ihr Arbeitsbereich bleibt erhalten, bis die Sitzung entfernt wird.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent was killed from outside Sandbar (signal %1); its terminals and commands ended with it. The workspace is kept until the session is removed.</source>
+        <translation>Der Sandbox-Agent wurde von außerhalb von Sandbar beendet (Signal %1); seine Terminals und Befehle wurden mit ihm beendet. Der Arbeitsbereich bleibt erhalten, bis die Sitzung entfernt wird.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent ended unexpectedly (exit code %1). The workspace is kept until the session is removed.</source>
+        <translation>Der Sandbox-Agent wurde unerwartet beendet (Exit-Code %1). Der Arbeitsbereich bleibt erhalten, bis die Sitzung entfernt wird.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::AgentConnection</name>
+    <message>
+        <source>The session is not running (%1).</source>
+        <translation>Die Sitzung läuft nicht (%1).</translation>
+    </message>
+    <message>
+        <source>The sandbox agent closed the connection.</source>
+        <translation>Der Sandbox-Agent hat die Verbindung geschlossen.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent does not answer (%1).</source>
+        <translation>Der Sandbox-Agent antwortet nicht (%1).</translation>
+    </message>
+    <message>
+        <source>The sandbox agent refused the request.</source>
+        <translation>Der Sandbox-Agent hat die Anfrage abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent sent garbage: %1</source>
+        <translation>Der Sandbox-Agent hat unlesbare Daten gesendet: %1</translation>
+    </message>
+    <message>
+        <source>The sandbox runs agent protocol %1; this Sandbar speaks %2. Remove the session or use the Sandbar version that created it.</source>
+        <translation>Die Sandbox verwendet Agent-Protokoll %1; dieses Sandbar spricht %2. Entfernen Sie die Sitzung oder verwenden Sie die Sandbar-Version, mit der sie erstellt wurde.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::LocalDownloadJob</name>
+    <message>
+        <source>Cannot download %1 into %2.</source>
+        <translation>%1 kann nicht nach %2 heruntergeladen werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>%1 kann nicht erstellt werden.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::LocalEnvironment</name>
+    <message>
+        <source>Local sandboxes use bubblewrap, which exists only on Linux. On this system use Docker Desktop (add a Docker account) or a cloud provider.</source>
+        <translation>Lokale Sandboxes verwenden bubblewrap, das es nur unter Linux gibt. Verwenden Sie auf diesem System Docker Desktop (fügen Sie ein Docker-Konto hinzu) oder einen Cloud-Anbieter.</translation>
+    </message>
+    <message>
+        <source>bubblewrap is not installed, and Sandbar never falls back to an unsandboxed shell. Install it (Debian/Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install bubblewrap; Arch: sudo pacman -S bubblewrap) and try again.</source>
+        <translation>bubblewrap ist nicht installiert, und Sandbar weicht niemals auf eine Shell ohne Sandbox aus. Installieren Sie es (Debian/Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install bubblewrap; Arch: sudo pacman -S bubblewrap) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>sandbar-agent was not found next to Sandbar or in ../libexec/sandbar. Reinstall Sandbar or set SANDBAR_AGENT_PATH to its location.</source>
+        <translation>sandbar-agent wurde weder neben Sandbar noch in ../libexec/sandbar gefunden. Installieren Sie Sandbar neu oder setzen Sie SANDBAR_AGENT_PATH auf seinen Speicherort.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::LocalExecJob</name>
+    <message>
+        <source>Local sandboxes run everything as the user &quot;sandbox&quot; (uid 1000).</source>
+        <translation>Lokale Sandboxes führen alles als Benutzer &quot;sandbox&quot; (uid 1000) aus.</translation>
+    </message>
+    <message>
+        <source>No command to run.</source>
+        <translation>Kein Befehl zum Ausführen.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::LocalProvider</name>
+    <message>
+        <source>No Local session &quot;%1&quot;.</source>
+        <translation>Keine lokale Sitzung &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>The session is not running (%1).</source>
+        <translation>Die Sitzung läuft nicht (%1).</translation>
+    </message>
+    <message>
+        <source>The sandbox agent did not answer in time.</source>
+        <translation>Der Sandbox-Agent hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message>
+        <source>slirp4netns is not installed: sessions can only have loopback networking (sudo apt install slirp4netns).</source>
+        <translation>slirp4netns ist nicht installiert: Sitzungen können nur Loopback-Netzwerk haben (sudo apt install slirp4netns).</translation>
+    </message>
+    <message>
+        <source>CPU and memory limits cannot be enforced: %1.</source>
+        <translation>CPU- und Speicherlimits können nicht durchgesetzt werden: %1.</translation>
+    </message>
+    <message>
+        <source>bubblewrap could not be run: %1</source>
+        <translation>bubblewrap konnte nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>Network for a Local sandbox needs slirp4netns, which is not installed (sudo apt install slirp4netns). Create the session without network, or install it.</source>
+        <translation>Netzwerk für eine lokale Sandbox benötigt slirp4netns, das nicht installiert ist (sudo apt install slirp4netns). Erstellen Sie die Sitzung ohne Netzwerk oder installieren Sie es.</translation>
+    </message>
+    <message>
+        <source>Local sandboxes always run as the user &quot;sandbox&quot; (uid 1000).</source>
+        <translation>Lokale Sandboxes laufen immer als Benutzer &quot;sandbox&quot; (uid 1000).</translation>
+    </message>
+    <message>
+        <source>Limits and the time limit must be positive.</source>
+        <translation>Limits und das Zeitlimit müssen positiv sein.</translation>
+    </message>
+    <message>
+        <source>The data folder %1 is too deep for the agent&apos;s socket path; choose a shorter data folder for this account.</source>
+        <translation>Der Datenordner %1 ist für den Socket-Pfad des Agenten zu tief verschachtelt; wählen Sie für dieses Konto einen kürzeren Datenordner.</translation>
+    </message>
+    <message>
+        <source>Could not create the session folder %1.</source>
+        <translation>Der Sitzungsordner %1 konnte nicht erstellt werden.</translation>
+    </message>
+    <message>
+        <source>Could not write the session&apos;s files in %1.</source>
+        <translation>Die Dateien der Sitzung konnten nicht in %1 geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Could not write %1.</source>
+        <translation>%1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Could not run sandbar-agent: %1</source>
+        <translation>sandbar-agent konnte nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not start the sandbox: %1</source>
+        <translation>Die Sandbox konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not delete %1 completely.</source>
+        <translation>%1 konnte nicht vollständig gelöscht werden.</translation>
+    </message>
+    <message>
+        <source>The time limit cannot be negative.</source>
+        <translation>Das Zeitlimit darf nicht negativ sein.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an absolute path.</source>
+        <translation>&apos;%1&apos; ist kein absoluter Pfad.</translation>
+    </message>
+    <message>
+        <source>Local sandbox</source>
+        <translation>Lokale Sandbox</translation>
+    </message>
+    <message>
+        <source>bubblewrap sandboxes on this computer: no daemon, no key, network off by default</source>
+        <translation>bubblewrap-Sandboxes auf diesem Computer: kein Daemon, kein Schlüssel, Netzwerk standardmäßig aus</translation>
+    </message>
+    <message>
+        <source>Data folder</source>
+        <translation>Datenordner</translation>
+    </message>
+    <message>
+        <source>Where sessions and their workspaces are kept; empty: Sandbar&apos;s own data folder</source>
+        <translation>Wo Sitzungen und ihre Arbeitsbereiche abgelegt werden; leer: Sandbars eigener Datenordner</translation>
+    </message>
+    <message>
+        <source>cgroup folder</source>
+        <translation>cgroup-Ordner</translation>
+    </message>
+    <message>
+        <source>A cgroup v2 folder delegated to Sandbar for CPU and memory limits; empty: detect; none: no limits</source>
+        <translation>Ein an Sandbar delegierter cgroup-v2-Ordner für CPU- und Speicherlimits; leer: automatisch erkennen; none: keine Limits</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>Cores the session may use (cgroups)</source>
+        <translation>Kerne, die die Sitzung nutzen darf (cgroups)</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Memory limit (cgroups)</source>
+        <translation>Speicherlimit (cgroups)</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
+    </message>
+    <message>
+        <source>Most processes at once (cgroups)</source>
+        <translation>Höchstzahl gleichzeitiger Prozesse (cgroups)</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>The sandbox ends itself after this long; 0: none</source>
+        <translation>Die Sandbox beendet sich nach dieser Zeit selbst; 0: kein Limit</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>User-mode network (slirp4netns); off: loopback only</source>
+        <translation>Netzwerk im Benutzermodus (slirp4netns); aus: nur Loopback</translation>
+    </message>
+    <message>
+        <source>Mounts</source>
+        <translation>Einhängepunkte</translation>
+    </message>
+    <message>
+        <source>HOST:PATH[:ro] folders to share, one a line</source>
+        <translation>HOST:PATH[:ro] – freizugebende Ordner, einer pro Zeile</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one a line</source>
+        <translation>KEY=VALUE, eine Angabe pro Zeile</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>all, a number of GPUs, or GPU numbers (N of /dev/nvidiaN) or UUIDs separated by commas; NVIDIA only</source>
+        <translation>all, eine Anzahl von GPUs oder durch Kommas getrennte GPU-Nummern (N von /dev/nvidiaN) bzw. UUIDs; nur NVIDIA</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::LocalTarJob</name>
+    <message>
+        <source>Cannot make a temporary folder: %1</source>
+        <translation>Temporärer Ordner kann nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>The tar stream is not open.</source>
+        <translation>Der tar-Stream ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>The provider is gone.</source>
+        <translation>Der Anbieter ist nicht mehr vorhanden.</translation>
+    </message>
+    <message>
+        <source>Writing the tar stream failed: %1</source>
+        <translation>Schreiben des tar-Streams fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The copy was cancelled.</source>
+        <translation>Das Kopieren wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::LocalUploadJob</name>
+    <message>
+        <source>&apos;%1&apos; cannot name a copy.</source>
+        <translation>&apos;%1&apos; ist kein gültiger Name für eine Kopie.</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::SessionStore</name>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Ending</source>
+        <translation>Wird beendet</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::metrics::GpuSource</name>
+    <message>
+        <source>no NVIDIA driver</source>
+        <translation>kein NVIDIA-Treiber</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver is too old for GPU statistics</source>
+        <translation>der NVIDIA-Treiber ist zu alt für GPU-Statistiken</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver stopped answering</source>
+        <translation>der NVIDIA-Treiber antwortet nicht mehr</translation>
+    </message>
+    <message>
+        <source>nvidia-smi: %1</source>
+        <translation>nvidia-smi: %1</translation>
+    </message>
+    <message>
+        <source>nvidia-smi failed with exit code %1: %2</source>
+        <translation>nvidia-smi ist mit Exit-Code %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>nvidia-smi printed no GPU rows Sandbar understands</source>
+        <translation>nvidia-smi hat keine GPU-Zeilen ausgegeben, die Sandbar versteht</translation>
+    </message>
+    <message>
+        <source>no provider for the session</source>
+        <translation>kein Anbieter für die Sitzung</translation>
+    </message>
+    <message>
+        <source>this session cannot run commands</source>
+        <translation>diese Sitzung kann keine Befehle ausführen</translation>
+    </message>
+    <message>
+        <source>nvidia-smi printed too much</source>
+        <translation>nvidia-smi hat zu viel ausgegeben</translation>
+    </message>
+    <message>
+        <source>GPU sampling was stopped</source>
+        <translation>die GPU-Abfrage wurde gestoppt</translation>
+    </message>
+    <message>
+        <source>nvidia-smi is not installed in this session</source>
+        <translation>nvidia-smi ist in dieser Sitzung nicht installiert</translation>
+    </message>
+    <message>
+        <source>nvidia-smi could not run: %1</source>
+        <translation>nvidia-smi konnte nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>nvidia-smi is not installed in this session (exit %1)</source>
+        <translation>nvidia-smi ist in dieser Sitzung nicht installiert (Exit %1)</translation>
+    </message>
+    <message>
+        <source>nvidia-smi did not answer within %1 seconds</source>
+        <translation>nvidia-smi hat nicht innerhalb von %1 Sekunden geantwortet</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::metrics::StatsCollector</name>
+    <message>
+        <source>The account is not connected.</source>
+        <translation>Das Konto ist nicht verbunden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The provider did not answer within %n second(s).</source>
+        <translation>
+            <numerusform>Der Anbieter hat nicht innerhalb von %n Sekunde geantwortet.</numerusform>
+            <numerusform>Der Anbieter hat nicht innerhalb von %n Sekunden geantwortet.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::net</name>
+    <message>
+        <source>Invalid engine address &quot;%1&quot;: %2</source>
+        <translation>Ungültige Engine-Adresse &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>Cannot reach the engine at %1: %2</source>
+        <translation>Die Engine unter %1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the TLS %1 file %2: %3</source>
+        <translation>Die TLS-%1-Datei %2 kann nicht gelesen werden: %3</translation>
+    </message>
+    <message>
+        <source>Cannot reach the engine at %1: this build has no TLS support.</source>
+        <translation>Die Engine unter %1 ist nicht erreichbar: Dieser Build unterstützt kein TLS.</translation>
+    </message>
+    <message>
+        <source>The TLS CA file %1 holds no PEM certificate.</source>
+        <translation>Die TLS-CA-Datei %1 enthält kein PEM-Zertifikat.</translation>
+    </message>
+    <message>
+        <source>A TLS client certificate for %1 needs both a certificate and a key file.</source>
+        <translation>Ein TLS-Client-Zertifikat für %1 benötigt sowohl eine Zertifikats- als auch eine Schlüsseldatei.</translation>
+    </message>
+    <message>
+        <source>The TLS certificate file %1 holds no PEM certificate.</source>
+        <translation>Die TLS-Zertifikatsdatei %1 enthält kein PEM-Zertifikat.</translation>
+    </message>
+    <message>
+        <source>The TLS key file %1 holds no unencrypted PEM private key.</source>
+        <translation>Die TLS-Schlüsseldatei %1 enthält keinen unverschlüsselten privaten PEM-Schlüssel.</translation>
+    </message>
+    <message>
+        <source>The TLS handshake with the engine at %1 failed: %2. Check DOCKER_CERT_PATH and that the CA matches the server.</source>
+        <translation>Der TLS-Handshake mit der Engine unter %1 ist fehlgeschlagen: %2. Prüfen Sie DOCKER_CERT_PATH und ob die CA zum Server passt.</translation>
+    </message>
+    <message>
+        <source>connection refused. Is the engine listening on that port?</source>
+        <translation>Verbindung abgelehnt. Lauscht die Engine auf diesem Port?</translation>
+    </message>
+    <message>
+        <source>host %1 not found.</source>
+        <translation>Host %1 nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>The connection to the engine at %1 timed out.</source>
+        <translation>Zeitüberschreitung bei der Verbindung zur Engine unter %1.</translation>
+    </message>
+    <message>
+        <source>Permission denied connecting to %1: %2</source>
+        <translation>Zugriff verweigert beim Verbinden mit %1: %2</translation>
+    </message>
+    <message>
+        <source>no such socket. Is the Docker daemon running?</source>
+        <translation>Socket nicht vorhanden. Läuft der Docker-Daemon?</translation>
+    </message>
+    <message>
+        <source>connection refused (a stale socket file?). Is the Docker daemon running?</source>
+        <translation>Verbindung abgelehnt (veraltete Socket-Datei?). Läuft der Docker-Daemon?</translation>
+    </message>
+    <message>
+        <source>Permission denied on %1: add your user to the docker group or use rootless Docker</source>
+        <translation>Zugriff verweigert auf %1: Fügen Sie Ihren Benutzer zur Gruppe docker hinzu oder verwenden Sie rootless Docker</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::net::Endpoint</name>
+    <message>
+        <source>the address is empty</source>
+        <translation>die Adresse ist leer</translation>
+    </message>
+    <message>
+        <source>expected a scheme such as unix://, npipe://, tcp:// or https://</source>
+        <translation>Schema wie unix://, npipe://, tcp:// oder https:// erwartet</translation>
+    </message>
+    <message>
+        <source>the socket path is missing</source>
+        <translation>der Socket-Pfad fehlt</translation>
+    </message>
+    <message>
+        <source>only local pipes of the form npipe:////./pipe/&lt;name&gt; are supported</source>
+        <translation>nur lokale Pipes der Form npipe:////./pipe/&lt;name&gt; werden unterstützt</translation>
+    </message>
+    <message>
+        <source>Engine address &quot;%1&quot; uses ssh://, which needs the docker CLI&apos;s ssh helper and is not supported; forward the socket (ssh -L) and use unix:// or tcp:// instead</source>
+        <translation>Die Engine-Adresse &quot;%1&quot; verwendet ssh://; dafür wird der ssh-Helfer der docker-CLI benötigt, was nicht unterstützt wird. Leiten Sie den Socket weiter (ssh -L) und verwenden Sie stattdessen unix:// oder tcp://</translation>
+    </message>
+    <message>
+        <source>unsupported scheme &quot;%1&quot;</source>
+        <translation>nicht unterstütztes Schema &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>expected host:port</source>
+        <translation>host:port erwartet</translation>
+    </message>
+    <message>
+        <source>a path after host:port is not supported</source>
+        <translation>ein Pfad nach host:port wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>user names, queries and fragments are not supported</source>
+        <translation>Benutzernamen, Abfragen und Fragmente werden nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>invalid port</source>
+        <translation>ungültiger Port</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::net::HttpClient</name>
+    <message>
+        <source>The reply from %1 is larger than %2 bytes.</source>
+        <translation>Die Antwort von %1 ist größer als %2 Bytes.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::net::HttpExchange</name>
+    <message>
+        <source>Refusing to send a request to %1 whose method, path or headers contain line breaks or spaces: %2</source>
+        <translation>Anfrage an %1 wird nicht gesendet, da Methode, Pfad oder Header Zeilenumbrüche oder Leerzeichen enthalten: %2</translation>
+    </message>
+    <message>
+        <source>The request body for %1 cannot be read: the device is not open.</source>
+        <translation>Der Anfragetext für %1 kann nicht gelesen werden: Das Gerät ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>The request body for %1 was deleted while it was being sent.</source>
+        <translation>Der Anfragetext für %1 wurde während des Sendens gelöscht.</translation>
+    </message>
+    <message>
+        <source>The request body for %1 ended after %2 of %3 bytes.</source>
+        <translation>Der Anfragetext für %1 endete nach %2 von %3 Bytes.</translation>
+    </message>
+    <message>
+        <source>Malformed reply from %1: %2</source>
+        <translation>Fehlerhafte Antwort von %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot reach the engine at %1: it closed the connection during the TLS handshake. Does it want a client certificate (DOCKER_CERT_PATH)?</source>
+        <translation>Die Engine unter %1 ist nicht erreichbar: Sie hat die Verbindung während des TLS-Handshakes geschlossen. Erwartet sie ein Client-Zertifikat (DOCKER_CERT_PATH)?</translation>
+    </message>
+    <message>
+        <source>Cannot reach the engine at %1: the connection closed while connecting.</source>
+        <translation>Die Engine unter %1 ist nicht erreichbar: Die Verbindung wurde während des Verbindungsaufbaus geschlossen.</translation>
+    </message>
+    <message>
+        <source>The engine at %1 dropped the connection: %2</source>
+        <translation>Die Engine unter %1 hat die Verbindung abgebrochen: %2</translation>
+    </message>
+    <message>
+        <source>Timed out after %1 ms connecting to the engine at %2.</source>
+        <translation>Zeitüberschreitung nach %1 ms beim Verbinden mit der Engine unter %2.</translation>
+    </message>
+    <message>
+        <source>The engine at %1 did not answer %2 %3 within %4 ms.</source>
+        <translation>Die Engine unter %1 hat auf %2 %3 nicht innerhalb von %4 ms geantwortet.</translation>
+    </message>
+    <message>
+        <source>The engine at %1 sent nothing for %2 ms.</source>
+        <translation>Die Engine unter %1 hat %2 ms lang nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>The request to %1 was cancelled.</source>
+        <translation>Die Anfrage an %1 wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui</name>
+    <message>
+        <source>Queued</source>
+        <translation>In Warteschlange</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Übersprungen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Podman</source>
+        <translation type="unfinished">Podman</translation>
+    </message>
+    <message>
+        <source>Docker</source>
+        <translation type="unfinished">Docker</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::AddAccountDialog</name>
+    <message>
+        <source>Add account</source>
+        <translation>Konto hinzufügen</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>%1 is required</source>
+        <translation>%1 ist erforderlich</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::BulkActions</name>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation>Beenden erzwingen</translation>
+    </message>
+    <message>
+        <source>it is %1</source>
+        <translation>sie ist %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot kill sessions</source>
+        <translation>%1 kann Sitzungen nicht zwangsweise beenden</translation>
+    </message>
+    <message>
+        <source>it is %1, not running</source>
+        <translation>sie ist %1, nicht laufend</translation>
+    </message>
+    <message>
+        <source>%1 cannot pause sessions</source>
+        <translation>%1 kann Sitzungen nicht pausieren</translation>
+    </message>
+    <message>
+        <source>it is %1, not paused</source>
+        <translation>sie ist %1, nicht pausiert</translation>
+    </message>
+    <message>
+        <source>Skipped: %1</source>
+        <translation>Übersprungen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n session(s)? Their files inside the sandboxes are deleted.</source>
+        <translation>
+            <numerusform>%n Sitzung entfernen? Ihre Dateien in der Sandbox werden gelöscht.</numerusform>
+            <numerusform>%n Sitzungen entfernen? Ihre Dateien in den Sandboxen werden gelöscht.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Kill %n session(s)? Their processes get no chance to save their work.</source>
+        <translation>
+            <numerusform>Beenden von %n Sitzung erzwingen? Ihre Prozesse haben keine Gelegenheit, ihre Arbeit zu speichern.</numerusform>
+            <numerusform>Beenden von %n Sitzungen erzwingen? Ihre Prozesse haben keine Gelegenheit, ihre Arbeit zu speichern.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop %n session(s)?</source>
+        <translation>
+            <numerusform>%n Sitzung stoppen?</numerusform>
+            <numerusform>%n Sitzungen stoppen?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weitere</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Skipped:</source>
+        <translation>Übersprungen:</translation>
+    </message>
+    <message>
+        <source>%1 sessions</source>
+        <translation>%1 Sitzungen</translation>
+    </message>
+    <message>
+        <source>The account %1 is not connected</source>
+        <translation>Das Konto %1 ist nicht verbunden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n session(s) done</source>
+        <translation>
+            <numerusform>%1: %n Sitzung erledigt</numerusform>
+            <numerusform>%1: %n Sitzungen erledigt</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::CardWriter</name>
+    <message>
+        <source>undated</source>
+        <translation>undatiert</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source> (%1 included a month)</source>
+        <translation> (%1 pro Monat inklusive)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Quellen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::ColdStartScatter</name>
+    <message>
+        <source>Cold start against estimated cost a month</source>
+        <translation>Kaltstart im Vergleich zu geschätzten monatlichen Kosten</translation>
+    </message>
+    <message>
+        <source>Cold start, ms (log scale)</source>
+        <translation>Kaltstart, ms (logarithmisch)</translation>
+    </message>
+    <message>
+        <source>Cold start, ms</source>
+        <translation>Kaltstart, ms</translation>
+    </message>
+    <message>
+        <source>USD a month</source>
+        <translation>USD pro Monat</translation>
+    </message>
+    <message>
+        <source>%1 (excluded: %2)</source>
+        <translation>%1 (ausgeschlossen: %2)</translation>
+    </message>
+    <message>
+        <source>%1 (cold start unknown)</source>
+        <translation>%1 (Kaltstart unbekannt)</translation>
+    </message>
+    <message>
+        <source>%1 (self-hosted)</source>
+        <translation>%1 (selbst gehostet)</translation>
+    </message>
+    <message>
+        <source>Not plotted: %1</source>
+        <translation>Nicht dargestellt: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 ms, %3 a month</source>
+        <translation>%1: %2 ms, %3 pro Monat</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::CompareModel</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Fixed size</source>
+        <translation>Feste Größe</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Leerlauf</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Speicherplatz</translation>
+    </message>
+    <message>
+        <source>Creates</source>
+        <translation>Erstellungen</translation>
+    </message>
+    <message>
+        <source>Egress</source>
+        <translation>Ausgehender Datenverkehr</translation>
+    </message>
+    <message>
+        <source>Plan fee</source>
+        <translation>Tarifgebühr</translation>
+    </message>
+    <message>
+        <source>Free credit</source>
+        <translation>Freiguthaben</translation>
+    </message>
+    <message>
+        <source>Estimated cost a month of the workload above; excluded providers say why</source>
+        <translation>Geschätzte monatliche Kosten für die obige Arbeitslast; bei ausgeschlossenen Anbietern steht der Grund</translation>
+    </message>
+    <message>
+        <source>What the catalog says about self-hosting or bring-your-own-cloud</source>
+        <translation>Was der Katalog über Self-Hosting oder Bring-Your-Own-Cloud sagt</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Isolation</source>
+        <translation>Isolierung</translation>
+    </message>
+    <message>
+        <source>Cold start</source>
+        <translation>Kaltstart</translation>
+    </message>
+    <message>
+        <source>Max session</source>
+        <translation>Max. Sitzung</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Self-host / BYOC</source>
+        <translation>Self-Host / BYOC</translation>
+    </message>
+    <message>
+        <source>Regions</source>
+        <translation>Regionen</translation>
+    </message>
+    <message>
+        <source>Est. monthly</source>
+        <translation>Geschätzt/Monat</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>excluded: %1</source>
+        <translation>ausgeschlossen: %1</translation>
+    </message>
+    <message>
+        <source>%1 (self-hosted)</source>
+        <translation>%1 (selbst gehostet)</translation>
+    </message>
+    <message>
+        <source>Plan: %1</source>
+        <translation>Tarif: %1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::CompareView</name>
+    <message>
+        <source>Workload a month</source>
+        <translation>Arbeitslast pro Monat</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabelle</translation>
+    </message>
+    <message>
+        <source>Cost chart</source>
+        <translation>Kostendiagramm</translation>
+    </message>
+    <message>
+        <source>Cold start vs price</source>
+        <translation>Kaltstart vs. Preis</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>Nebeneinander</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Saves the current tab as an image</source>
+        <translation>Speichert den aktuellen Reiter als Bild</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>Needs GPU</source>
+        <translation>GPU erforderlich</translation>
+    </message>
+    <message>
+        <source>Only providers whose catalog entry lists GPU types</source>
+        <translation>Nur Anbieter, deren Katalogeintrag GPU-Typen aufführt</translation>
+    </message>
+    <message>
+        <source>Self-host or BYOC</source>
+        <translation>Self-Host oder BYOC</translation>
+    </message>
+    <message>
+        <source>Runs on your own machines, or offers bring-your-own-cloud or on-premises</source>
+        <translation>Läuft auf Ihren eigenen Rechnern oder bietet Bring-Your-Own-Cloud bzw. On-Premises an</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>beliebig</translation>
+    </message>
+    <message>
+        <source>Hides providers whose longest plan allows shorter sessions, and those whose limit is not known</source>
+        <translation>Blendet Anbieter aus, deren längster Tarif nur kürzere Sitzungen erlaubt, sowie jene, deren Limit unbekannt ist</translation>
+    </message>
+    <message>
+        <source>Min. session</source>
+        <translation>Min. Sitzung</translation>
+    </message>
+    <message>
+        <source>Isolation</source>
+        <translation>Isolierung</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>%1 of %2 providers match the filters; %3 of them can run this workload. Estimates use published list prices; hover a cost for its breakdown.</source>
+        <translation>%1 von %2 Anbietern entsprechen den Filtern; %3 davon können diese Arbeitslast ausführen. Schätzungen beruhen auf veröffentlichten Listenpreisen; fahren Sie mit der Maus über einen Betrag, um die Aufschlüsselung zu sehen.</translation>
+    </message>
+    <message>
+        <source>Nothing to draw</source>
+        <translation>Nichts darzustellen</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export PNG</source>
+        <translation>PNG exportieren</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>%1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::ConflictDialog</name>
+    <message>
+        <source>Do this for all remaining conflicts</source>
+        <translation>Für alle verbleibenden Konflikte übernehmen</translation>
+    </message>
+    <message>
+        <source>Name already exists</source>
+        <translation>Name existiert bereits</translation>
+    </message>
+    <message>
+        <source>Name conflict</source>
+        <translation>Namenskonflikt</translation>
+    </message>
+    <message>
+        <source>A folder named “%1” already exists in %2. Overwrite merges the two folders.</source>
+        <translation>Ein Ordner namens „%1“ existiert bereits in %2. Überschreiben führt die beiden Ordner zusammen.</translation>
+    </message>
+    <message>
+        <source>“%1” already exists in %2 as a %3. Overwrite deletes it first.</source>
+        <translation>„%1“ existiert in %2 bereits als %3. Überschreiben löscht es zuerst.</translation>
+    </message>
+    <message>
+        <source>folder</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>A file named “%1” already exists in %2. Overwrite replaces it.</source>
+        <translation>Eine Datei namens „%1“ existiert bereits in %2. Überschreiben ersetzt sie.</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite</source>
+        <translation>&amp;Überschreiben</translation>
+    </message>
+    <message>
+        <source>&amp;Skip</source>
+        <translation>Ü&amp;berspringen</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::CostChart</name>
+    <message>
+        <source>Estimated cost a month, by component</source>
+        <translation>Geschätzte monatliche Kosten nach Komponente</translation>
+    </message>
+    <message>
+        <source>USD a month</source>
+        <translation>USD pro Monat</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Self-hosted, no provider charges: %1.</source>
+        <translation>Selbst gehostet, keine Anbieterkosten: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot run this workload: %1.</source>
+        <translation>Diese Arbeitslast kann nicht ausgeführt werden: %1.</translation>
+    </message>
+    <message>
+        <source>No provider in the current selection charges for this workload</source>
+        <translation>Kein Anbieter in der aktuellen Auswahl berechnet Kosten für diese Arbeitslast</translation>
+    </message>
+    <message>
+        <source>%1  %2</source>
+        <translation>%1  %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1: %2 von %3</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1  (%2)</translation>
+    </message>
+    <message>
+        <source>Plan: %1</source>
+        <translation>Tarif: %1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::CostStatus</name>
+    <message>
+        <source>Sandbar</source>
+        <translation>Sandbar</translation>
+    </message>
+    <message>
+        <source>Budget: %1 at %2 %</source>
+        <translation>Budget: %1 bei %2 %</translation>
+    </message>
+    <message>
+        <source>Account %1 has spent %2 of its %3 monthly budget.</source>
+        <translation>Konto %1 hat %2 seines monatlichen Budgets von %3 ausgegeben.</translation>
+    </message>
+    <message>
+        <source>Budget reached: %1 stopped</source>
+        <translation>Budget erreicht: %1 gestoppt</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sandbar stopped %n session(s) of %1 at 100 % of its budget: %2</source>
+        <translation>
+            <numerusform>Sandbar hat %n Sitzung von %1 bei 100 % des Budgets gestoppt: %2</numerusform>
+            <numerusform>Sandbar hat %n Sitzungen von %1 bei 100 % des Budgets gestoppt: %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running now: %1/h</source>
+        <translation>Laufend: %1/h</translation>
+    </message>
+    <message>
+        <source>Cost of the running sessions, by their providers&apos; prices</source>
+        <translation>Kosten der laufenden Sitzungen nach den Preisen ihrer Anbieter</translation>
+    </message>
+    <message>
+        <source>Budget for %1</source>
+        <translation>Budget für %1</translation>
+    </message>
+    <message>
+        <source>No budget</source>
+        <translation>Kein Budget</translation>
+    </message>
+    <message>
+        <source>Stop this account&apos;s running sessions at 100 %</source>
+        <translation>Laufende Sitzungen dieses Kontos bei 100 % stoppen</translation>
+    </message>
+    <message>
+        <source>%1 spent this month</source>
+        <translation>%1 in diesem Monat ausgegeben</translation>
+    </message>
+    <message>
+        <source>Monthly budget:</source>
+        <translation>Monatliches Budget:</translation>
+    </message>
+    <message>
+        <source>So far:</source>
+        <translation>Bisher:</translation>
+    </message>
+    <message>
+        <source>You are told at 80 % and at 100 %.</source>
+        <translation>Sie werden bei 80 % und bei 100 % benachrichtigt.</translation>
+    </message>
+    <message>
+        <source>Budget not saved</source>
+        <translation>Budget nicht gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::DescriptorForm</name>
+    <message>
+        <source>•••• stored in keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::DetailStack</name>
+    <message>
+        <source>%1 — Sandbar</source>
+        <translation>%1 — Sandbar</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::ExecConsole</name>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>This session&apos;s provider has no interactive terminal. Each line runs on its own as &lt;tt&gt;sh -c LINE&lt;/tt&gt;, without a TTY: programs that need a terminal (editors, pagers, password prompts) will not work, and nothing is kept between lines (cd, variables).</source>
+        <translation>Der Anbieter dieser Sitzung bietet kein interaktives Terminal. Jede Zeile wird einzeln als &lt;tt&gt;sh -c LINE&lt;/tt&gt; ohne TTY ausgeführt: Programme, die ein Terminal benötigen (Editoren, Pager, Passwortabfragen), funktionieren nicht, und zwischen den Zeilen bleibt nichts erhalten (cd, Variablen).</translation>
+    </message>
+    <message>
+        <source>Command to run in %1</source>
+        <translation>Befehl, der in %1 ausgeführt werden soll</translation>
+    </message>
+    <message>
+        <source>Stop the running command (Ctrl+C)</source>
+        <translation>Laufenden Befehl stoppen (Strg+C)</translation>
+    </message>
+    <message>
+        <source>The session&apos;s account is gone; nothing was run.</source>
+        <translation>Das Konto der Sitzung ist nicht mehr vorhanden; es wurde nichts ausgeführt.</translation>
+    </message>
+    <message>
+        <source>The command was cancelled.</source>
+        <translation>Der Befehl wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>[exit %1]</source>
+        <translation>[Exit %1]</translation>
+    </message>
+    <message>
+        <source>[cancelled]</source>
+        <translation>[abgebrochen]</translation>
+    </message>
+    <message>
+        <source>[failed: %1]</source>
+        <translation>[fehlgeschlagen: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::FilesModel</name>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Folder %1</source>
+        <translation>Ordner %1</translation>
+    </message>
+    <message>
+        <source>File %1</source>
+        <translation>Datei %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Modified</source>
+        <translation>Geändert</translation>
+    </message>
+    <message>
+        <source>Permissions</source>
+        <translation>Berechtigungen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::FilesPane</name>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished">Dateien</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the previous folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished">Aktualisieren</translation>
+    </message>
+    <message>
+        <source>List this folder again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Upload files into this folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the selection on this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a folder here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New folder name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation type="unfinished">Erstellen</translation>
+    </message>
+    <message>
+        <source>Create folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">Abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel new folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files notice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files in the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session&apos;s account is not connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sessions offer no file access: files cannot be listed or copied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session is paused. Resume it to see its files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session is not running. Start it to see its files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot list a session&apos;s files. Drop files here to upload them into %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 can list this session&apos;s files but not copy them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot list %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files cannot be uploaded to this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save As</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Save %n items into</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Upload to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete “%1” from the session? A folder is deleted with everything in it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n items from the session? Folders are deleted with everything in them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>Not deleted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a folder name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot make %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not prepare %1 for dragging: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready to drag: drag the selection again to drop it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No temporary folder for dragging: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Preparing %n item(s) for dragging…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::ListFieldEditor</name>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished">Name</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the host folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder to share</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::MainWindow</name>
+    <message>
+        <source>Sandbar</source>
+        <translation>Sandbar</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sitzungen</translation>
+    </message>
+    <message>
+        <source>New session…</source>
+        <translation>Neue Sitzung…</translation>
+    </message>
+    <message>
+        <source>Terminal</source>
+        <translation>Terminal</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>Charts of CPU, memory, network, disk and GPU for the selected session</source>
+        <translation>Diagramme zu CPU, Speicher, Netzwerk, Datenträger und GPU der ausgewählten Sitzung</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Browse, upload and download the selected session&apos;s files</source>
+        <translation>Dateien der ausgewählten Sitzung durchsuchen, hochladen und herunterladen</translation>
+    </message>
+    <message>
+        <source>Session info</source>
+        <translation>Sitzungsinfo</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Protokolle</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove session</source>
+        <translation>Sitzung entfernen</translation>
+    </message>
+    <message>
+        <source>Remove %1? Its files inside the sandbox are deleted.</source>
+        <translation>%1 entfernen? Die Dateien in der Sandbox werden gelöscht.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Add account…</source>
+        <translation>Konto hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Remove account</source>
+        <translation>Konto entfernen</translation>
+    </message>
+    <message>
+        <source>Check connection</source>
+        <translation>Verbindung prüfen</translation>
+    </message>
+    <message>
+        <source>Budget…</source>
+        <translation>Budget…</translation>
+    </message>
+    <message>
+        <source>Compare providers…</source>
+        <translation>Anbieter vergleichen…</translation>
+    </message>
+    <message>
+        <source>Compare providers — Sandbar</source>
+        <translation>Anbieter vergleichen — Sandbar</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Accounts&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Konten&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Select a session to see its terminals, statistics, files, details and logs, or create one with &lt;b&gt;New session&lt;/b&gt; (Ctrl+N).</source>
+        <translation>Wählen Sie eine Sitzung aus, um ihre Terminals, Statistik, Dateien, Details und Protokolle zu sehen, oder erstellen Sie eine mit &lt;b&gt;Neue Sitzung&lt;/b&gt; (Strg+N).</translation>
+    </message>
+    <message>
+        <source>All accounts</source>
+        <translation>Alle Konten</translation>
+    </message>
+    <message>
+        <source>No accounts yet: add one to create sandboxes.</source>
+        <translation>Noch keine Konten: Fügen Sie eines hinzu, um Sandboxen zu erstellen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n account(s)</source>
+        <translation>
+            <numerusform>%n Konto</numerusform>
+            <numerusform>%n Konten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add account</source>
+        <translation>Konto hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove the account %1? Its sessions keep running; its secrets are deleted from the keychain.</source>
+        <translation>Das Konto %1 entfernen? Seine Sitzungen laufen weiter; seine Geheimnisse werden aus dem Schlüsselbund gelöscht.</translation>
+    </message>
+    <message>
+        <source>Check %1</source>
+        <translation>%1 prüfen</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3, API %4</source>
+        <translation>%1: %2 %3, API %4</translation>
+    </message>
+    <message>
+        <source>New session</source>
+        <translation>Neue Sitzung</translation>
+    </message>
+    <message>
+        <source>Creating a session in %1…</source>
+        <translation>Sitzung wird in %1 erstellt…</translation>
+    </message>
+    <message>
+        <source>Created %1</source>
+        <translation>%1 erstellt</translation>
+    </message>
+    <message>
+        <source>%1 %2…</source>
+        <translation>%1 %2…</translation>
+    </message>
+    <message>
+        <source>%1: done</source>
+        <translation>%1: erledigt</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::NewSessionDialog</name>
+    <message>
+        <source>New session</source>
+        <translation>Neue Sitzung</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Konto</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>optional</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Erstellen</translation>
+    </message>
+    <message>
+        <source>Add an account first</source>
+        <translation>Fügen Sie zuerst ein Konto hinzu</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::Notifier</name>
+    <message numerus="yes">
+        <source>%n running</source>
+        <comment>sessions</comment>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>$%1/h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <comment>tray status: count · cost</comment>
+        <translation type="unfinished">%1 · %2</translation>
+    </message>
+    <message>
+        <source>Session failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped with an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>Session expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reached its time limit and is being stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Session expires soon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 will be stopped in %n minute(s) (its time limit).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Budget reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget alert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Account %1 has used %2 % of this month&apos;s budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sessions stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Account %1 reached its budget: %n session(s) stopped.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::PathBar</name>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Go to…</source>
+        <translation>Gehe zu…</translation>
+    </message>
+    <message>
+        <source>Type a path to go to</source>
+        <translation>Geben Sie einen Pfad ein, zu dem gewechselt werden soll</translation>
+    </message>
+    <message>
+        <source>Go to path</source>
+        <translation>Zu Pfad wechseln</translation>
+    </message>
+    <message>
+        <source>Path to go to</source>
+        <translation>Zielpfad</translation>
+    </message>
+    <message>
+        <source>/path/in/the/session</source>
+        <translation>/pfad/in/der/sitzung</translation>
+    </message>
+    <message>
+        <source>Go to %1</source>
+        <translation>Zu %1 wechseln</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::PreferencesDialog</name>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"> ms</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preference pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Appearance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;ray</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close without saving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminals use the same light or dark colours as the window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Font:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal font</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Font &amp;size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Terminal font size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scroll&amp;back:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scrollback lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy selected text automatically</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Font and scrollback apply to terminals opened from now on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default &amp;time limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default session time limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics in the &amp;list every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics period in the session list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics in &amp;charts every:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics period in the charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New sessions start with this time limit. Statistics periods apply at the next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep running in the tray when the window is closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;notifications (failures, time limits, budgets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray: closing the window quits Sandbar.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::ProviderCards</name>
+    <message>
+        <source>Excluded:</source>
+        <translation>Ausgeschlossen:</translation>
+    </message>
+    <message>
+        <source>a month</source>
+        <translation>pro Monat</translation>
+    </message>
+    <message>
+        <source> on plan %1</source>
+        <translation> im Tarif %1</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Laufzeitumgebung</translation>
+    </message>
+    <message>
+        <source>Isolation</source>
+        <translation>Isolierung</translation>
+    </message>
+    <message>
+        <source>Cold start</source>
+        <translation>Kaltstart</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Regions</source>
+        <translation>Regionen</translation>
+    </message>
+    <message>
+        <source>Self-host / BYOC</source>
+        <translation>Self-Host / BYOC</translation>
+    </message>
+    <message>
+        <source>Persistence</source>
+        <translation>Persistenz</translation>
+    </message>
+    <message>
+        <source>Plans</source>
+        <translation>Tarife</translation>
+    </message>
+    <message>
+        <source>%1: max session</source>
+        <translation>%1: max. Sitzungsdauer</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source>%1: fee a month</source>
+        <translation>%1: Gebühr pro Monat</translation>
+    </message>
+    <message>
+        <source> USD</source>
+        <translation> USD</translation>
+    </message>
+    <message>
+        <source>%1: max vCPUs</source>
+        <translation>%1: max. vCPUs</translation>
+    </message>
+    <message>
+        <source>%1: max memory</source>
+        <translation>%1: max. Speicher</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>Prices (USD)</source>
+        <translation>Preise (USD)</translation>
+    </message>
+    <message>
+        <source>per core-hour</source>
+        <translation>pro Kernstunde</translation>
+    </message>
+    <message>
+        <source>per vCPU-hour</source>
+        <translation>pro vCPU-Stunde</translation>
+    </message>
+    <message>
+        <source>per GiB-hour</source>
+        <translation>pro GiB-Stunde</translation>
+    </message>
+    <message>
+        <source>storage per GiB-hour</source>
+        <translation>Speicherplatz pro GiB-Stunde</translation>
+    </message>
+    <message>
+        <source>free storage</source>
+        <translation>kostenloser Speicherplatz</translation>
+    </message>
+    <message>
+        <source>per sandbox created</source>
+        <translation>pro erstellter Sandbox</translation>
+    </message>
+    <message>
+        <source>egress per GB</source>
+        <translation>ausgehender Datenverkehr pro GB</translation>
+    </message>
+    <message>
+        <source>standby per GiB-hour</source>
+        <translation>Standby pro GiB-Stunde</translation>
+    </message>
+    <message>
+        <source>free credit a month</source>
+        <translation>Freiguthaben pro Monat</translation>
+    </message>
+    <message>
+        <source>free credit once</source>
+        <translation>einmaliges Freiguthaben</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Offered</source>
+        <translation>Angeboten</translation>
+    </message>
+    <message>
+        <source>%1 per hour (CPU and memory included)</source>
+        <translation>%1 pro Stunde (CPU und Speicher inklusive)</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>%1 pro Stunde</translation>
+    </message>
+    <message>
+        <source>Billing</source>
+        <translation>Abrechnung</translation>
+    </message>
+    <message>
+        <source>per %1 s</source>
+        <translation>pro %1 s</translation>
+    </message>
+    <message>
+        <source>not published</source>
+        <translation>nicht veröffentlicht</translation>
+    </message>
+    <message>
+        <source>Granularity</source>
+        <translation>Granularität</translation>
+    </message>
+    <message>
+        <source>Select two or three providers in the table (Ctrl+click) to compare them side by side.</source>
+        <translation>Wählen Sie zwei oder drei Anbieter in der Tabelle aus (Strg+Klick), um sie nebeneinander zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of the %2 selected providers.</source>
+        <translation>Die ersten %1 der %2 ausgewählten Anbieter werden angezeigt.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::SessionDetail</name>
+    <message>
+        <source>Session pages</source>
+        <translation>Sitzungsseiten</translation>
+    </message>
+    <message>
+        <source>Open a terminal</source>
+        <translation>Terminal öffnen</translation>
+    </message>
+    <message>
+        <source>Terminals</source>
+        <translation>Terminals</translation>
+    </message>
+    <message>
+        <source>New terminal (Ctrl+Shift+N)</source>
+        <translation>Neues Terminal (Strg+Umschalt+N)</translation>
+    </message>
+    <message>
+        <source>New terminal</source>
+        <translation>Neues Terminal</translation>
+    </message>
+    <message>
+        <source>Reopen closed</source>
+        <translation>Geschlossenes wieder öffnen</translation>
+    </message>
+    <message>
+        <source>Open again the terminal closed last (Ctrl+Shift+R)</source>
+        <translation>Zuletzt geschlossenes Terminal wieder öffnen (Strg+Umschalt+R)</translation>
+    </message>
+    <message>
+        <source>Reopen closed terminal</source>
+        <translation>Geschlossenes Terminal wieder öffnen</translation>
+    </message>
+    <message>
+        <source>Stats</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Protokolle</translation>
+    </message>
+    <message>
+        <source>Detach</source>
+        <translation>Abdocken</translation>
+    </message>
+    <message>
+        <source>Show this session in a window of its own (close that window to dock it back)</source>
+        <translation>Diese Sitzung in einem eigenen Fenster anzeigen (Fenster schließen, um sie wieder anzudocken)</translation>
+    </message>
+    <message>
+        <source>Detach session</source>
+        <translation>Sitzung abdocken</translation>
+    </message>
+    <message>
+        <source>Terminal name</source>
+        <translation>Terminalname</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Move to a new window</source>
+        <translation>In ein neues Fenster verschieben</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>%1 — %2 — Sandbar</source>
+        <translation>%1 — %2 — Sandbar</translation>
+    </message>
+    <message>
+        <source>%1 runs no commands in its sandboxes: there is no terminal to open.</source>
+        <translation>%1 führt in seinen Sandboxen keine Befehle aus: Es gibt kein Terminal zum Öffnen.</translation>
+    </message>
+    <message>
+        <source>The session is not running: a terminal opens once it runs.</source>
+        <translation>Die Sitzung läuft nicht: Ein Terminal öffnet sich, sobald sie läuft.</translation>
+    </message>
+    <message>
+        <source>No terminal open yet (Ctrl+Shift+N, or double-click the session).</source>
+        <translation>Noch kein Terminal geöffnet (Strg+Umschalt+N oder Doppelklick auf die Sitzung).</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::SessionStatsUi</name>
+    <message>
+        <source>Stats: %1</source>
+        <translation>Statistik: %1</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::SessionTerminal</name>
+    <message>
+        <source>The session is paused: it keeps its memory but runs nothing.</source>
+        <translation>Die Sitzung ist pausiert: Sie behält ihren Speicher, führt aber nichts aus.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>The session is stopped. What the terminal showed stays here.</source>
+        <translation>Die Sitzung ist gestoppt. Die bisherige Terminalausgabe bleibt hier erhalten.</translation>
+    </message>
+    <message>
+        <source>The session is running again.</source>
+        <translation>Die Sitzung läuft wieder.</translation>
+    </message>
+    <message>
+        <source>Open a new shell</source>
+        <translation>Neue Shell öffnen</translation>
+    </message>
+    <message>
+        <source>The session was removed. What the terminal showed stays here.</source>
+        <translation>Die Sitzung wurde entfernt. Die bisherige Terminalausgabe bleibt hier erhalten.</translation>
+    </message>
+    <message>
+        <source>Resuming failed: %1</source>
+        <translation>Fortsetzen fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>This session&apos;s provider cannot receive files (no file access): %n dropped item(s) not uploaded.</source>
+        <translation>
+            <numerusform>Der Anbieter dieser Sitzung kann keine Dateien empfangen (kein Dateizugriff): %n abgelegtes Element nicht hochgeladen.</numerusform>
+            <numerusform>Der Anbieter dieser Sitzung kann keine Dateien empfangen (kein Dateizugriff): %n abgelegte Elemente nicht hochgeladen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Uploading %1 to %2…</source>
+        <translation>%1 wird nach %2 hochgeladen…</translation>
+    </message>
+    <message>
+        <source>Upload of %1 failed: %2</source>
+        <translation>Hochladen von %1 fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::SessionsModel</name>
+    <message>
+        <source>Orphan: made by an account (%1) that this Sandbar does not have</source>
+        <translation>Verwaist: von einem Konto (%1) erstellt, das in diesem Sandbar nicht vorhanden ist</translation>
+    </message>
+    <message>
+        <source>%1 (orphan)</source>
+        <translation>%1 (verwaist)</translation>
+    </message>
+    <message>
+        <source>$0 · self-hosted</source>
+        <translation>$0 · selbst gehostet</translation>
+    </message>
+    <message>
+        <source>%1 · $%2/h</source>
+        <translation>%1 · $%2/h</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>abgelaufen</translation>
+    </message>
+    <message>
+        <source>&lt; 1 min</source>
+        <translation>&lt; 1 min</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>Billed for %1 minutes so far</source>
+        <translation>Bisher %1 Minuten abgerechnet</translation>
+    </message>
+    <message>
+        <source>Expires %1</source>
+        <translation>Ablauf: %1</translation>
+    </message>
+    <message>
+        <source>%1 CPU</source>
+        <translation>%1 CPU</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Konto</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Uptime</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>TTL left</source>
+        <translation>TTL verbleibend</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::SessionsPane</name>
+    <message>
+        <source>Filter sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter sessions — name, image, state:running, account:…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words must all match. state:, account:, provider: and image: match that field exactly. Escape clears.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation type="unfinished">Sitzungen</translation>
+    </message>
+    <message>
+        <source>%1 sessions</source>
+        <translation type="unfinished">%1 Sitzungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n session(s) done; these were not:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shown when a session has GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search actions or keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::SparklineDelegate</name>
+    <message numerus="yes">
+        <source>Sampling failed: %1 (retrying in %n s)</source>
+        <translation>
+            <numerusform>Abfrage fehlgeschlagen: %1 (neuer Versuch in %n s)</numerusform>
+            <numerusform>Abfrage fehlgeschlagen: %1 (neuer Versuch in %n s)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Out-of-memory kill at %1 (%n in this history)</source>
+        <translation>
+            <numerusform>Beendet wegen Speichermangel um %1 (%n in diesem Verlauf)</numerusform>
+            <numerusform>Beendet wegen Speichermangel um %1 (%n in diesem Verlauf)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::StatsChart</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>No samples yet</source>
+        <translation>Noch keine Messwerte</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>min %1 · max %2</source>
+        <translation>min %1 · max %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::StatsView</name>
+    <message>
+        <source>1 m</source>
+        <translation>1 min</translation>
+    </message>
+    <message>
+        <source>5 m</source>
+        <translation>5 min</translation>
+    </message>
+    <message>
+        <source>1 h</source>
+        <translation>1 h</translation>
+    </message>
+    <message>
+        <source>Show the last %1</source>
+        <translation>Die letzten %1 anzeigen</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>100 % = one core</source>
+        <translation>100 % = ein Kern</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>Belegt</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>Receive</source>
+        <translation>Empfangen</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Disk I/O</source>
+        <translation>Datenträger-E/A</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Lesen</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>Schreiben</translation>
+    </message>
+    <message>
+        <source>Filesystem</source>
+        <translation>Dateisystem</translation>
+    </message>
+    <message>
+        <source>The session&apos;s writable storage</source>
+        <translation>Der beschreibbare Speicherplatz der Sitzung</translation>
+    </message>
+    <message>
+        <source>Not provided by this provider</source>
+        <translation>Von diesem Anbieter nicht bereitgestellt</translation>
+    </message>
+    <message>
+        <source>Not provided by %1</source>
+        <translation>Von %1 nicht bereitgestellt</translation>
+    </message>
+    <message>
+        <source>Waiting for the first sample…</source>
+        <translation>Warten auf den ersten Messwert…</translation>
+    </message>
+    <message>
+        <source>No session selected</source>
+        <translation>Keine Sitzung ausgewählt</translation>
+    </message>
+    <message>
+        <source>No samples of this figure yet</source>
+        <translation>Noch keine Messwerte für diese Größe</translation>
+    </message>
+    <message>
+        <source>Network off: this session has no network access</source>
+        <translation>Netzwerk aus: Diese Sitzung hat keinen Netzwerkzugang</translation>
+    </message>
+    <message>
+        <source>Limit (%1 CPUs)</source>
+        <translation>Limit (%1 CPUs)</translation>
+    </message>
+    <message>
+        <source>Limit</source>
+        <translation>Limit</translation>
+    </message>
+    <message>
+        <source>Out-of-memory kill</source>
+        <translation>Beendet wegen Speichermangel</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>%1 MIG %2</source>
+        <translation>%1 MIG %2</translation>
+    </message>
+    <message>
+        <source>GPU %1 utilisation (whole device)</source>
+        <translation>GPU-%1-Auslastung (gesamtes Gerät)</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>%1 · all processes on the device</source>
+        <translation>%1 · alle Prozesse auf dem Gerät</translation>
+    </message>
+    <message>
+        <source>GPU %1 memory used by this session</source>
+        <translation>Von dieser Sitzung belegter Speicher auf GPU %1</translation>
+    </message>
+    <message>
+        <source>%1 · this session&apos;s processes</source>
+        <translation>%1 · Prozesse dieser Sitzung</translation>
+    </message>
+    <message>
+        <source>This session</source>
+        <translation>Diese Sitzung</translation>
+    </message>
+    <message>
+        <source>GPU %1 memory (whole device)</source>
+        <translation>GPU-%1-Speicher (gesamtes Gerät)</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Device total</source>
+        <translation>Gerät gesamt</translation>
+    </message>
+    <message>
+        <source>Not reported for a MIG device</source>
+        <translation>Für ein MIG-Gerät nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>Not sampling</source>
+        <translation>Keine Abfrage</translation>
+    </message>
+    <message>
+        <source>Sampling</source>
+        <translation>Abfrage läuft</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>Live</translation>
+    </message>
+    <message>
+        <source>Session stopped; showing its last samples</source>
+        <translation>Sitzung gestoppt; ihre letzten Messwerte werden angezeigt</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>Sampling failed: %1 — retrying in %2 s</source>
+        <translation>Abfrage fehlgeschlagen: %1 — neuer Versuch in %2 s</translation>
+    </message>
+    <message>
+        <source>Sampling failed: %1</source>
+        <translation>Abfrage fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>last sample %1</source>
+        <translation>letzter Messwert %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::StopAll</name>
+    <message>
+        <source>No session was running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped %n session(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped %1 of %2 sessions; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::TransferPanel</name>
+    <message>
+        <source>Cancel all</source>
+        <translation>Alle abbrechen</translation>
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation>Abgeschlossene entfernen</translation>
+    </message>
+    <message>
+        <source>Transfers</source>
+        <translation>Übertragungen</translation>
+    </message>
+    <message>
+        <source>Overall transfer progress</source>
+        <translation>Gesamtfortschritt der Übertragungen</translation>
+    </message>
+    <message>
+        <source>Transfer speed and time left</source>
+        <translation>Übertragungsgeschwindigkeit und verbleibende Zeit</translation>
+    </message>
+    <message>
+        <source>Cancel all transfers</source>
+        <translation>Alle Übertragungen abbrechen</translation>
+    </message>
+    <message>
+        <source>Clear finished transfers</source>
+        <translation>Abgeschlossene Übertragungen entfernen</translation>
+    </message>
+    <message>
+        <source>%1 MiB/s</source>
+        <translation>%1 MiB/s</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>noch %1</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Progress of %1</source>
+        <translation>Fortschritt von %1</translation>
+    </message>
+    <message>
+        <source>Cancel %1</source>
+        <translation>%1 abbrechen</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Name exists: waiting for your answer</source>
+        <translation>Name existiert: Warten auf Ihre Antwort</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Done as %1</source>
+        <translation>Fertig als %1</translation>
+    </message>
+    <message>
+        <source>Status of %1</source>
+        <translation>Status von %1</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::TransferQueue</name>
+    <message>
+        <source>The session&apos;s account is gone</source>
+        <translation>Das Konto der Sitzung ist nicht mehr vorhanden</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>No free name for %1</source>
+        <translation>Kein freier Name für %1</translation>
+    </message>
+    <message>
+        <source>This session cannot copy files</source>
+        <translation>Diese Sitzung kann keine Dateien kopieren</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::TrayIcon</name>
+    <message>
+        <source>Sandbar tray menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show Sandbar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop all sessions…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sandbar — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop all sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Stop %n running session(s) in every account?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop All</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::WorkloadForm</name>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>from sessions</source>
+        <translation>aus Sitzungen</translation>
+    </message>
+    <message>
+        <source>Length of one session; when 0, the running hours divided by sessions a month</source>
+        <translation>Dauer einer Sitzung; bei 0 die Laufstunden geteilt durch die Sitzungen pro Monat</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>× </source>
+        <translation>× </translation>
+    </message>
+    <message>
+        <source>Hours a month the sandbox exists while nobody uses it</source>
+        <translation>Stunden pro Monat, in denen die Sandbox existiert, ohne genutzt zu werden</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>Apply free credit</source>
+        <translation>Freiguthaben anrechnen</translation>
+    </message>
+    <message>
+        <source>vCPUs</source>
+        <translation>vCPUs</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Running / month</source>
+        <translation>Laufzeit / Monat</translation>
+    </message>
+    <message>
+        <source>CPU busy</source>
+        <translation>CPU-Auslastung</translation>
+    </message>
+    <message>
+        <source>Session length</source>
+        <translation>Sitzungsdauer</translation>
+    </message>
+    <message>
+        <source>Sessions / month</source>
+        <translation>Sitzungen / Monat</translation>
+    </message>
+    <message>
+        <source>Idle / month</source>
+        <translation>Leerlauf / Monat</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Speicherplatz</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Egress / month</source>
+        <translation>Ausgehender Verkehr / Monat</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::compare</name>
+    <message>
+        <source>%1 $%2/h</source>
+        <translation>%1 $%2/h</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::units</name>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation>TiB</translation>
+    </message>
+    <message>
+        <source>B/s</source>
+        <translation>B/s</translation>
+    </message>
+    <message>
+        <source>KiB/s</source>
+        <translation>KiB/s</translation>
+    </message>
+    <message>
+        <source>MiB/s</source>
+        <translation>MiB/s</translation>
+    </message>
+    <message>
+        <source>GiB/s</source>
+        <translation>GiB/s</translation>
+    </message>
+    <message>
+        <source>TiB/s</source>
+        <translation>TiB/s</translation>
+    </message>
+</context>
+<context>
+    <name>sandbarctl</name>
+    <message>
+        <source>unexpected &apos;--&apos;</source>
+        <translation>unerwartetes &apos;--&apos;</translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 benötigt einen Wert</translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation>unbekannte Option %1</translation>
+    </message>
+    <message>
+        <source>Try &apos;sandbarctl help&apos;.</source>
+        <translation>Versuchen Sie &apos;sandbarctl help&apos;.</translation>
+    </message>
+    <message>
+        <source>%1 ago</source>
+        <translation>vor %1</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>in %1</translation>
+    </message>
+    <message>
+        <source>--config-dir needs a directory</source>
+        <translation>--config-dir benötigt ein Verzeichnis</translation>
+    </message>
+</context>
+</TS>

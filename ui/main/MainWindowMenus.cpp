@@ -1,0 +1,141 @@
+// The main window's menus, the windows it opens once (compare, audit) and the actions that
+// only live in menus (preferences, shortcuts help, "New session like this", quit).
+
+#include "files/FilesPane.h"
+#include "main/DetailStack.h"
+#include "main/MainWindow.h"
+#include "main/NewSessionDialog.h"
+#include "main/SessionsPane.h"
+#include "prefs/ShortcutsDialog.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+
+namespace sandbar::ui {
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newSession);
+    file->addAction(m_addAccount);
+    m_addAccount->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    file->addSeparator();
+    m_preferences = file->addAction(tr("Preferences…"), this, [this]() {
+        if (m_preferencesOpener)
+            m_preferencesOpener(this);
+    });
+    m_preferences->setObjectName(QStringLiteral("preferencesAction"));
+    m_preferences->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    m_preferences->setMenuRole(QAction::PreferencesRole);
+    m_preferences->setVisible(false); // until the preferences feature is wired
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("Quit"), this, [this]() {
+        if (m_quit)
+            m_quit();
+        else
+            close();
+    });
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *session = menuBar()->addMenu(tr("&Session"));
+    session->addActions({m_terminal, m_stats, m_files, m_info, m_logs});
+    session->addSeparator();
+    m_likeThis = session->addAction(tr("New session like this…"), this, &MainWindow::newSessionLike);
+    m_likeThis->setObjectName(QStringLiteral("likeThisAction"));
+    m_likeThis->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    session->addSeparator();
+    session->addActions({m_stop, m_pause, m_resume, m_remove});
+    session->addSeparator();
+    session->addAction(m_refresh);
+
+    QMenu *accounts = menuBar()->addMenu(tr("&Accounts"));
+    accounts->addActions({m_addAccount, m_editAccount, m_checkAccount, m_budget, m_removeAccount});
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    m_audit = view->addAction(tr("Audit log…"), this, [this]() {
+        openSingleWindow(m_auditWindow, m_auditFactory, tr("Audit log — Sandbar"), QSize(1200, 700));
+    });
+    m_audit->setObjectName(QStringLiteral("auditAction"));
+    m_audit->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    m_audit->setVisible(false); // until an audit view is supplied
+    view->addAction(m_compare);
+    m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    QAction *search = view->addAction(tr("Filter sessions"), this, [this]() {
+        m_pane->searchField()->setFocus(Qt::ShortcutFocusReason);
+        m_pane->searchField()->selectAll();
+    });
+    search->setObjectName(QStringLiteral("filterAction"));
+    search->setShortcut(QKeySequence::Find);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *keys = help->addAction(tr("Keyboard shortcuts"), this, [this]() {
+        auto *dlg = new ShortcutsDialog(this, this);
+        dlg->setAttribute(Qt::WA_DeleteOnClose);
+        dlg->open();
+    });
+    keys->setObjectName(QStringLiteral("shortcutsAction"));
+    keys->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("About Sandbar"), this, [this]() {
+        auto *box = new QMessageBox(QMessageBox::Information, tr("About Sandbar"),
+                                    tr("<b>Sandbar</b> %1<br>Local and cloud sandboxes for AI agents, side by side.")
+                                        .arg(QApplication::applicationVersion().toHtmlEscaped()),
+                                    QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
+}
+
+void MainWindow::openSingleWindow(QPointer<QWidget> &slot, const std::function<QWidget *(QWidget *)> &factory,
+                                  const QString &title, QSize size)
+{
+    if (!factory)
+        return;
+    if (!slot) {
+        slot = factory(this);
+        slot->setWindowFlag(Qt::Window);
+        slot->setAttribute(Qt::WA_DeleteOnClose);
+        slot->setWindowTitle(title);
+        slot->resize(size);
+    }
+    slot->show();
+    slot->raise();
+    slot->activateWindow();
+}
+
+void MainWindow::setAuditFactory(std::function<QWidget *(QWidget *)> factory)
+{
+    m_auditFactory = std::move(factory);
+    m_audit->setVisible(bool(m_auditFactory));
+}
+
+void MainWindow::setPreferencesOpener(std::function<void(QWidget *)> opener)
+{
+    m_preferencesOpener = std::move(opener);
+    m_preferences->setVisible(bool(m_preferencesOpener));
+}
+
+void MainWindow::setNewSessionSetup(std::function<void(NewSessionDialog *)> setup)
+{
+    m_newSessionSetup = std::move(setup);
+}
+
+void MainWindow::setQuitHandler(std::function<void()> quit)
+{
+    m_quit = std::move(quit);
+}
+
+// F5: every account listed again, and the folder on screen in a Files page.
+void MainWindow::refreshNow()
+{
+    refreshAll();
+    if (SessionDetail *d = m_detailStack->currentDetail(); d && d->currentPage() == SessionDetail::Page::Files)
+        d->filesPane()->refresh();
+}
+
+} // namespace sandbar::ui
