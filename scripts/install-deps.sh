@@ -5,7 +5,7 @@ set -euo pipefail
 purpose=${1:-run}
 
 build_pkgs=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6-websockets-dev
-  qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libqt6sql6-sqlite qtkeychain-qt6-dev
+  qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite qtkeychain-qt6-dev
   nlohmann-json3-dev libarchive-dev libgl1-mesa-dev libxkbcommon-dev libseccomp-dev
   qt6-qpa-plugins bubblewrap slirp4netns)
 test_pkgs=(docker.io podman catatonit gnome-keyring dbus dbus-x11 libsecret-tools xvfb xauth xdotool

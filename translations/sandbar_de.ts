@@ -102,6 +102,10 @@
         <source>No account named &apos;%1&apos;</source>
         <translation>Kein Konto namens &apos;%1&apos;</translation>
     </message>
+    <message>
+        <source>An account&apos;s provider cannot change; add a new account instead</source>
+        <translation>Der Anbieter eines Kontos kann nicht geändert werden; fügen Sie stattdessen ein neues Konto hinzu</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::CopyJob</name>
@@ -1218,7 +1222,7 @@
     </message>
     <message>
         <source>warning: no time limit: this session runs until you stop it</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnung: kein Zeitlimit: Diese Sitzung läuft, bis Sie sie stoppen</translation>
     </message>
 </context>
 <context>
@@ -1338,6 +1342,10 @@
     <message>
         <source>%1 GiB</source>
         <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>The engine did not forward %1 to this computer: its network cannot publish ports (an engine started with --bridge=none, or a network without port mapping). The session was removed.</source>
+        <translation>Die Engine hat %1 nicht an diesen Computer weitergeleitet: Ihr Netzwerk kann keine Ports veröffentlichen (eine mit --bridge=none gestartete Engine oder ein Netzwerk ohne Port-Mapping). Die Sitzung wurde entfernt.</translation>
     </message>
 </context>
 <context>
@@ -2550,26 +2558,75 @@
     </message>
     <message>
         <source>Podman</source>
-        <translation type="unfinished">Podman</translation>
+        <translation>Podman</translation>
     </message>
     <message>
         <source>Docker</source>
-        <translation type="unfinished">Docker</translation>
+        <translation>Docker</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>%1 — %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 (%3)</translation>
     </message>
 </context>
 <context>
-    <name>sandbar::ui::AddAccountDialog</name>
+    <name>sandbar::ui::AccountBadges</name>
+    <message>
+        <source>%1 · not reachable: %2</source>
+        <translation>%1 · nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>%1 · listed in %2 ms</source>
+        <translation>%1 · in %2 ms aufgelistet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n session(s)</source>
+        <translation>
+            <numerusform>%n Sitzung</numerusform>
+            <numerusform>%n Sitzungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n running</source>
+        <translation>
+            <numerusform>%n läuft</numerusform>
+            <numerusform>%n laufen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · connecting…</source>
+        <translation>%1 · Verbindung wird hergestellt…</translation>
+    </message>
+    <message>
+        <source>%1 · not asked yet</source>
+        <translation>%1 · noch nicht abgefragt</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::AccountDialog</name>
     <message>
         <source>Add account</source>
         <translation>Konto hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit account %1</source>
+        <translation>Konto %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>An account cannot be renamed: its secrets are filed under its name in the keychain</source>
+        <translation>Ein Konto kann nicht umbenannt werden: Seine Geheimnisse sind unter seinem Namen im Schlüsselbund abgelegt</translation>
+    </message>
+    <message>
+        <source>Found on this computer</source>
+        <translation>Auf diesem Computer gefunden</translation>
+    </message>
+    <message>
+        <source>Looking for Docker and Podman engines…</source>
+        <translation>Suche nach Docker- und Podman-Engines…</translation>
     </message>
     <message>
         <source>Name</source>
@@ -2580,8 +2637,236 @@
         <translation>Anbieter</translation>
     </message>
     <message>
+        <source>Account name</source>
+        <translation>Kontoname</translation>
+    </message>
+    <message>
+        <source>Test connection</source>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <source>Testing the connection</source>
+        <translation>Verbindung wird getestet</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
         <source>%1 is required</source>
         <translation>%1 ist erforderlich</translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation>%1 verwenden</translation>
+    </message>
+    <message>
+        <source>Choose a provider</source>
+        <translation>Anbieter auswählen</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbindung wird hergestellt…</translation>
+    </message>
+    <message>
+        <source>Could not connect: %1</source>
+        <translation>Verbindung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Connected — %1 %2, %3 ms</source>
+        <translation>Verbunden — %1 %2, %3 ms</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::AuditModel</name>
+    <message>
+        <source>showing the newest %1 of %2</source>
+        <translation>die neuesten %1 von %2 werden angezeigt</translation>
+    </message>
+    <message>
+        <source>no matching entries</source>
+        <translation>keine passenden Einträge</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(s)</source>
+        <translation>
+            <numerusform>%n Eintrag</numerusform>
+            <numerusform>%n Einträge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Konto</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Details</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::AuditView</name>
+    <message>
+        <source>Audit log</source>
+        <translation>Audit-Protokoll</translation>
+    </message>
+    <message>
+        <source>Search the audit log</source>
+        <translation>Audit-Protokoll durchsuchen</translation>
+    </message>
+    <message>
+        <source>Search commands, paths, errors…</source>
+        <translation>Befehle, Pfade, Fehler durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Account filter</source>
+        <translation>Kontofilter</translation>
+    </message>
+    <message>
+        <source>All accounts</source>
+        <translation>Alle Konten</translation>
+    </message>
+    <message>
+        <source>Session filter</source>
+        <translation>Sitzungsfilter</translation>
+    </message>
+    <message>
+        <source>Session ID</source>
+        <translation>Sitzungs-ID</translation>
+    </message>
+    <message>
+        <source>Action filter</source>
+        <translation>Aktionsfilter</translation>
+    </message>
+    <message>
+        <source>All actions</source>
+        <translation>Alle Aktionen</translation>
+    </message>
+    <message>
+        <source>Outcome filter</source>
+        <translation>Ergebnisfilter</translation>
+    </message>
+    <message>
+        <source>All outcomes</source>
+        <translation>Alle Ergebnisse</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Time range</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>Gesamter Zeitraum</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>Benutzerdefiniert…</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>Until</source>
+        <translation>Bis</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Export the rows shown as CSV</source>
+        <translation>Angezeigte Zeilen als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>Audit entries</source>
+        <translation>Audit-Einträge</translation>
+    </message>
+    <message>
+        <source>Selected entry</source>
+        <translation>Ausgewählter Eintrag</translation>
+    </message>
+    <message>
+        <source>Select an entry to see all of it.</source>
+        <translation>Wählen Sie einen Eintrag aus, um ihn vollständig zu sehen.</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Export audit log</source>
+        <translation>Audit-Protokoll exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV-Dateien (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>could not write the file</source>
+        <translation>Datei konnte nicht geschrieben werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>exported %n rows to %1</source>
+        <translation>
+            <numerusform>%n Zeile nach %1 exportiert</numerusform>
+            <numerusform>%n Zeilen nach %1 exportiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -2630,34 +2915,6 @@
         <source>Skipped: %1</source>
         <translation>Übersprungen: %1</translation>
     </message>
-    <message numerus="yes">
-        <source>Remove %n session(s)? Their files inside the sandboxes are deleted.</source>
-        <translation>
-            <numerusform>%n Sitzung entfernen? Ihre Dateien in der Sandbox werden gelöscht.</numerusform>
-            <numerusform>%n Sitzungen entfernen? Ihre Dateien in den Sandboxen werden gelöscht.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Kill %n session(s)? Their processes get no chance to save their work.</source>
-        <translation>
-            <numerusform>Beenden von %n Sitzung erzwingen? Ihre Prozesse haben keine Gelegenheit, ihre Arbeit zu speichern.</numerusform>
-            <numerusform>Beenden von %n Sitzungen erzwingen? Ihre Prozesse haben keine Gelegenheit, ihre Arbeit zu speichern.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Stop %n session(s)?</source>
-        <translation>
-            <numerusform>%n Sitzung stoppen?</numerusform>
-            <numerusform>%n Sitzungen stoppen?</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>and %n more</source>
-        <translation>
-            <numerusform>und %n weitere</numerusform>
-            <numerusform>und %n weitere</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Skipped:</source>
         <translation>Übersprungen:</translation>
@@ -2670,12 +2927,41 @@
         <source>The account %1 is not connected</source>
         <translation>Das Konto %1 ist nicht verbunden</translation>
     </message>
-    <message numerus="yes">
-        <source>%1: %n session(s) done</source>
-        <translation>
-            <numerusform>%1: %n Sitzung erledigt</numerusform>
-            <numerusform>%1: %n Sitzungen erledigt</numerusform>
-        </translation>
+    <message>
+        <source>Remove %1? Its files inside the sandbox are deleted.</source>
+        <translation>%1 entfernen? Die Dateien in der Sandbox werden gelöscht.</translation>
+    </message>
+    <message>
+        <source>Remove %1 sessions? Their files inside the sandboxes are deleted.</source>
+        <translation>%1 Sitzungen entfernen? Ihre Dateien in den Sandboxen werden gelöscht.</translation>
+    </message>
+    <message>
+        <source>Kill %1? Its processes get no chance to save their work.</source>
+        <translation>Beenden von %1 erzwingen? Die Prozesse haben keine Gelegenheit, ihre Arbeit zu speichern.</translation>
+    </message>
+    <message>
+        <source>Kill %1 sessions? Their processes get no chance to save their work.</source>
+        <translation>Beenden von %1 Sitzungen erzwingen? Ihre Prozesse haben keine Gelegenheit, ihre Arbeit zu speichern.</translation>
+    </message>
+    <message>
+        <source>Stop %1?</source>
+        <translation>%1 stoppen?</translation>
+    </message>
+    <message>
+        <source>Stop %1 sessions?</source>
+        <translation>%1 Sitzungen stoppen?</translation>
+    </message>
+    <message>
+        <source>and %1 more</source>
+        <translation>und %1 weitere</translation>
+    </message>
+    <message>
+        <source>%1: 1 session done</source>
+        <translation>%1: 1 Sitzung erledigt</translation>
+    </message>
+    <message>
+        <source>%1: %2 sessions done</source>
+        <translation>%1: %2 Sitzungen erledigt</translation>
     </message>
 </context>
 <context>
@@ -2965,6 +3251,10 @@
         <source>Could not save %1: %2</source>
         <translation>%1 konnte nicht gespeichert werden: %2</translation>
     </message>
+    <message>
+        <source>Providers compared</source>
+        <translation>Anbieter im Vergleich</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::ConflictDialog</name>
@@ -3130,15 +3420,15 @@
     <name>sandbar::ui::DescriptorForm</name>
     <message>
         <source>•••• stored in keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>•••• im Schlüsselbund gespeichert</translation>
     </message>
     <message>
         <source>Replace…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ersetzen…</translation>
     </message>
     <message>
         <source>Replace %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ersetzen</translation>
     </message>
 </context>
 <context>
@@ -3190,6 +3480,14 @@
         <source>[failed: %1]</source>
         <translation>[fehlgeschlagen: %1]</translation>
     </message>
+    <message>
+        <source>Command output</source>
+        <translation>Befehlsausgabe</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::FilesModel</name>
@@ -3226,243 +3524,599 @@
     <name>sandbar::ui::FilesPane</name>
     <message>
         <source>Files</source>
-        <translation type="unfinished">Dateien</translation>
+        <translation>Dateien</translation>
     </message>
     <message>
         <source>Back</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurück</translation>
     </message>
     <message>
         <source>Back to the previous folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurück zum vorherigen Ordner</translation>
     </message>
     <message>
         <source>Up</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach oben</translation>
     </message>
     <message>
         <source>The folder above</source>
-        <translation type="unfinished"></translation>
+        <translation>Der übergeordnete Ordner</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">Aktualisieren</translation>
+        <translation>Aktualisieren</translation>
     </message>
     <message>
         <source>List this folder again</source>
-        <translation type="unfinished"></translation>
+        <translation>Diesen Ordner neu auflisten</translation>
     </message>
     <message>
         <source>Upload files…</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien hochladen…</translation>
     </message>
     <message>
         <source>Upload files into this folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien in diesen Ordner hochladen</translation>
     </message>
     <message>
         <source>Download…</source>
-        <translation type="unfinished"></translation>
+        <translation>Herunterladen…</translation>
     </message>
     <message>
         <source>Save the selection on this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahl auf diesem Computer speichern</translation>
     </message>
     <message>
         <source>New folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuer Ordner</translation>
     </message>
     <message>
         <source>Make a folder here</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier einen Ordner anlegen</translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>Löschen</translation>
     </message>
     <message>
         <source>Delete the selection</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswahl löschen</translation>
     </message>
     <message>
         <source>Folder name:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordnername:</translation>
     </message>
     <message>
         <source>New folder name</source>
-        <translation type="unfinished"></translation>
+        <translation>Name des neuen Ordners</translation>
     </message>
     <message>
         <source>Create</source>
-        <translation type="unfinished">Erstellen</translation>
+        <translation>Erstellen</translation>
     </message>
     <message>
         <source>Create folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner erstellen</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Cancel new folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Neuen Ordner abbrechen</translation>
     </message>
     <message>
         <source>Files notice</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweis zu Dateien</translation>
     </message>
     <message>
         <source>Files in the session</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien in der Sitzung</translation>
     </message>
     <message>
         <source>This session&apos;s account is not connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Konto dieser Sitzung ist nicht verbunden.</translation>
     </message>
     <message>
         <source>%1 sessions offer no file access: files cannot be listed or copied.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen von %1 bieten keinen Dateizugriff: Dateien können weder aufgelistet noch kopiert werden.</translation>
     </message>
     <message>
         <source>The session is paused. Resume it to see its files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzung ist pausiert. Setzen Sie sie fort, um ihre Dateien zu sehen.</translation>
     </message>
     <message>
         <source>The session is not running. Start it to see its files.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Sitzung läuft nicht. Starten Sie sie, um ihre Dateien zu sehen.</translation>
     </message>
     <message>
         <source>%1 cannot list a session&apos;s files. Drop files here to upload them into %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann die Dateien einer Sitzung nicht auflisten. Legen Sie Dateien hier ab, um sie nach %2 hochzuladen.</translation>
     </message>
     <message>
         <source>%1 can list this session&apos;s files but not copy them.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann die Dateien dieser Sitzung auflisten, aber nicht kopieren.</translation>
     </message>
     <message>
         <source>Cannot list %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht aufgelistet werden: %2</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen</translation>
     </message>
     <message>
         <source>Files cannot be uploaded to this session.</source>
-        <translation type="unfinished"></translation>
+        <translation>In diese Sitzung können keine Dateien hochgeladen werden.</translation>
     </message>
     <message>
         <source>Save As</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern unter</translation>
     </message>
     <message numerus="yes">
         <source>Save %n items into</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Element speichern in</numerusform>
+            <numerusform>%n Elemente speichern in</numerusform>
         </translation>
     </message>
     <message>
         <source>Upload to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach %1 hochladen</translation>
     </message>
     <message>
         <source>Delete “%1” from the session? A folder is deleted with everything in it.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ aus der Sitzung löschen? Ein Ordner wird mit seinem gesamten Inhalt gelöscht.</translation>
     </message>
     <message numerus="yes">
         <source>Delete %n items from the session? Folders are deleted with everything in them.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Element aus der Sitzung löschen? Ordner werden mit ihrem gesamten Inhalt gelöscht.</numerusform>
+            <numerusform>%n Elemente aus der Sitzung löschen? Ordner werden mit ihrem gesamten Inhalt gelöscht.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Not deleted: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gelöscht: %1</translation>
     </message>
     <message>
         <source>“%1” is not a folder name.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ ist kein gültiger Ordnername.</translation>
     </message>
     <message>
         <source>Cannot make %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
     </message>
     <message>
         <source>Could not prepare %1 for dragging: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht zum Ziehen vorbereitet werden: %2</translation>
     </message>
     <message>
         <source>Ready to drag: drag the selection again to drop it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereit zum Ziehen: Ziehen Sie die Auswahl erneut, um sie abzulegen.</translation>
     </message>
     <message>
         <source>No temporary folder for dragging: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein temporärer Ordner zum Ziehen: %1</translation>
     </message>
     <message numerus="yes">
         <source>Preparing %n item(s) for dragging…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Element wird zum Ziehen vorbereitet…</numerusform>
+            <numerusform>%n Elemente werden zum Ziehen vorbereitet…</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Columns: click to sort</source>
+        <translation>Spalten: zum Sortieren klicken</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::FirstStartPanel</name>
+    <message>
+        <source>&lt;h2&gt;Welcome to Sandbar&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Willkommen bei Sandbar&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>Sandbar runs AI agents in sandboxes. Choose where the first ones run; you can add more places later.</source>
+        <translation>Sandbar führt AI-Agenten in Sandboxes aus. Wählen Sie, wo die ersten laufen sollen; weitere Orte können Sie später hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Looking for Docker and Podman engines…</source>
+        <translation>Suche nach Docker- und Podman-Engines…</translation>
+    </message>
+    <message>
+        <source>Add another account…</source>
+        <translation>Weiteres Konto hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add another account</source>
+        <translation>Weiteres Konto hinzufügen</translation>
+    </message>
+    <message>
+        <source>Use the Local sandbox (bubblewrap on this computer, no daemon)</source>
+        <translation>Lokale Sandbox verwenden (bubblewrap auf diesem Computer, kein Daemon)</translation>
+    </message>
+    <message>
+        <source>Use %1</source>
+        <translation>%1 verwenden</translation>
+    </message>
+    <message>
+        <source>No Docker or Podman engine answered on this computer.</source>
+        <translation>Auf diesem Computer hat keine Docker- oder Podman-Engine geantwortet.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::InfoView</name>
+    <message>
+        <source>Session information</source>
+        <translation>Sitzungsinformationen</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>Ressourcen</translation>
+    </message>
+    <message>
+        <source>Forwarded ports</source>
+        <translation>Weitergeleitete Ports</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Mounts</source>
+        <translation>Einhängepunkte</translation>
+    </message>
+    <message>
+        <source>Host folder</source>
+        <translation>Host-Ordner</translation>
+    </message>
+    <message>
+        <source>Session path</source>
+        <translation>Pfad in der Sitzung</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>Zugriff</translation>
+    </message>
+    <message>
+        <source>Provider&apos;s description (JSON)</source>
+        <translation>Beschreibung des Anbieters (JSON)</translation>
+    </message>
+    <message>
+        <source>Show the provider&apos;s description</source>
+        <translation>Beschreibung des Anbieters anzeigen</translation>
+    </message>
+    <message>
+        <source>Provider&apos;s description of the session</source>
+        <translation>Beschreibung der Sitzung durch den Anbieter</translation>
+    </message>
+    <message>
+        <source>Copy JSON</source>
+        <translation>JSON kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the provider&apos;s description</source>
+        <translation>Beschreibung des Anbieters kopieren</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Konto</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>Anbieter</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>Expires</source>
+        <translation>Läuft ab</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>kein Limit</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off (no network)</source>
+        <translation>aus (kein Netzwerk)</translation>
+    </message>
+    <message>
+        <source>No labels.</source>
+        <translation>Keine Labels.</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>read-write</source>
+        <translation>Lesen/Schreiben</translation>
+    </message>
+    <message>
+        <source>No folders are shared with this session.</source>
+        <translation>Für diese Sitzung sind keine Ordner freigegeben.</translation>
+    </message>
+    <message>
+        <source>This provider does not share folders.</source>
+        <translation>Dieser Anbieter unterstützt keine Ordnerfreigaben.</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Open %1 in the browser</source>
+        <translation>%1 im Browser öffnen</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy %1</source>
+        <translation>%1 kopieren</translation>
+    </message>
+    <message>
+        <source>No ports are forwarded; add them when creating a session.</source>
+        <translation>Es werden keine Ports weitergeleitet; fügen Sie sie beim Erstellen einer Sitzung hinzu.</translation>
+    </message>
+    <message>
+        <source>This provider does not forward ports.</source>
+        <translation>Dieser Anbieter leitet keine Ports weiter.</translation>
+    </message>
+    <message>
+        <source>Hide the provider&apos;s description</source>
+        <translation>Beschreibung des Anbieters ausblenden</translation>
     </message>
 </context>
 <context>
     <name>sandbar::ui::ListFieldEditor</name>
     <message>
         <source>Name</source>
-        <translation type="unfinished">Name</translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Wert</translation>
     </message>
     <message>
         <source>Host folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Host-Ordner</translation>
     </message>
     <message>
         <source>Session path</source>
-        <translation type="unfinished"></translation>
+        <translation>Pfad in der Sitzung</translation>
     </message>
     <message>
         <source>Read-only</source>
-        <translation type="unfinished"></translation>
+        <translation>Schreibgeschützt</translation>
     </message>
     <message>
         <source>Add a row</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeile hinzufügen</translation>
     </message>
     <message>
         <source>Add to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu %1 hinzufügen</translation>
     </message>
     <message>
         <source>Remove the selected row</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewählte Zeile entfernen</translation>
     </message>
     <message>
         <source>Remove from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus %1 entfernen</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsuchen…</translation>
     </message>
     <message>
         <source>Choose the host folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Host-Ordner auswählen</translation>
     </message>
     <message>
         <source>Folder to share</source>
-        <translation type="unfinished"></translation>
+        <translation>Freizugebender Ordner</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::LogsView</name>
+    <message>
+        <source>Log of %1</source>
+        <translation>Protokoll von %1</translation>
+    </message>
+    <message>
+        <source>Filter lines</source>
+        <translation>Zeilen filtern</translation>
+    </message>
+    <message>
+        <source>Filter log lines</source>
+        <translation>Protokollzeilen filtern</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>Mitverfolgen</translation>
+    </message>
+    <message>
+        <source>Keep the newest line in view</source>
+        <translation>Die neueste Zeile sichtbar halten</translation>
+    </message>
+    <message>
+        <source>Follow the log</source>
+        <translation>Protokoll mitverfolgen</translation>
+    </message>
+    <message>
+        <source>Timestamps</source>
+        <translation>Zeitstempel</translation>
+    </message>
+    <message>
+        <source>Show when each line was written (reloads the log)</source>
+        <translation>Anzeigen, wann jede Zeile geschrieben wurde (lädt das Protokoll neu)</translation>
+    </message>
+    <message>
+        <source>Show timestamps</source>
+        <translation>Zeitstempel anzeigen</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Clear the log view</source>
+        <translation>Protokollansicht leeren</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>Save the log to a file</source>
+        <translation>Protokoll in einer Datei speichern</translation>
+    </message>
+    <message>
+        <source>Session log</source>
+        <translation>Sitzungsprotokoll</translation>
+    </message>
+    <message>
+        <source>Log status</source>
+        <translation>Protokollstatus</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>Verbindung wird wiederhergestellt…</translation>
+    </message>
+    <message>
+        <source>— reconnected; lines written while disconnected may be missing —</source>
+        <translation>— Verbindung wiederhergestellt; während der Unterbrechung geschriebene Zeilen fehlen möglicherweise —</translation>
+    </message>
+    <message>
+        <source>This provider does not keep a log for its sessions.</source>
+        <translation>Dieser Anbieter führt kein Protokoll für seine Sitzungen.</translation>
+    </message>
+    <message>
+        <source>Following the log…</source>
+        <translation>Protokoll wird mitverfolgt…</translation>
+    </message>
+    <message>
+        <source>The log ended (the session stopped).</source>
+        <translation>Das Protokoll ist zu Ende (die Sitzung wurde gestoppt).</translation>
+    </message>
+    <message>
+        <source>The log could not be read: %1</source>
+        <translation>Das Protokoll konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The log stream broke (%1); reconnecting in %2 s…</source>
+        <translation>Der Protokollstream ist abgebrochen (%1); neue Verbindung in %2 s…</translation>
+    </message>
+    <message>
+        <source>Save the log</source>
+        <translation>Protokoll speichern</translation>
+    </message>
+    <message>
+        <source>Could not save the log to %1: %2</source>
+        <translation>Das Protokoll konnte nicht in %1 gespeichert werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n line(s) to %1.</source>
+        <translation>
+            <numerusform>%n Zeile in %1 gespeichert.</numerusform>
+            <numerusform>%n Zeilen in %1 gespeichert.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3524,14 +4178,6 @@
         <translation>Entfernen</translation>
     </message>
     <message>
-        <source>Remove session</source>
-        <translation>Sitzung entfernen</translation>
-    </message>
-    <message>
-        <source>Remove %1? Its files inside the sandbox are deleted.</source>
-        <translation>%1 entfernen? Die Dateien in der Sandbox werden gelöscht.</translation>
-    </message>
-    <message>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
     </message>
@@ -3571,10 +4217,6 @@
         <source>All accounts</source>
         <translation>Alle Konten</translation>
     </message>
-    <message>
-        <source>No accounts yet: add one to create sandboxes.</source>
-        <translation>Noch keine Konten: Fügen Sie eines hinzu, um Sandboxen zu erstellen.</translation>
-    </message>
     <message numerus="yes">
         <source>%n account(s)</source>
         <translation>
@@ -3599,24 +4241,104 @@
         <translation>%1: %2 %3, API %4</translation>
     </message>
     <message>
-        <source>New session</source>
-        <translation>Neue Sitzung</translation>
-    </message>
-    <message>
-        <source>Creating a session in %1…</source>
-        <translation>Sitzung wird in %1 erstellt…</translation>
-    </message>
-    <message>
         <source>Created %1</source>
         <translation>%1 erstellt</translation>
     </message>
     <message>
-        <source>%1 %2…</source>
-        <translation>%1 %2…</translation>
+        <source>Open a new terminal in the selected session</source>
+        <translation>Neues Terminal in der ausgewählten Sitzung öffnen</translation>
     </message>
     <message>
-        <source>%1: done</source>
-        <translation>%1: erledigt</translation>
+        <source>Remove the selected sessions (their files inside the sandbox are deleted)</source>
+        <translation>Ausgewählte Sitzungen entfernen (ihre Dateien in der Sandbox werden gelöscht)</translation>
+    </message>
+    <message>
+        <source>Edit account…</source>
+        <translation>Konto bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation>Konten</translation>
+    </message>
+    <message>
+        <source>More account actions</source>
+        <translation>Weitere Kontoaktionen</translation>
+    </message>
+    <message>
+        <source>%1: %2 session(s)…</source>
+        <translation>%1: %2 Sitzung(en)…</translation>
+    </message>
+    <message>
+        <source>Done: %1 session(s).</source>
+        <translation>Erledigt: %1 Sitzung(en).</translation>
+    </message>
+    <message>
+        <source>%1 done, %2 not done.</source>
+        <translation>%1 erledigt, %2 nicht erledigt.</translation>
+    </message>
+    <message>
+        <source>No accounts yet: choose one to start.</source>
+        <translation>Noch keine Konten: Wählen Sie eines aus, um zu beginnen.</translation>
+    </message>
+    <message>
+        <source>Edit account</source>
+        <translation>Konto bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Preferences…</source>
+        <translation>Einstellungen…</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Session</source>
+        <translation>&amp;Sitzung</translation>
+    </message>
+    <message>
+        <source>New session like this…</source>
+        <translation>Neue Sitzung wie diese…</translation>
+    </message>
+    <message>
+        <source>&amp;Accounts</source>
+        <translation>&amp;Konten</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Audit log…</source>
+        <translation>Audit-Protokoll…</translation>
+    </message>
+    <message>
+        <source>Audit log — Sandbar</source>
+        <translation>Audit-Protokoll — Sandbar</translation>
+    </message>
+    <message>
+        <source>Filter sessions</source>
+        <translation>Sitzungen filtern</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>About Sandbar</source>
+        <translation>Über Sandbar</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sandbar&lt;/b&gt; %1&lt;br&gt;Local and cloud sandboxes for AI agents, side by side.</source>
+        <translation>&lt;b&gt;Sandbar&lt;/b&gt; %1&lt;br&gt;Lokale und Cloud-Sandboxes für KI-Agenten, Seite an Seite.</translation>
     </message>
 </context>
 <context>
@@ -3645,78 +4367,182 @@
         <source>Add an account first</source>
         <translation>Fügen Sie zuerst ein Konto hinzu</translation>
     </message>
+    <message>
+        <source>Image *</source>
+        <translation>Image *</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Session name</source>
+        <translation>Sitzungsname</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>e.g. python:3.12-slim</source>
+        <translation>z. B. python:3.12-slim</translation>
+    </message>
+    <message>
+        <source>The session ends itself after this long, even with Sandbar closed</source>
+        <translation>Die Sitzung beendet sich nach dieser Dauer selbst, auch wenn Sandbar geschlossen ist</translation>
+    </message>
+    <message>
+        <source>15 minutes</source>
+        <translation>15 Minuten</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 Stunde</translation>
+    </message>
+    <message>
+        <source>4 hours</source>
+        <translation>4 Stunden</translation>
+    </message>
+    <message>
+        <source>8 hours</source>
+        <translation>8 Stunden</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 Tag</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Kein Limit</translation>
+    </message>
+    <message>
+        <source>Estimated cost</source>
+        <translation>Geschätzte Kosten</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>No time limit</source>
+        <translation>Kein Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Without a time limit the session runs, and may cost money, until you stop it. Run it without a limit?</source>
+        <translation>Ohne Zeitlimit läuft die Sitzung – und verursacht möglicherweise Kosten –, bis Sie sie stoppen. Ohne Limit ausführen?</translation>
+    </message>
+    <message>
+        <source>$0.00/h — runs on your own machine: %1 uses this computer&apos;s (or your engine&apos;s) CPU and memory, and no provider bills by the hour.</source>
+        <translation>$0.00/h — läuft auf Ihrem eigenen Rechner: %1 nutzt CPU und Arbeitsspeicher dieses Computers (oder Ihrer Engine), und kein Anbieter rechnet stundenweise ab.</translation>
+    </message>
+    <message>
+        <source>Cost per hour unknown: the catalog has no prices for %1.</source>
+        <translation>Kosten pro Stunde unbekannt: Der Katalog enthält keine Preise für %1.</translation>
+    </message>
+    <message>
+        <source>Cost per hour unknown: %1</source>
+        <translation>Kosten pro Stunde unbekannt: %1</translation>
+    </message>
+    <message>
+        <source>%1 vCPU, %2 GiB</source>
+        <translation>%1 vCPU, %2 GiB</translation>
+    </message>
+    <message>
+        <source>, %1 × %2</source>
+        <translation>, %1 × %2</translation>
+    </message>
+    <message>
+        <source>About %1/h for %2 at %3&apos;s published prices, while it runs.</source>
+        <translation>Etwa %1/h für %2 zu den veröffentlichten Preisen von %3, solange sie läuft.</translation>
+    </message>
+    <message>
+        <source>%1 is required</source>
+        <translation>%1 ist erforderlich</translation>
+    </message>
+    <message>
+        <source>Creating…</source>
+        <translation>Wird erstellt…</translation>
+    </message>
+    <message>
+        <source>Creating the session failed: %1</source>
+        <translation>Erstellen der Sitzung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 (as before)</source>
+        <translation>%1 (wie zuvor)</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::Notifier</name>
     <message numerus="yes">
         <source>%n running</source>
         <comment>sessions</comment>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n läuft</numerusform>
+            <numerusform>%n laufen</numerusform>
         </translation>
     </message>
     <message>
         <source>$%1/h</source>
-        <translation type="unfinished"></translation>
+        <translation>$%1/h</translation>
     </message>
     <message>
         <source>%1 · %2</source>
         <comment>tray status: count · cost</comment>
-        <translation type="unfinished">%1 · %2</translation>
+        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>Session failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung fehlgeschlagen</translation>
     </message>
     <message>
         <source>%1 stopped with an error.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde mit einem Fehler beendet.</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Session expired</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung abgelaufen</translation>
     </message>
     <message>
         <source>%1 reached its time limit and is being stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat das Zeitlimit erreicht und wird gestoppt.</translation>
     </message>
     <message>
         <source>Session expires soon</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzung läuft bald ab</translation>
     </message>
     <message numerus="yes">
         <source>%1 will be stopped in %n minute(s) (its time limit).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 wird in %n Minute gestoppt (Zeitlimit).</numerusform>
+            <numerusform>%1 wird in %n Minuten gestoppt (Zeitlimit).</numerusform>
         </translation>
     </message>
     <message>
         <source>Budget reached</source>
-        <translation type="unfinished"></translation>
+        <translation>Budget erreicht</translation>
     </message>
     <message>
         <source>Budget alert</source>
-        <translation type="unfinished"></translation>
+        <translation>Budgetwarnung</translation>
     </message>
     <message>
         <source>Account %1 has used %2 % of this month&apos;s budget.</source>
-        <translation type="unfinished"></translation>
+        <translation>Konto %1 hat %2 % des Budgets dieses Monats verbraucht.</translation>
     </message>
     <message>
         <source>Sessions stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen gestoppt</translation>
     </message>
     <message numerus="yes">
         <source>Account %1 reached its budget: %n session(s) stopped.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Konto %1 hat sein Budget erreicht: %n Sitzung gestoppt.</numerusform>
+            <numerusform>Konto %1 hat sein Budget erreicht: %n Sitzungen gestoppt.</numerusform>
         </translation>
     </message>
 </context>
@@ -3755,159 +4581,200 @@
     <name>sandbar::ui::PreferencesDialog</name>
     <message>
         <source> ms</source>
-        <translation type="unfinished"> ms</translation>
+        <translation> ms</translation>
     </message>
     <message>
         <source>Preferences</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Preference pages</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungsseiten</translation>
     </message>
     <message>
         <source>&amp;Appearance</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Darstellung</translation>
     </message>
     <message>
         <source>&amp;Terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Terminal</translation>
     </message>
     <message>
         <source>&amp;Sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Sitzungen</translation>
     </message>
     <message>
         <source>T&amp;ray</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Infobereich</translation>
     </message>
     <message>
         <source>Save and close</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern und schließen</translation>
     </message>
     <message>
         <source>Close without saving</source>
-        <translation type="unfinished"></translation>
+        <translation>Ohne Speichern schließen</translation>
     </message>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>Übernehmen</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie das System</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>Hell</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>Dunkel</translation>
     </message>
     <message>
         <source>&amp;Theme:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Farbschema:</translation>
     </message>
     <message>
         <source>Theme</source>
-        <translation type="unfinished"></translation>
+        <translation>Farbschema</translation>
     </message>
     <message>
         <source>Terminals use the same light or dark colours as the window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminals verwenden dieselben hellen oder dunklen Farben wie das Fenster.</translation>
     </message>
     <message>
         <source>&amp;Font:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schrift&amp;art:</translation>
     </message>
     <message>
         <source>Terminal font</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminal-Schriftart</translation>
     </message>
     <message>
         <source>Default</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard</translation>
     </message>
     <message>
         <source> pt</source>
-        <translation type="unfinished"></translation>
+        <translation> pt</translation>
     </message>
     <message>
         <source>Font &amp;size:</source>
-        <translation type="unfinished"></translation>
+        <translation>Schrift&amp;größe:</translation>
     </message>
     <message>
         <source>Terminal font size</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminal-Schriftgröße</translation>
     </message>
     <message>
         <source> lines</source>
-        <translation type="unfinished"></translation>
+        <translation> Zeilen</translation>
     </message>
     <message>
         <source>Scroll&amp;back:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verlauf:</translation>
     </message>
     <message>
         <source>Scrollback lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeilen im Verlauf</translation>
     </message>
     <message>
         <source>&amp;Copy selected text automatically</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgewählten Text automatisch &amp;kopieren</translation>
     </message>
     <message>
         <source>Font and scrollback apply to terminals opened from now on.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schriftart und Verlauf gelten für ab jetzt geöffnete Terminals.</translation>
     </message>
     <message>
         <source>No limit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> min</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Limit</translation>
     </message>
     <message>
         <source>Default &amp;time limit:</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard-&amp;Zeitlimit:</translation>
     </message>
     <message>
         <source>Default session time limit</source>
-        <translation type="unfinished"></translation>
+        <translation>Standard-Zeitlimit für Sitzungen</translation>
     </message>
     <message>
         <source>Statistics in the &amp;list every:</source>
-        <translation type="unfinished"></translation>
+        <translation>Statistik in der &amp;Liste alle:</translation>
     </message>
     <message>
         <source>Statistics period in the session list</source>
-        <translation type="unfinished"></translation>
+        <translation>Statistikintervall in der Sitzungsliste</translation>
     </message>
     <message>
         <source>Statistics in &amp;charts every:</source>
-        <translation type="unfinished"></translation>
+        <translation>Statistik in Diagra&amp;mmen alle:</translation>
     </message>
     <message>
         <source>Statistics period in the charts</source>
-        <translation type="unfinished"></translation>
+        <translation>Statistikintervall in den Diagrammen</translation>
     </message>
     <message>
         <source>New sessions start with this time limit. Statistics periods apply at the next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Sitzungen starten mit diesem Zeitlimit. Statistikintervalle gelten ab dem nächsten Start.</translation>
     </message>
     <message>
         <source>&amp;Keep running in the tray when the window is closed</source>
-        <translation type="unfinished"></translation>
+        <translation>Bei geschlossenem Fenster im Infobereich &amp;weiterlaufen</translation>
     </message>
     <message>
         <source>Show &amp;notifications (failures, time limits, budgets)</source>
-        <translation type="unfinished"></translation>
+        <translation>Be&amp;nachrichtigungen anzeigen (Fehler, Zeitlimits, Budgets)</translation>
     </message>
     <message>
         <source>This desktop has no system tray: closing the window quits Sandbar.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Arbeitsumgebung hat keinen Infobereich: Das Schließen des Fensters beendet Sandbar.</translation>
+    </message>
+    <message>
+        <source>15 minutes</source>
+        <translation>15 Minuten</translation>
+    </message>
+    <message>
+        <source>1 hour</source>
+        <translation>1 Stunde</translation>
+    </message>
+    <message>
+        <source>4 hours</source>
+        <translation>4 Stunden</translation>
+    </message>
+    <message>
+        <source>8 hours</source>
+        <translation>8 Stunden</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 Tag</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n Stunde</numerusform>
+            <numerusform>%n Stunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n Minute</numerusform>
+            <numerusform>%n Minuten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n Sekunde</numerusform>
+            <numerusform>%n Sekunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The preferences could not be saved to %1. They apply until Sandbar quits.</source>
+        <translation>Die Einstellungen konnten nicht in %1 gespeichert werden. Sie gelten, bis Sandbar beendet wird.</translation>
     </message>
 </context>
 <context>
@@ -4336,73 +5203,74 @@
     <name>sandbar::ui::SessionsPane</name>
     <message>
         <source>Filter sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen filtern</translation>
     </message>
     <message>
         <source>Filter sessions — name, image, state:running, account:…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sitzungen filtern — Name, Image, state:running, account:…</translation>
     </message>
     <message>
         <source>Words must all match. state:, account:, provider: and image: match that field exactly. Escape clears.</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Wörter müssen passen. state:, account:, provider: und image: müssen genau mit dem jeweiligen Feld übereinstimmen. Esc leert das Feld.</translation>
     </message>
     <message>
         <source>Sessions</source>
-        <translation type="unfinished">Sitzungen</translation>
+        <translation>Sitzungen</translation>
     </message>
     <message>
         <source>%1 sessions</source>
-        <translation type="unfinished">%1 Sitzungen</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %n session(s) done; these were not:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
+        <translation>%1 Sitzungen</translation>
     </message>
     <message>
         <source>Shown when a session has GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird angezeigt, wenn eine Sitzung GPUs hat</translation>
+    </message>
+    <message>
+        <source>%1: 1 session done; these were not:</source>
+        <translation>%1: 1 Sitzung erledigt; diese nicht:</translation>
+    </message>
+    <message>
+        <source>%1: %2 sessions done; these were not:</source>
+        <translation>%1: %2 Sitzungen erledigt; diese nicht:</translation>
     </message>
 </context>
 <context>
     <name>sandbar::ui::ShortcutsDialog</name>
     <message>
         <source>Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>Tastenkürzel</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>Tastenkürzel</translation>
     </message>
     <message>
         <source>Search actions or keys</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktionen oder Tasten suchen</translation>
     </message>
     <message>
         <source>&amp;Search:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Suchen:</translation>
     </message>
     <message>
         <source>Search shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>Tastenkürzel durchsuchen</translation>
     </message>
     <message>
         <source>Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>Tastenkürzel</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktion</translation>
     </message>
     <message>
         <source>Shortcut</source>
-        <translation type="unfinished"></translation>
+        <translation>Tastenkürzel</translation>
     </message>
     <message>
         <source>, </source>
-        <translation type="unfinished"></translation>
+        <translation>, </translation>
     </message>
 </context>
 <context>
@@ -4648,18 +5516,18 @@
     <name>sandbar::ui::StopAll</name>
     <message>
         <source>No session was running.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es lief keine Sitzung.</translation>
     </message>
     <message numerus="yes">
         <source>Stopped %n session(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Sitzung gestoppt.</numerusform>
+            <numerusform>%n Sitzungen gestoppt.</numerusform>
         </translation>
     </message>
     <message>
         <source>Stopped %1 of %2 sessions; %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 Sitzungen gestoppt; %3</translation>
     </message>
 </context>
 <context>
@@ -4772,38 +5640,38 @@
     <name>sandbar::ui::TrayIcon</name>
     <message>
         <source>Sandbar tray menu</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbar-Menü im Infobereich</translation>
     </message>
     <message>
         <source>Show Sandbar</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbar anzeigen</translation>
     </message>
     <message>
         <source>Stop all sessions…</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Sitzungen stoppen…</translation>
     </message>
     <message>
         <source>Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Beenden</translation>
     </message>
     <message>
         <source>Sandbar — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sandbar — %1</translation>
     </message>
     <message>
         <source>Stop all sessions</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Sitzungen stoppen</translation>
     </message>
     <message numerus="yes">
         <source>Stop %n running session(s) in every account?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n laufende Sitzung in allen Konten stoppen?</numerusform>
+            <numerusform>%n laufende Sitzungen in allen Konten stoppen?</numerusform>
         </translation>
     </message>
     <message>
         <source>Stop All</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle stoppen</translation>
     </message>
 </context>
 <context>
@@ -4887,6 +5755,10 @@
     <message>
         <source>Egress / month</source>
         <translation>Ausgehender Verkehr / Monat</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>Anzahl GPUs</translation>
     </message>
 </context>
 <context>
@@ -4976,6 +5848,38 @@
     <message>
         <source>--config-dir needs a directory</source>
         <translation>--config-dir benötigt ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>sandbarctl - drive Sandbar&apos;s sandboxes from the command line</source>
+        <translation>sandbarctl - Sandbar-Sandboxes über die Befehlszeile steuern</translation>
+    </message>
+    <message>
+        <source>Global options (before or after the command):</source>
+        <translation>Globale Optionen (vor oder nach dem Befehl):</translation>
+    </message>
+    <message>
+        <source>machine-readable output</source>
+        <translation>maschinenlesbare Ausgabe</translation>
+    </message>
+    <message>
+        <source>keep every file Sandbar writes under DIR</source>
+        <translation>alle Dateien, die Sandbar schreibt, unter DIR ablegen</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>Befehle:</translation>
+    </message>
+    <message>
+        <source>sessions create takes each create option of the account&apos;s provider as --OPTION VALUE, e.g. --memory 2G --pidsLimit 256 --readOnlyMounts; without --ttl a session ends after an hour (--ttl 0: no limit).</source>
+        <translation>sessions create akzeptiert jede Erstellungsoption des Anbieters des Kontos als --OPTION VALUE, z. B. --memory 2G --pidsLimit 256 --readOnlyMounts; ohne --ttl endet eine Sitzung nach einer Stunde (--ttl 0: kein Limit).</translation>
+    </message>
+    <message>
+        <source>cp copies as docker cp does; - reads a tar from stdin (to a session) or writes one to stdout (from a session).</source>
+        <translation>cp kopiert wie docker cp; - liest ein tar von stdin (in eine Sitzung) oder schreibt eines nach stdout (aus einer Sitzung).</translation>
+    </message>
+    <message>
+        <source>REF is ACCOUNT/ID (as printed by &apos;sessions create&apos;), or an ID prefix or session name that only one account has. Exit codes: 0 ok, 1 failure, 2 usage.</source>
+        <translation>REF ist ACCOUNT/ID (wie von &apos;sessions create&apos; ausgegeben) oder ein ID-Präfix bzw. Sitzungsname, den nur ein Konto hat. Exit-Codes: 0 ok, 1 Fehler, 2 falscher Aufruf.</translation>
     </message>
 </context>
 </TS>

@@ -39,9 +39,21 @@ const char kCommands[] = R"(  accounts list
   budget [ACCOUNT [USD|none] [--stop|--no-stop]]
 )";
 
+// The words of the help, in the "sandbarctl" translation context.
+class HelpText
+{
+    Q_DECLARE_TR_FUNCTIONS(sandbarctl)
+public:
+    static QByteArray text();
+};
+
 QByteArray helpText()
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("sandbarctl", text); };
+    return HelpText::text();
+}
+
+QByteArray HelpText::text()
+{
     QString out;
     out += tr("sandbarctl - drive Sandbar's sandboxes from the command line") + QLatin1String("\n\n");
     out += tr("Global options (before or after the command):") + QLatin1Char('\n');

@@ -323,7 +323,7 @@ bool run(const QString &outDir)
     }
     // Room for all four transfers under the listing.
     if (auto *split = files->findChild<QSplitter *>())
-        split->setSizes({split->height() - 200, 200});
+        split->setSizes({qMax(400, split->height() - 200), 200});
     files->uploadLocalPaths(uploads, files->currentDir());
     if (!test::waitUntil(
             [&] {

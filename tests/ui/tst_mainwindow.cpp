@@ -12,6 +12,7 @@
 #include "main/DetailStack.h"
 #include "main/InfoView.h"
 #include "main/MainWindow.h"
+#include "main/SessionDetail.h"
 #include "main/SessionsModel.h"
 #include "main/SessionsPane.h"
 #include "metrics/StatsCollector.h"
@@ -28,10 +29,12 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QToolBar>
+#include <QToolButton>
 
 using namespace sandbar;
 
@@ -268,6 +271,97 @@ private Q_SLOTS:
 
     // The window samples the rows it shows (sparklines in the CPU and Memory columns), and
     // nothing while hidden; Statistics opens a Stats tab for the selected session.
+    // A session's detail: terminals renamed, closed and reopened with their name, moved into a
+    // window of their own and docked back by closing it; the whole detail detached and docked;
+    // a removed session's terminal keeps its tab until closed; the selection and the open page
+    // come back in a new window from the state file.
+    void detailTerminalsDetachAndState()
+    {
+        test::MemoryProvider *mem = m_memory->made.value(QStringLiteral("local"));
+        QVERIFY(mem);
+        mem->capabilityOverride = Capabilities(Capability::Exec);
+        CreateSpec spec;
+        spec.name = QStringLiteral("detail-1");
+        const auto made = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { mem->create(spec, cb); });
+        QVERIFY_RESULT(made);
+        QTemporaryDir stateDir;
+        const QString stateFile = stateDir.filePath(QStringLiteral("sandbar.ini"));
+        {
+            ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+            int terminalsMade = 0;
+            w.setTerminalFactory([&terminalsMade](Provider *, const SessionInfo &, const QString &, QWidget *parent) {
+                ++terminalsMade;
+                auto *t = new QLabel(QStringLiteral("shell"), parent);
+                t->setWindowTitle(QStringLiteral("sh"));
+                return t;
+            });
+            w.setStateFile(stateFile);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            w.refreshAll();
+            w.sessionsPane()->selectRef(made->ref());
+            QTRY_VERIFY(w.details()->currentDetail() && w.details()->currentDetail()->ref() == made->ref());
+            ui::SessionDetail *d = w.details()->currentDetail();
+
+            action(w, QStringLiteral("Terminal"))->trigger();
+            QCOMPARE(d->terminalTabs()->count(), 1);
+            QCOMPARE(d->terminalTabs()->tabText(0), QStringLiteral("sh")); // follows the program's title
+            d->renameTerminal(0, QStringLiteral("builds"));
+            QCOMPARE(d->terminalTabs()->tabText(0), QStringLiteral("builds"));
+            QMetaObject::invokeMethod(d->terminalTabs(), "tabCloseRequested", Q_ARG(int, 0));
+            QCOMPARE(d->terminalTabs()->count(), 0);
+            QCOMPARE(d->closedTerminalCount(), 1);
+            d->reopenClosedTerminal();
+            QCOMPARE(d->terminalTabs()->count(), 1);
+            QCOMPARE(d->terminalTabs()->tabText(0), QStringLiteral("builds")); // its name came back
+            QCOMPARE(terminalsMade, 2);
+
+            QWidget *floating = d->moveTerminalToWindow(0);
+            QVERIFY(floating && floating->isWindow() && floating->isVisible());
+            QCOMPARE(d->terminalTabs()->count(), 0);
+            QCOMPARE(d->terminalCount(), 1);
+            floating->close(); // docks it back
+            QTRY_COMPARE(d->terminalTabs()->count(), 1);
+            QCOMPARE(d->terminalTabs()->tabText(0), QStringLiteral("builds"));
+
+            // The detail in a window of its own, then back.
+            d->findChild<QToolButton *>(QStringLiteral("detachButton"))->click();
+            QVERIFY(w.details()->isDetached(made->ref()));
+            QVERIFY(d->window() != &w && d->isVisible());
+            d->window()->close();
+            QTRY_VERIFY(!w.details()->isDetached(made->ref()));
+            QCOMPARE(w.details()->currentDetail(), d);
+            QCOMPARE(d->terminalTabs()->count(), 1);
+
+            d->showPage(ui::SessionDetail::Page::Info);
+            w.saveWindowState();
+        }
+        {
+            // A new window: the same session selected and its Info page open.
+            ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+            w.setStateFile(stateFile);
+            w.show();
+            w.refreshAll();
+            QTRY_VERIFY(w.details()->currentDetail() && w.details()->currentDetail()->ref() == made->ref());
+            QCOMPARE(w.details()->currentDetail()->currentPage(), ui::SessionDetail::Page::Info);
+
+            // Removed behind the window's back: a terminal's tab stays until it is closed.
+            w.setTerminalFactory([](Provider *, const SessionInfo &, const QString &, QWidget *parent) {
+                return new QLabel(QStringLiteral("shell"), parent);
+            });
+            ui::SessionDetail *d = w.details()->currentDetail();
+            QVERIFY(d->openTerminal());
+            QVERIFY_RESULT(test::await<void>([&](Callback<void> cb) { mem->remove(made->id, cb); }));
+            w.refreshAll();
+            QTRY_VERIFY(d->isRemoved());
+            QCOMPARE(d->terminalTabs()->count(), 1);
+            QPointer<ui::SessionDetail> guard(d);
+            QMetaObject::invokeMethod(d->terminalTabs(), "tabCloseRequested", Q_ARG(int, 0));
+            QTRY_VERIFY(guard.isNull()); // nothing left to show: the detail goes
+        }
+        mem->capabilityOverride.reset();
+    }
+
     void statisticsInTheWindow()
     {
         auto p =

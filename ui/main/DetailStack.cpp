@@ -44,6 +44,13 @@ DetailStack::DetailStack(SessionRegistry &registry, QWidget *placeholder, QWidge
     connect(&m_registry, &SessionRegistry::sessionsChanged, this, &DetailStack::onSessionsChanged);
 }
 
+void DetailStack::setServices(DetailServices services)
+{
+    m_services = std::move(services);
+    for (SessionDetail *d : details())
+        d->setServices(m_services);
+}
+
 SessionDetail *DetailStack::ensure(const SessionInfo &session)
 {
     const QString ref = session.ref();

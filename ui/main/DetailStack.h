@@ -19,8 +19,9 @@ class DetailStack : public QStackedWidget
 public:
     DetailStack(SessionRegistry &registry, QWidget *placeholder, QWidget *parent = nullptr);
 
-    void setServices(DetailServices services) { m_services = std::move(services); }
-    DetailServices &services() { return m_services; }
+    // Also given to the details already made.
+    void setServices(DetailServices services);
+    const DetailServices &services() const { return m_services; }
     // Shows the session's detail (building it), or the placeholder for none.
     SessionDetail *showSession(const std::optional<SessionInfo> &session);
     SessionDetail *ensure(const SessionInfo &session);

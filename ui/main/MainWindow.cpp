@@ -218,7 +218,9 @@ void MainWindow::buildLayout()
 void MainWindow::setStats(metrics::StatsCollector &collector)
 {
     m_statsUi = new SessionStatsUi(collector, m_pane->view(), nullptr, this);
-    m_detailStack->services().stats = &collector;
+    DetailServices services = m_detailStack->services();
+    services.stats = &collector;
+    m_detailStack->setServices(services);
     m_stats->setVisible(true);
     updateActions();
 }
@@ -371,7 +373,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::setTerminalFactory(TerminalFactory factory)
 {
-    m_detailStack->services().terminals = std::move(factory);
+    DetailServices services = m_detailStack->services();
+    services.terminals = std::move(factory);
+    m_detailStack->setServices(services);
     updateActions();
 }
 

@@ -173,6 +173,17 @@ SessionDetail::~SessionDetail()
         m_services.stats->removeDetailInterest(ref());
 }
 
+void SessionDetail::setServices(const DetailServices &services)
+{
+    const bool hadInterest = m_statsInterest;
+    if (hadInterest && m_services.stats)
+        m_services.stats->removeDetailInterest(ref());
+    m_statsInterest = false;
+    m_services = services;
+    updateStatsInterest();
+    updateCorner();
+}
+
 void SessionDetail::setSession(const SessionInfo &session)
 {
     m_session = session;

@@ -50,6 +50,8 @@ public:
     QString ref() const { return m_session.ref(); }
     const SessionInfo &session() const { return m_session; }
     Provider *provider() const { return m_provider; }
+    // The window's features, when they are given after the detail was made.
+    void setServices(const DetailServices &services);
     // A new listing of the session: state, ttl, endpoints.
     void setSession(const SessionInfo &session);
     // The session is gone: terminals keep their content under a banner saying so.
