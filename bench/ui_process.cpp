@@ -213,7 +213,7 @@ int runUiProcessFigures(const QString &docker, const QString &podman, const QStr
         stopSandbar(p);
     }
     for (const QString &id : std::as_const(made))
-        wait<void>([&](Callback<void> cb) { provider.value()->remove(id, cb); });
+        (void)wait<void>([&](Callback<void> cb) { provider.value()->remove(id, cb); });
     return status;
 }
 

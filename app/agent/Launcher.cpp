@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <linux/nsfs.h>
+#include <netinet/in.h>
 #include <nlohmann/json.hpp>
 #include <poll.h>
 #include <sstream>
@@ -143,6 +144,102 @@ bool readWithTimeout(int fd, std::string &out, int timeoutMs, bool untilEof)
     }
 }
 
+// One request on slirp4netns's API socket, which answers each connection once and closes it.
+json slirpApi(const std::string &socketPath, const json &request, int timeoutMs)
+{
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    if (socketPath.size() >= sizeof(addr.sun_path))
+        return json{{"error", {{"desc", "API socket path too long"}}}};
+    std::memcpy(addr.sun_path, socketPath.c_str(), socketPath.size() + 1);
+    const auto posixConnect = &::connect;
+    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    for (;;) {
+        const int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0)
+            return json{{"error", {{"desc", std::string(std::strerror(errno))}}}};
+        if (posixConnect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)) == 0) {
+            writeAll(fd, request.dump());
+            shutdown(fd, SHUT_WR);
+            std::string answer;
+            readWithTimeout(fd, answer, timeoutMs, true);
+            close(fd);
+            const json j = json::parse(answer, nullptr, false);
+            if (j.is_discarded() || !j.is_object())
+                return json{{"error", {{"desc", "no answer from slirp4netns's API socket"}}}};
+            return j;
+        }
+        const int err = errno;
+        close(fd);
+        // slirp4netns may still be creating the socket when it reports the network ready.
+        if (std::chrono::steady_clock::now() >= end || (err != ENOENT && err != ECONNREFUSED))
+            return json{
+                {"error", {{"desc", "cannot reach slirp4netns's API socket: " + std::string(std::strerror(err))}}}};
+        usleep(5000);
+    }
+}
+
+// A port nothing listens on now, for a forward whose host port is "any".
+int freeLoopbackPort(bool udp)
+{
+    const int fd = socket(AF_INET, (udp ? SOCK_DGRAM : SOCK_STREAM) | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return 0;
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof(a);
+    int port = 0;
+    if (bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof(a)) == 0 &&
+        getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len) == 0)
+        port = ntohs(a.sin_port);
+    close(fd);
+    return port;
+}
+
+// Forwards each of spec's ports from 127.0.0.1 (never a wider address: an agent's server is
+// for this computer) into the sandbox. On failure, names the port in "failedPort".
+json forwardPorts(const std::string &apiSocket, const json &ports, int timeoutMs)
+{
+    json forwarded = json::array();
+    for (const auto &p : ports) {
+        const int sessionPort = p.value("sessionPort", 0);
+        const int wanted = p.value("hostPort", 0);
+        const std::string proto = p.value("protocol", std::string("tcp"));
+        std::string desc;
+        int hostPort = 0;
+        // A picked port can be taken between the pick and the forward: pick again.
+        for (int attempt = 0; attempt < (wanted > 0 ? 1 : 3) && hostPort == 0; ++attempt) {
+            const int candidate = wanted > 0 ? wanted : freeLoopbackPort(proto == "udp");
+            if (candidate <= 0) {
+                desc = "no free port on 127.0.0.1";
+                continue;
+            }
+            const json answer = slirpApi(apiSocket,
+                                         json{{"execute", "add_hostfwd"},
+                                              {"arguments",
+                                               {{"proto", proto},
+                                                {"host_addr", "127.0.0.1"},
+                                                {"host_port", candidate},
+                                                {"guest_port", sessionPort}}}},
+                                         timeoutMs);
+            if (answer.contains("return")) {
+                hostPort = candidate;
+            } else {
+                const json e = answer.value("error", json::object());
+                desc = e.is_object() ? e.value("desc", std::string("refused")) : std::string("refused");
+            }
+        }
+        if (hostPort == 0)
+            return json{{"ok", false},
+                        {"error", "cannot forward port " + std::to_string(sessionPort) + "/" + proto + ": " + desc},
+                        {"failedPort",
+                         {{"sessionPort", sessionPort}, {"hostPort", wanted}, {"protocol", proto}, {"desc", desc}}}};
+        forwarded.push_back({{"sessionPort", sessionPort}, {"hostPort", hostPort}, {"protocol", proto}});
+    }
+    return json{{"ok", true}, {"ports", forwarded}};
+}
+
 // Runs in the detached grandchild; returns the report line for the caller.
 json startSandbox(const json &spec)
 {
@@ -267,6 +364,9 @@ json startSandbox(const json &spec)
             return json{{"ok", false},
                         {"error", "cannot find the sandbox's network namespace: " + std::string(std::strerror(errno))}};
         }
+        const json ports = spec.value("ports", json::array());
+        // Only with ports to forward: the socket can open any port of this computer's loopback.
+        const std::string apiSocket = ports.empty() ? std::string() : spec.value("slirpApi", std::string());
         const pid_t slirp = fork();
         if (slirp == 0) {
             const std::string p = std::to_string(child);
@@ -276,9 +376,10 @@ json startSandbox(const json &spec)
                                         "--exit-fd=" + std::to_string(sync[0]),
                                         "--ready-fd=" + std::to_string(netReady[1]),
                                         "--userns-path=/proc/self/fd/" + std::to_string(owner),
-                                        "--netns-type=path",
-                                        "/proc/" + p + "/ns/net",
-                                        "tap0"};
+                                        "--netns-type=path"};
+            if (!apiSocket.empty())
+                sa.push_back("--api-socket=" + apiSocket);
+            sa.insert(sa.end(), {"/proc/" + p + "/ns/net", "tap0"});
             fcntl(sync[0], F_SETFD, 0);
             fcntl(netReady[1], F_SETFD, 0);
             fcntl(owner, F_SETFD, 0);
@@ -303,6 +404,15 @@ json startSandbox(const json &spec)
         }
         close(netReady[0]);
         report["slirpPid"] = slirp;
+        if (!apiSocket.empty()) {
+            json forwarded = forwardPorts(apiSocket, ports, timeoutMs);
+            if (!forwarded.value("ok", false)) {
+                // slirp4netns ends with the sandbox, when bubblewrap closes the sync pipe.
+                kill(child, SIGKILL);
+                return forwarded;
+            }
+            report["ports"] = forwarded["ports"];
+        }
     }
     return report;
 }

@@ -151,7 +151,7 @@ private Q_SLOTS:
         account.dataDir = m_dir.path();
         LocalProvider p(account, env);
         QVERIFY(p.capabilities().testFlag(Capability::Logs));
-        QVERIFY(!p.capabilities().testFlag(Capability::Ports));
+        QVERIFY(p.capabilities().testFlag(Capability::Ports));
 
         Capture unknown;
         auto none = p.logs(QStringLiteral("no-such-session"), opts(false));

@@ -36,9 +36,9 @@ ConflictDialog::ConflictDialog(const QString &name, const QString &folder, bool 
     layout->addWidget(m_all);
 
     auto *buttons = new QDialogButtonBox(this);
-    const auto addChoice = [this, buttons](const QString &text, const char *objectName,
+    const auto addChoice = [this, buttons](const QString &label, const char *objectName,
                                            TransferQueue::ConflictChoice choice, QDialogButtonBox::ButtonRole role) {
-        QPushButton *b = buttons->addButton(text, role);
+        QPushButton *b = buttons->addButton(label, role);
         b->setObjectName(QLatin1String(objectName));
         b->setAccessibleName(b->text().remove(QLatin1Char('&')));
         connect(b, &QPushButton::clicked, this, [this, choice]() {

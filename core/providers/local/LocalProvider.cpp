@@ -60,6 +60,45 @@ QString hostnameFor(const QString &name)
         h.chop(1);
     return h.isEmpty() ? QStringLiteral("sandbar") : h;
 }
+
+VoidResult validatePorts(const CreateSpec &spec)
+{
+    if (!spec.ports.isEmpty() && !spec.network)
+        return makeError(ErrorCode::InvalidArgument,
+                         LocalProvider::tr("Forwarding ports needs the network on: a session without a network has "
+                                           "no port to forward. Turn the network on or leave out the ports."));
+    for (const PortSpec &p : spec.ports) {
+        if (p.sessionPort < 1 || p.sessionPort > 65535 || p.hostPort < 0 || p.hostPort > 65535)
+            return makeError(ErrorCode::InvalidArgument,
+                             LocalProvider::tr("Port %1 is not between 1 and 65535.")
+                                 .arg(p.sessionPort < 1 || p.sessionPort > 65535 ? p.sessionPort : p.hostPort));
+        if (p.protocol != QLatin1String("tcp") && p.protocol != QLatin1String("udp"))
+            return makeError(ErrorCode::InvalidArgument,
+                             LocalProvider::tr("Port protocol '%1' is not tcp or udp.").arg(p.protocol.left(20)));
+    }
+    return {};
+}
+
+Error portError(const QJsonObject &failed)
+{
+    const int sessionPort = failed.value(QStringLiteral("sessionPort")).toInt();
+    const int hostPort = failed.value(QStringLiteral("hostPort")).toInt();
+    const QString protocol = failed.value(QStringLiteral("protocol")).toString();
+    const QString why = failed.value(QStringLiteral("desc")).toString();
+    if (hostPort > 0)
+        return makeError(ErrorCode::Conflict,
+                         LocalProvider::tr("Port %1 on 127.0.0.1 could not be forwarded to session port %2/%3: "
+                                           "another program probably uses it (slirp4netns: %4). Choose another host "
+                                           "port, or leave it out for a free one. The session was removed.")
+                             .arg(hostPort)
+                             .arg(sessionPort)
+                             .arg(protocol, why));
+    return makeError(ErrorCode::Unavailable,
+                     LocalProvider::tr("Session port %1/%2 could not be forwarded to this computer (slirp4netns: %3). "
+                                       "The session was removed.")
+                         .arg(sessionPort)
+                         .arg(protocol, why));
+}
 } // namespace
 
 // ---- provider ----
@@ -251,6 +290,10 @@ void LocalProvider::createSession(const CreateSpec &spec, const std::optional<QL
                                "(sudo apt install slirp4netns). Create the session without network, or install it.")));
         return;
     }
+    if (auto ok = validatePorts(spec); !ok) {
+        done.post(ok.error());
+        return;
+    }
     const auto gpus = selectGpuDevices(spec.gpus, spec.gpuUuids, m_env.devRoot, smi);
     if (!gpus) {
         done.post(gpus.error());
@@ -368,8 +411,16 @@ void LocalProvider::createSession(const CreateSpec &spec, const std::optional<QL
                        {QStringLiteral("socket"), sock},
                        {QStringLiteral("network"), spec.network},
                        {QStringLiteral("slirp4netns"), m_env.slirpPath},
+                       // Outside run/, which the sandbox sees: the socket opens ports of this computer.
+                       {QStringLiteral("slirpApi"), QString(rec.dir + QStringLiteral("/slirp.sock"))},
                        {QStringLiteral("cgroupProcs"), QJsonArray::fromStringList(procs)},
                        {QStringLiteral("timeoutMs"), m_env.startTimeoutMs}};
+    QJsonArray ports;
+    for (const PortSpec &port : spec.ports)
+        ports.append(QJsonObject{{QStringLiteral("sessionPort"), port.sessionPort},
+                                 {QStringLiteral("hostPort"), port.hostPort},
+                                 {QStringLiteral("protocol"), port.protocol}});
+    launch.insert(QStringLiteral("ports"), ports);
     const QString launchPath = rec.dir + QStringLiteral("/launch.json");
     if (!writeFile(launchPath, QJsonDocument(launch).toJson())) {
         failCreate(rec, makeError(ErrorCode::Internal, tr("Could not write %1.").arg(launchPath)), done);
@@ -395,6 +446,10 @@ void LocalProvider::createSession(const CreateSpec &spec, const std::optional<QL
 void LocalProvider::finishCreate(SessionRecord rec, const QByteArray &out, Callback<SessionInfo> done)
 {
     const QJsonObject o = QJsonDocument::fromJson(out.trimmed().split('\n').constLast()).object();
+    if (o.contains(QStringLiteral("failedPort"))) {
+        failCreate(rec, portError(o.value(QStringLiteral("failedPort")).toObject()), done);
+        return;
+    }
     if (!o.value(QStringLiteral("ok")).toBool()) {
         const QString why = o.value(QStringLiteral("error")).toString();
         failCreate(rec,
@@ -407,6 +462,14 @@ void LocalProvider::finishCreate(SessionRecord rec, const QByteArray &out, Callb
     rec.bwrapPid = o.value(QStringLiteral("bwrapPid")).toInteger();
     rec.slirpPid = o.value(QStringLiteral("slirpPid")).toInteger();
     rec.startTime = o.value(QStringLiteral("startTime")).toInteger();
+    for (const auto &v : o.value(QStringLiteral("ports")).toArray()) {
+        const QJsonObject f = v.toObject();
+        PortSpec port;
+        port.sessionPort = f.value(QStringLiteral("sessionPort")).toInt();
+        port.hostPort = f.value(QStringLiteral("hostPort")).toInt();
+        port.protocol = f.value(QStringLiteral("protocol")).toString();
+        rec.ports << port;
+    }
     if (auto saved = saveRecord(rec); !saved) {
         killSandbox(rec);
         failCreate(rec, saved.error(), done);

@@ -120,11 +120,15 @@ const ProviderDescriptor &LocalProvider::staticDescriptor()
                                 "commas; NVIDIA only"),
                              FieldType::Gpus};
         gpus.defaultValue = QStringLiteral("none");
-        p.createOptions = {cpus, memory, pids, ttl, network, mount, env, gpus};
+        FieldDescriptor ports{QLatin1String(createkeys::Ports), tr("Forwarded ports"),
+                              tr("[HOST:]SESSION[/udp], one a line; reachable on 127.0.0.1 only; needs the network on"),
+                              FieldType::Ports};
+        p.createOptions = {cpus, memory, pids, ttl, network, ports, mount, env, gpus};
         p.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                          Capability::FileList | Capability::StatsCpu | Capability::StatsMemory |
                          Capability::StatsNetwork | Capability::SetTimeout | Capability::Reattach | Capability::Mounts |
-                         Capability::Network | Capability::Kill | Capability::StatsStream | Capability::Logs;
+                         Capability::Network | Capability::Kill | Capability::StatsStream | Capability::Logs |
+                         Capability::Ports;
 #ifdef Q_OS_LINUX
         // NVIDIA device nodes exist only on Linux; capabilities() drops it without a GPU.
         p.capabilities |= Capability::Gpu;

@@ -50,6 +50,14 @@ QByteArray recordToJson(const SessionRecord &r)
                                   {QStringLiteral("path"), m.sessionPath},
                                   {QStringLiteral("readOnly"), m.readOnly}});
     o[QStringLiteral("mounts")] = mounts;
+    if (!r.ports.isEmpty()) {
+        QJsonArray ports;
+        for (const auto &p : r.ports)
+            ports.append(QJsonObject{{QStringLiteral("sessionPort"), p.sessionPort},
+                                     {QStringLiteral("hostPort"), p.hostPort},
+                                     {QStringLiteral("protocol"), p.protocol}});
+        o[QStringLiteral("ports")] = ports;
+    }
     if (!r.gpuDevices.isEmpty()) {
         o[QStringLiteral("gpuDevices")] = QJsonArray::fromStringList(r.gpuDevices);
         o[QStringLiteral("gpuIds")] = QJsonArray::fromStringList(r.gpuIds);
@@ -93,6 +101,15 @@ Result<SessionRecord> recordFromJson(const QByteArray &json)
         r.mounts.append(MountSpec{m.value(QStringLiteral("host")).toString(),
                                   m.value(QStringLiteral("path")).toString(),
                                   m.value(QStringLiteral("readOnly")).toBool()});
+    }
+    for (const auto &v : o.value(QStringLiteral("ports")).toArray()) {
+        const QJsonObject p = v.toObject();
+        PortSpec port;
+        port.sessionPort = p.value(QStringLiteral("sessionPort")).toInt();
+        port.hostPort = p.value(QStringLiteral("hostPort")).toInt();
+        port.protocol = p.value(QStringLiteral("protocol")).toString(QStringLiteral("tcp"));
+        if (port.sessionPort > 0 && port.hostPort > 0)
+            r.ports.append(port);
     }
     for (const auto &v : o.value(QStringLiteral("gpuDevices")).toArray())
         r.gpuDevices << v.toString();
@@ -238,6 +255,19 @@ SessionInfo toSessionInfo(const SessionRecord &r, const QString &providerId)
     s.owned = true;
     s.labels = r.labels;
     s.mounts = r.mounts;
+    // A forward lives as long as the sandbox's slirp4netns: an ended session has no endpoint.
+    if (s.state == SessionState::Running || s.state == SessionState::Paused) {
+        for (const auto &p : r.ports) {
+            SessionEndpoint e;
+            e.name = QStringLiteral("%1/%2").arg(p.sessionPort).arg(p.protocol);
+            e.sessionPort = p.sessionPort;
+            e.hostPort = p.hostPort;
+            // What an agent serves on TCP is most often a web page; UDP has no URL a browser opens.
+            const QString scheme = p.protocol == QLatin1String("udp") ? QStringLiteral("udp") : QStringLiteral("http");
+            e.url = QStringLiteral("%1://127.0.0.1:%2").arg(scheme).arg(p.hostPort);
+            s.endpoints << e;
+        }
+    }
     return s;
 }
 

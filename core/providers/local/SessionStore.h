@@ -25,6 +25,7 @@ struct SessionRecord {
     std::optional<qint64> pidsLimit;
     bool network = false;
     QList<MountSpec> mounts;
+    QList<PortSpec> ports;  // as forwarded: hostPort is the port chosen, never 0
     QStringList gpuDevices; // /dev names bound in (nvidia0, nvidiactl, ...)
     QStringList gpuIds;     // the GPUs it has: UUIDs where nvidia-smi said, else /dev/nvidiaN numbers
     QMap<QString, QString> labels;
