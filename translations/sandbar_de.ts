@@ -2235,6 +2235,34 @@
         <source>all, a number of GPUs, or GPU numbers (N of /dev/nvidiaN) or UUIDs separated by commas; NVIDIA only</source>
         <translation>all, eine Anzahl von GPUs oder durch Kommas getrennte GPU-Nummern (N von /dev/nvidiaN) bzw. UUIDs; nur NVIDIA</translation>
     </message>
+    <message>
+        <source>Forwarding ports needs the network on: a session without a network has no port to forward. Turn the network on or leave out the ports.</source>
+        <translation>Ports weiterzuleiten erfordert ein eingeschaltetes Netzwerk: Eine Sitzung ohne Netzwerk hat keinen Port zum Weiterleiten. Schalten Sie das Netzwerk ein oder lassen Sie die Ports weg.</translation>
+    </message>
+    <message>
+        <source>Port %1 is not between 1 and 65535.</source>
+        <translation>Port %1 liegt nicht zwischen 1 und 65535.</translation>
+    </message>
+    <message>
+        <source>Port protocol &apos;%1&apos; is not tcp or udp.</source>
+        <translation>Das Portprotokoll „%1“ ist weder tcp noch udp.</translation>
+    </message>
+    <message>
+        <source>Port %1 on 127.0.0.1 could not be forwarded to session port %2/%3: another program probably uses it (slirp4netns: %4). Choose another host port, or leave it out for a free one. The session was removed.</source>
+        <translation>Port %1 auf 127.0.0.1 konnte nicht an den Sitzungsport %2/%3 weitergeleitet werden: Vermutlich verwendet ihn ein anderes Programm (slirp4netns: %4). Wählen Sie einen anderen Host-Port oder lassen Sie ihn weg, um einen freien zu erhalten. Die Sitzung wurde entfernt.</translation>
+    </message>
+    <message>
+        <source>Session port %1/%2 could not be forwarded to this computer (slirp4netns: %3). The session was removed.</source>
+        <translation>Der Sitzungsport %1/%2 konnte nicht an diesen Computer weitergeleitet werden (slirp4netns: %3). Die Sitzung wurde entfernt.</translation>
+    </message>
+    <message>
+        <source>Forwarded ports</source>
+        <translation>Weitergeleitete Ports</translation>
+    </message>
+    <message>
+        <source>[HOST:]SESSION[/udp], one a line; reachable on 127.0.0.1 only; needs the network on</source>
+        <translation>[HOST:]SESSION[/udp], einer pro Zeile; nur über 127.0.0.1 erreichbar; erfordert eingeschaltetes Netzwerk</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::local::LocalTarJob</name>
