@@ -2559,6 +2559,37 @@
     </message>
 </context>
 <context>
+    <name>sandbar::net::connect</name>
+    <message>
+        <source>The service sent a malformed stream (unknown envelope flags 0x%1).</source>
+        <translation>Der Dienst hat einen fehlerhaften Datenstrom gesendet (unbekannte Umschlag-Flags 0x%1).</translation>
+    </message>
+    <message>
+        <source>The service sent a compressed message, which Sandbar did not ask for.</source>
+        <translation>Der Dienst hat eine komprimierte Nachricht gesendet, die Sandbar nicht angefordert hat.</translation>
+    </message>
+    <message>
+        <source>The service sent a malformed stream (a message of %1 bytes).</source>
+        <translation>Der Dienst hat einen fehlerhaften Datenstrom gesendet (eine Nachricht mit %1 Bytes).</translation>
+    </message>
+    <message>
+        <source>The stream was cut off in the middle of a message (%1 bytes left over).</source>
+        <translation>Der Datenstrom wurde mitten in einer Nachricht abgebrochen (%1 Bytes übrig).</translation>
+    </message>
+    <message>
+        <source>The service ended the stream with a malformed message: %1</source>
+        <translation>Der Dienst hat den Datenstrom mit einer fehlerhaften Nachricht beendet: %1</translation>
+    </message>
+    <message>
+        <source>The service ended the stream with a malformed error.</source>
+        <translation>Der Dienst hat den Datenstrom mit einem fehlerhaften Fehler beendet.</translation>
+    </message>
+    <message>
+        <source>The service ended the stream with an error.</source>
+        <translation>Der Dienst hat den Datenstrom mit einem Fehler beendet.</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::ui</name>
     <message>
         <source>Queued</source>
