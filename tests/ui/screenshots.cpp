@@ -29,7 +29,9 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QLineEdit>
+#include <QSet>
 #include <QSettings>
 #include <QSplitter>
 #include <QTableView>
@@ -89,12 +91,34 @@ bool fail(const char *what)
     return false;
 }
 
-bool save(QWidget *w, const QString &dir, const QString &name)
+enum class Theme { Any, Dark };
+
+// A shot is kept only if it shows something: a sensible size, more than a handful of colours
+// (a window that never painted is one flat colour), and, for the dark shots, a dark average.
+bool save(QWidget *w, const QString &dir, const QString &name, Theme theme = Theme::Any)
 {
     QApplication::processEvents();
     QTest::qWait(250); // a paint for what the last events changed
+    const QImage image = w->grab().toImage();
+    if (image.width() < 300 || image.height() < 200)
+        return fail(qPrintable(QStringLiteral("%1 is only %2x%3").arg(name).arg(image.width()).arg(image.height())));
+    QSet<QRgb> colours;
+    qint64 lightness = 0;
+    qint64 samples = 0;
+    for (int y = 0; y < image.height(); y += 4) {
+        for (int x = 0; x < image.width(); x += 4) {
+            const QRgb c = image.pixel(x, y);
+            colours.insert(c);
+            lightness += qGray(c);
+            ++samples;
+        }
+    }
+    if (colours.size() < 16)
+        return fail(qPrintable(QStringLiteral("%1 is blank (%2 colours)").arg(name).arg(colours.size())));
+    if (theme == Theme::Dark && lightness / samples > 110)
+        return fail(qPrintable(QStringLiteral("%1 is not dark (mean grey %2)").arg(name).arg(lightness / samples)));
     const QString path = QDir(dir).filePath(name);
-    if (!w->grab().save(path))
+    if (!image.save(path))
         return fail(qPrintable(QStringLiteral("cannot write ") + path));
     std::printf("%s\n", qPrintable(path));
     return true;
@@ -388,11 +412,11 @@ bool run(const QString &outDir)
     ui::PreferencesDialog *pd = nullptr;
     if (!test::waitUntil([&] { return (pd = visibleTopLevel<ui::PreferencesDialog>()) != nullptr; }, 5000))
         return fail("no Preferences dialog");
-    if (!save(pd, outDir, QStringLiteral("06-preferences-dark.png")))
+    if (!save(pd, outDir, QStringLiteral("06-preferences-dark.png"), Theme::Dark))
         return false;
     pd->reject();
     table->selectRow(rowOf(table, QStringLiteral("eval-swebench-12")));
-    return save(window.get(), outDir, QStringLiteral("07-main-window-dark.png"));
+    return save(window.get(), outDir, QStringLiteral("07-main-window-dark.png"), Theme::Dark);
 }
 
 } // namespace
