@@ -9,7 +9,7 @@ build_pkgs=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6
   nlohmann-json3-dev libarchive-dev libgl1-mesa-dev libxkbcommon-dev libseccomp-dev
   qt6-qpa-plugins bubblewrap slirp4netns)
 test_pkgs=(docker.io podman catatonit gnome-keyring dbus dbus-x11 libsecret-tools xvfb xauth xdotool
-  busybox-static clang-14 libfuzzer-14-dev libclang-rt-14-dev procps iproute2 curl)
+  busybox-static clang-14 libfuzzer-14-dev libclang-rt-14-dev procps iproute2 curl openssl)
 
 missing() {
   local out=()
@@ -39,6 +39,12 @@ if [ -x /usr/bin/apt-get ]; then
     "${sudo_cmd[@]}" apt-get update -qq
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends $todo
+  fi
+  # The contract tests run the providers' official SDKs, which need Node.js 20 or later with
+  # npm. A Node.js from elsewhere (NodeSource bundles npm) is used as it is: Debian's npm
+  # package would conflict with it.
+  if [ "$purpose" = test ] && ! { command -v node >/dev/null && command -v npm >/dev/null; }; then
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends nodejs npm
   fi
   if need_vterm; then
     if apt-cache policy libvterm-dev 2>/dev/null | grep -qE 'Candidate: 0\.[3-9]'; then

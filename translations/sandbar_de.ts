@@ -1226,6 +1226,496 @@
     </message>
 </context>
 <context>
+    <name>sandbar::cloud</name>
+    <message>
+        <source>%1 answered something that is not JSON (HTTP %2, %3 bytes): %4</source>
+        <translation>%1 hat eine Antwort gesendet, die kein JSON ist (HTTP %2, %3 Bytes): %4</translation>
+    </message>
+    <message>
+        <source>: %1</source>
+        <translation>: %1</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key (HTTP 401)%2; check or replace the account&apos;s key</source>
+        <translation>%1 hat den API-Schlüssel abgelehnt (HTTP 401)%2; prüfen oder ersetzen Sie den Schlüssel des Kontos</translation>
+    </message>
+    <message>
+        <source>%1 refused the request (HTTP 403)%2</source>
+        <translation>%1 hat die Anfrage abgelehnt (HTTP 403)%2</translation>
+    </message>
+    <message>
+        <source>%1 has no such sandbox or path (HTTP 404)%2</source>
+        <translation>%1 kennt diese Sandbox oder diesen Pfad nicht (HTTP 404)%2</translation>
+    </message>
+    <message>
+        <source>%1 refused: conflict (HTTP 409)%2</source>
+        <translation>%1 hat abgelehnt: Konflikt (HTTP 409)%2</translation>
+    </message>
+    <message>
+        <source>%1 is rate limiting this account (HTTP 429)%2; try again shortly</source>
+        <translation>%1 drosselt die Anfragen dieses Kontos (HTTP 429)%2; versuchen Sie es gleich noch einmal</translation>
+    </message>
+    <message>
+        <source>%1 rejected the request (HTTP %2)%3</source>
+        <translation>%1 hat die Anfrage zurückgewiesen (HTTP %2)%3</translation>
+    </message>
+    <message>
+        <source>%1: the sandbox&apos;s disk is full (HTTP 507)%2</source>
+        <translation>%1: Der Datenträger der Sandbox ist voll (HTTP 507)%2</translation>
+    </message>
+    <message>
+        <source>%1 failed (HTTP %2)%3</source>
+        <translation>%1 fehlgeschlagen (HTTP %2)%3</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2%3</source>
+        <translation>%1 antwortete mit HTTP %2%3</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not a URL such as https://api.example.com</source>
+        <translation>%1 &quot;%2&quot; ist keine URL wie https://api.example.com</translation>
+    </message>
+    <message>
+        <source>%1 must start with https:// (it starts with %2://)</source>
+        <translation>%1 muss mit https:// beginnen (sie beginnt mit %2://)</translation>
+    </message>
+    <message>
+        <source>%1 uses plain http:// to %2: keys and files would cross the network unencrypted. Use https://; plain http is accepted for 127.0.0.1 and localhost only.</source>
+        <translation>%1 verwendet unverschlüsseltes http:// für %2: Schlüssel und Dateien würden unverschlüsselt über das Netzwerk übertragen. Verwenden Sie https://; unverschlüsseltes http ist nur für 127.0.0.1 und localhost zulässig.</translation>
+    </message>
+    <message>
+        <source>%1 must not carry a user name or password; the key is stored in the keychain</source>
+        <translation>%1 darf weder Benutzernamen noch Passwort enthalten; der Schlüssel wird im Schlüsselbund gespeichert</translation>
+    </message>
+    <message>
+        <source>%1 must not have a query or fragment</source>
+        <translation>%1 darf weder Query-String noch Fragment enthalten</translation>
+    </message>
+    <message>
+        <source>The CA file %1 cannot be read: %2</source>
+        <translation>Die CA-Datei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The CA file %1 is too large to be certificates</source>
+        <translation>Die CA-Datei %1 ist zu groß für eine Zertifikatsdatei</translation>
+    </message>
+    <message>
+        <source>The CA file %1 holds no PEM certificate</source>
+        <translation>Die CA-Datei %1 enthält kein PEM-Zertifikat</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>This provider cannot copy %1</source>
+        <translation>Dieser Anbieter kann %1 nicht kopieren</translation>
+    </message>
+    <message>
+        <source>Cannot make the folder %1</source>
+        <translation>Der Ordner %1 kann nicht erstellt werden</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::cloud::CloudClient</name>
+    <message>
+        <source>%1 did not answer in time (%2)</source>
+        <translation>%1 hat nicht rechtzeitig geantwortet (%2)</translation>
+    </message>
+    <message>
+        <source>%1 sent a reply too large to be what was asked</source>
+        <translation>%1 hat eine unerwartet große Antwort gesendet</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 was refused: %2. A self-hosted service with its own certificate authority needs the account&apos;s CA file.</source>
+        <translation>Das Zertifikat von %1 wurde abgelehnt: %2. Ein selbst gehosteter Dienst mit eigener Zertifizierungsstelle benötigt die CA-Datei des Kontos.</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1 at %2: %3</source>
+        <translation>%1 unter %2 ist nicht erreichbar: %3</translation>
+    </message>
+    <message>
+        <source>The connection to %1 (%2) was lost: %3</source>
+        <translation>Die Verbindung zu %1 (%2) wurde unterbrochen: %3</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::cloud::HttpDownloadJob</name>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>The download of %1 ended after %2 of %3 bytes</source>
+        <translation>Der Download von %1 endete nach %2 von %3 Bytes</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::cloud::HttpUploadJob</name>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::cloud::WebSocketPtyChannel</name>
+    <message>
+        <source>The service</source>
+        <translation>Der Dienst</translation>
+    </message>
+    <message>
+        <source>The terminal has no address</source>
+        <translation>Das Terminal hat keine Adresse</translation>
+    </message>
+    <message>
+        <source>%1 offered an unencrypted terminal address (%2); only https is accepted</source>
+        <translation>%1 hat eine unverschlüsselte Terminaladresse angeboten (%2); nur https wird akzeptiert</translation>
+    </message>
+    <message>
+        <source>The certificate of %1 was refused: %2. A self-hosted service with its own certificate authority needs the account&apos;s CA file.</source>
+        <translation>Das Zertifikat von %1 wurde abgelehnt: %2. Ein selbst gehosteter Dienst mit eigener Zertifizierungsstelle benötigt die CA-Datei des Kontos.</translation>
+    </message>
+    <message>
+        <source>%1 refused the terminal: the key was not accepted (%2)</source>
+        <translation>%1 hat das Terminal verweigert: Der Schlüssel wurde nicht akzeptiert (%2)</translation>
+    </message>
+    <message>
+        <source>The terminal connection to %1 failed: %2</source>
+        <translation>Die Terminalverbindung zu %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not open the terminal in time</source>
+        <translation>%1 hat das Terminal nicht rechtzeitig geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 ended the terminal connection (code %2)</source>
+        <translation>%1 hat die Terminalverbindung beendet (Code %2)</translation>
+    </message>
+    <message>
+        <source>%1 ended the terminal connection (code %2): %3</source>
+        <translation>%1 hat die Terminalverbindung beendet (Code %2): %3</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::daytona</name>
+    <message>
+        <source>Daytona</source>
+        <translation>Daytona</translation>
+    </message>
+    <message>
+        <source>Cloud sandboxes on Daytona, billed by the service per second of use.</source>
+        <translation>Cloud-Sandboxes bei Daytona, vom Dienst sekundengenau nach Nutzung abgerechnet.</translation>
+    </message>
+    <message>
+        <source>Daytona sent a reply that is not a valid %1</source>
+        <translation>Daytona hat eine ungültige Antwort gesendet (erwartet: %1)</translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>sandbox list</source>
+        <translation>Sandbox-Liste</translation>
+    </message>
+    <message>
+        <source>terminal control message</source>
+        <translation>Terminal-Steuernachricht</translation>
+    </message>
+    <message>
+        <source>Daytona refused the terminal</source>
+        <translation>Daytona hat das Terminal verweigert</translation>
+    </message>
+    <message>
+        <source>Daytona refused the terminal: %1</source>
+        <translation>Daytona hat das Terminal verweigert: %1</translation>
+    </message>
+    <message>
+        <source>terminal reply</source>
+        <translation>Terminalantwort</translation>
+    </message>
+    <message>
+        <source>terminal list</source>
+        <translation>Terminalliste</translation>
+    </message>
+    <message>
+        <source>command result</source>
+        <translation>Befehlsergebnis</translation>
+    </message>
+    <message>
+        <source>metrics reply</source>
+        <translation>Metrikantwort</translation>
+    </message>
+    <message>
+        <source>file entry</source>
+        <translation>Dateieintrag</translation>
+    </message>
+    <message>
+        <source>folder listing</source>
+        <translation>Ordnerliste</translation>
+    </message>
+    <message>
+        <source>Stopped: files kept, memory lost, not billed for CPU and memory</source>
+        <translation>Angehalten: Dateien bleiben erhalten, Arbeitsspeicher geht verloren, CPU und Arbeitsspeicher werden nicht berechnet</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>A Daytona API key (dtn_...); kept in the system keychain</source>
+        <translation>Ein Daytona-API-Schlüssel (dtn_...); wird im Schlüsselbund des Systems aufbewahrt</translation>
+    </message>
+    <message>
+        <source>API URL</source>
+        <translation>API-URL</translation>
+    </message>
+    <message>
+        <source>Daytona&apos;s API; change it for a self-hosted Daytona</source>
+        <translation>Die API von Daytona; für ein selbst betriebenes Daytona ändern</translation>
+    </message>
+    <message>
+        <source>Organization</source>
+        <translation>Organisation</translation>
+    </message>
+    <message>
+        <source>Organization ID, when the key belongs to several</source>
+        <translation>Organisations-ID, wenn der Schlüssel zu mehreren gehört</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>Where new sandboxes run (us, eu, ...); empty: the organization&apos;s default</source>
+        <translation>Wo neue Sandboxes laufen (us, eu, ...); leer: die Vorgabe der Organisation</translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation>CA-Datei</translation>
+    </message>
+    <message>
+        <source>PEM certificates of a self-hosted Daytona&apos;s own certificate authority</source>
+        <translation>PEM-Zertifikate der eigenen Zertifizierungsstelle eines selbst betriebenen Daytona</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>The snapshot (image) the sandbox starts from; empty: Daytona&apos;s default</source>
+        <translation>Der Snapshot (das Image), mit dem die Sandbox startet; leer: die Vorgabe von Daytona</translation>
+    </message>
+    <message>
+        <source>Snapshot</source>
+        <translation>Snapshot</translation>
+    </message>
+    <message>
+        <source>Alias of image: a Daytona snapshot name</source>
+        <translation>Anderer Name für Image: der Name eines Daytona-Snapshots</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>Whole CPU cores (fractions are rounded up)</source>
+        <translation>Ganze CPU-Kerne (Bruchteile werden aufgerundet)</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Memory, in whole GB (rounded up)</source>
+        <translation>Speicher in ganzen GB (aufgerundet)</translation>
+    </message>
+    <message>
+        <source>Disk</source>
+        <translation>Festplatte</translation>
+    </message>
+    <message>
+        <source>Disk size, in whole GB (rounded up)</source>
+        <translation>Festplattengröße in ganzen GB (aufgerundet)</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>How many GPUs (GPU sandboxes must be ephemeral on Daytona)</source>
+        <translation>Wie viele GPUs (GPU-Sandboxes müssen bei Daytona kurzlebig sein)</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one a line</source>
+        <translation>KEY=VALUE, eine Angabe pro Zeile</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>Let the sandbox reach the network (off: all traffic is blocked)</source>
+        <translation>Die Sandbox darf ins Netzwerk (aus: jeder Verkehr wird blockiert)</translation>
+    </message>
+    <message>
+        <source>Stop when idle for</source>
+        <translation>Anhalten nach Leerlauf von</translation>
+    </message>
+    <message>
+        <source>Daytona stops the sandbox after this long without activity (a terminal, a command, a file transfer); 0 = never. This is not a time limit</source>
+        <translation>Daytona hält die Sandbox nach so langer Zeit ohne Aktivität (ein Terminal, ein Befehl, eine Dateiübertragung) an; 0 = nie. Das ist kein Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Sandbar stops the sandbox after this long, while Sandbar runs (Daytona has no wall-clock limit of its own); 0 = none</source>
+        <translation>Sandbar hält die Sandbox nach dieser Zeit an, solange Sandbar läuft (Daytona hat selbst kein Zeitlimit); 0 = keins</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::daytona::DaytonaExecJob</name>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>No command to run</source>
+        <translation>Kein Befehl zum Ausführen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::daytona::DaytonaFactory</name>
+    <message>
+        <source>API URL</source>
+        <translation>API-URL</translation>
+    </message>
+    <message>
+        <source>The Daytona account %1 has no API key; add it again with --api-key-env</source>
+        <translation>Das Daytona-Konto %1 hat keinen API-Schlüssel; fügen Sie es mit --api-key-env erneut hinzu</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::daytona::DaytonaProvider</name>
+    <message>
+        <source>Daytona</source>
+        <translation>Daytona</translation>
+    </message>
+    <message>
+        <source>Toolbox URL</source>
+        <translation>Toolbox-URL</translation>
+    </message>
+    <message>
+        <source>The time limit, CPUs and memory must be positive</source>
+        <translation>Zeitlimit, CPUs und Arbeitsspeicher müssen positiv sein</translation>
+    </message>
+    <message>
+        <source>Creating the sandbox…</source>
+        <translation>Sandbox wird erstellt…</translation>
+    </message>
+    <message>
+        <source>Daytona could not start the sandbox</source>
+        <translation>Daytona konnte die Sandbox nicht starten</translation>
+    </message>
+    <message>
+        <source>Daytona could not start the sandbox: %1</source>
+        <translation>Daytona konnte die Sandbox nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>The sandbox did not start in time (it is %1)</source>
+        <translation>Die Sandbox wurde nicht rechtzeitig gestartet (Status: %1)</translation>
+    </message>
+    <message>
+        <source>Starting the sandbox…</source>
+        <translation>Sandbox wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Stopping failed</source>
+        <translation>Stoppen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Killing failed</source>
+        <translation>Beenden erzwingen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Starting failed</source>
+        <translation>Starten fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Removing failed: %1</source>
+        <translation>Entfernen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The time limit must not be negative</source>
+        <translation>Das Zeitlimit darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>Daytona gave no usable toolbox address for this sandbox (https is needed)</source>
+        <translation>Daytona hat für diese Sandbox keine verwendbare Toolbox-Adresse geliefert (https erforderlich)</translation>
+    </message>
+    <message>
+        <source>The terminal connection to Daytona was closed before the shell ended (code %1)</source>
+        <translation>Die Terminalverbindung zu Daytona wurde geschlossen, bevor die Shell beendet war (Code %1)</translation>
+    </message>
+    <message>
+        <source>The terminal connection to Daytona was closed before the shell ended (code %1: %2)</source>
+        <translation>Die Terminalverbindung zu Daytona wurde geschlossen, bevor die Shell beendet war (Code %1: %2)</translation>
+    </message>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>Refusing to delete &apos;%1&apos;</source>
+        <translation>Löschen von &apos;%1&apos; wird verweigert</translation>
+    </message>
+    <message>
+        <source>Nothing is at %1 in the sandbox</source>
+        <translation>In der Sandbox gibt es unter %1 nichts</translation>
+    </message>
+    <message>
+        <source>Pausing failed</source>
+        <translation>Pausieren fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::daytona::DeferredTransferJob</name>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::docker</name>
     <message>
         <source>session %1 is not running (%2)</source>
@@ -1346,6 +1836,150 @@
     <message>
         <source>The engine did not forward %1 to this computer: its network cannot publish ports (an engine started with --bridge=none, or a network without port mapping). The session was removed.</source>
         <translation>Die Engine hat %1 nicht an diesen Computer weitergeleitet: Ihr Netzwerk kann keine Ports veröffentlichen (eine mit --bridge=none gestartete Engine oder ein Netzwerk ohne Port-Mapping). Die Sitzung wurde entfernt.</translation>
+    </message>
+    <message>
+        <source>Engine endpoint</source>
+        <translation>Engine-Endpunkt</translation>
+    </message>
+    <message>
+        <source>unix:///var/run/docker.sock, tcp://host:2376, npipe:////./pipe/docker_engine; empty: find it</source>
+        <translation>unix:///var/run/docker.sock, tcp://host:2376, npipe:////./pipe/docker_engine; leer: automatisch suchen</translation>
+    </message>
+    <message>
+        <source>Verify TLS</source>
+        <translation>TLS prüfen</translation>
+    </message>
+    <message>
+        <source>Check the engine&apos;s certificate (tcp:// endpoints)</source>
+        <translation>Das Zertifikat der Engine prüfen (tcp://-Endpunkte)</translation>
+    </message>
+    <message>
+        <source>Certificate folder</source>
+        <translation>Zertifikatsordner</translation>
+    </message>
+    <message>
+        <source>Folder with ca.pem, cert.pem and key.pem for TLS</source>
+        <translation>Ordner mit ca.pem, cert.pem und key.pem für TLS</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>Container image the session runs</source>
+        <translation>Container-Image, das die Sitzung ausführt</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPUs</translation>
+    </message>
+    <message>
+        <source>CPU cores (fractions allowed)</source>
+        <translation>CPU-Kerne (Bruchteile erlaubt)</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>Memory limit (swap is disabled)</source>
+        <translation>Speicherlimit (Swap ist abgeschaltet)</translation>
+    </message>
+    <message>
+        <source>Process limit</source>
+        <translation>Prozesslimit</translation>
+    </message>
+    <message>
+        <source>Most processes at once</source>
+        <translation>Höchstzahl gleichzeitiger Prozesse</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>The session ends itself after this long, even with Sandbar closed; 0 = none</source>
+        <translation>Die Sitzung beendet sich nach dieser Zeit selbst, auch wenn Sandbar geschlossen ist; 0 = keins</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one a line</source>
+        <translation>KEY=VALUE, eine Angabe pro Zeile</translation>
+    </message>
+    <message>
+        <source>Mounts</source>
+        <translation>Einhängepunkte</translation>
+    </message>
+    <message>
+        <source>HOST:SESSION[:ro] folders to share, one a line</source>
+        <translation>HOST:SESSION[:ro] – freizugebende Ordner, einer pro Zeile</translation>
+    </message>
+    <message>
+        <source>Read-only mounts</source>
+        <translation>Schreibgeschützte Einhängepunkte</translation>
+    </message>
+    <message>
+        <source>Share every mount read-only</source>
+        <translation>Jeden Einhängepunkt schreibgeschützt freigeben</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>Give the session a network (off: no network at all)</source>
+        <translation>Der Sitzung ein Netzwerk geben (aus: überhaupt kein Netzwerk)</translation>
+    </message>
+    <message>
+        <source>Forwarded ports</source>
+        <translation>Weitergeleitete Ports</translation>
+    </message>
+    <message>
+        <source>[HOST:]SESSION[/udp], one a line; reachable on 127.0.0.1 only; needs the network on</source>
+        <translation>[HOST:]SESSION[/udp], einer pro Zeile; nur über 127.0.0.1 erreichbar; erfordert eingeschaltetes Netzwerk</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>uid[:gid] or name; empty: 1000:1000</source>
+        <translation>uid[:gid] oder Name; leer: 1000:1000</translation>
+    </message>
+    <message>
+        <source>tmpfs mounts</source>
+        <translation>tmpfs-Einhängepunkte</translation>
+    </message>
+    <message>
+        <source>Comma-separated paths mounted as tmpfs, e.g. /scratch</source>
+        <translation>Kommagetrennte Pfade, die als tmpfs eingehängt werden, z. B. /scratch</translation>
+    </message>
+    <message>
+        <source>Read-only root</source>
+        <translation>Schreibgeschütztes Wurzeldateisystem</translation>
+    </message>
+    <message>
+        <source>Make the image&apos;s file system read-only</source>
+        <translation>Das Dateisystem des Images schreibgeschützt machen</translation>
+    </message>
+    <message>
+        <source>Working folder</source>
+        <translation>Arbeitsordner</translation>
+    </message>
+    <message>
+        <source>Where commands start</source>
+        <translation>Wo Befehle starten</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>all, a number of GPUs, or GPU UUIDs separated by commas (nvidia-smi -L); needs the NVIDIA Container Toolkit on the engine</source>
+        <translation>all, eine Anzahl GPUs oder kommagetrennte GPU-UUIDs (nvidia-smi -L); erfordert das NVIDIA Container Toolkit auf der Engine</translation>
     </message>
 </context>
 <context>
@@ -1703,6 +2337,269 @@
     <message>
         <source>The engine sent a stream frame of unknown type %1.</source>
         <translation>Die Engine hat einen Stream-Frame unbekannten Typs %1 gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::e2b</name>
+    <message>
+        <source>E2B</source>
+        <translation>E2B</translation>
+    </message>
+    <message>
+        <source>Firecracker microVM sandboxes on E2B&apos;s cloud or a self-hosted E2B.</source>
+        <translation>Firecracker-microVM-Sandboxes in der E2B-Cloud oder in einer selbst gehosteten E2B-Instanz.</translation>
+    </message>
+    <message>
+        <source>E2B sent a malformed %1: %2</source>
+        <translation>E2B hat fehlerhafte Daten gesendet (%1): %2</translation>
+    </message>
+    <message>
+        <source>the reply is empty</source>
+        <translation>die Antwort ist leer</translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>it has no sandboxID</source>
+        <translation>sandboxID fehlt</translation>
+    </message>
+    <message>
+        <source>it is not an object</source>
+        <translation>kein Objekt</translation>
+    </message>
+    <message>
+        <source>sandbox list</source>
+        <translation>Sandbox-Liste</translation>
+    </message>
+    <message>
+        <source>it is not an array</source>
+        <translation>kein Array</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Paused (not billed for compute)</source>
+        <translation>Pausiert (Rechenzeit wird nicht berechnet)</translation>
+    </message>
+    <message>
+        <source>metrics reply</source>
+        <translation>Metrikantwort</translation>
+    </message>
+    <message>
+        <source>E2B has no metrics for this sandbox yet</source>
+        <translation>E2B hat noch keine Metriken für diese Sandbox</translation>
+    </message>
+    <message>
+        <source>process event</source>
+        <translation>Prozessereignis</translation>
+    </message>
+    <message>
+        <source>its data is not base64</source>
+        <translation>die Daten sind nicht base64-kodiert</translation>
+    </message>
+    <message>
+        <source>it has no event</source>
+        <translation>Ereignis fehlt</translation>
+    </message>
+    <message>
+        <source>process list</source>
+        <translation>Prozessliste</translation>
+    </message>
+    <message>
+        <source>folder listing</source>
+        <translation>Ordnerliste</translation>
+    </message>
+    <message>
+        <source>file entry</source>
+        <translation>Dateieintrag</translation>
+    </message>
+    <message>
+        <source>it has no entry</source>
+        <translation>Eintrag fehlt</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in the sandbox</source>
+        <translation>%1 existiert in der Sandbox nicht</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>The team&apos;s API key (e2b_…), kept in the keychain</source>
+        <translation>Der API-Schlüssel des Teams (e2b_…), im Schlüsselbund aufbewahrt</translation>
+    </message>
+    <message>
+        <source>API URL</source>
+        <translation>API-URL</translation>
+    </message>
+    <message>
+        <source>E2B&apos;s control plane; change it for a self-hosted E2B</source>
+        <translation>Die Steuerungs-API von E2B; für ein selbst betriebenes E2B ändern</translation>
+    </message>
+    <message>
+        <source>Sandbox URL</source>
+        <translation>Sandbox-URL</translation>
+    </message>
+    <message>
+        <source>One URL for every sandbox&apos;s daemon (a self-hosted sandbox proxy); empty: E2B&apos;s per-sandbox hosts</source>
+        <translation>Eine URL für den Daemon jeder Sandbox (ein selbst betriebener Sandbox-Proxy); leer: die Hosts von E2B je Sandbox</translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation>CA-Datei</translation>
+    </message>
+    <message>
+        <source>PEM certificates of a self-hosted service&apos;s own certificate authority</source>
+        <translation>PEM-Zertifikate der eigenen Zertifizierungsstelle eines selbst betriebenen Dienstes</translation>
+    </message>
+    <message>
+        <source>Plan&apos;s longest session</source>
+        <translation>Längste Sitzung des Tarifs</translation>
+    </message>
+    <message>
+        <source>What the team&apos;s plan allows: 1 hour on Hobby, 24 hours on Pro; longer time limits are shortened</source>
+        <translation>Was der Tarif des Teams erlaubt: 1 Stunde bei Hobby, 24 Stunden bei Pro; längere Zeitlimits werden gekürzt</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>The sandbox user that terminals and files run as</source>
+        <translation>Der Sandbox-Benutzer, unter dem Terminals und Dateien laufen</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>The E2B template (ID or alias) the sandbox starts from</source>
+        <translation>Die E2B-Vorlage (ID oder Alias), mit der die Sandbox startet</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>E2B ends the sandbox after this long (capped by the plan); it cannot run without a limit</source>
+        <translation>E2B beendet die Sandbox nach dieser Zeit (begrenzt durch den Tarif); ohne Limit kann sie nicht laufen</translation>
+    </message>
+    <message>
+        <source>Pause at the time limit</source>
+        <translation>Beim Zeitlimit pausieren</translation>
+    </message>
+    <message>
+        <source>Pause instead of ending when the time limit is reached (a paused sandbox is not billed for compute)</source>
+        <translation>Pausieren statt beenden, wenn das Zeitlimit erreicht ist (eine pausierte Sandbox kostet keine Rechenzeit)</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one a line</source>
+        <translation>KEY=VALUE, eine Angabe pro Zeile</translation>
+    </message>
+    <message>
+        <source>Internet access</source>
+        <translation>Internetzugang</translation>
+    </message>
+    <message>
+        <source>Let the sandbox reach the internet (off: no outbound traffic)</source>
+        <translation>Die Sandbox darf ins Internet (aus: kein ausgehender Verkehr)</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::e2b::E2bExecJob</name>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::e2b::E2bFactory</name>
+    <message>
+        <source>The E2B account %1 has no API key in the keychain; edit the account to add one</source>
+        <translation>Das E2B-Konto %1 hat keinen API-Schlüssel im Schlüsselbund; bearbeiten Sie das Konto, um einen hinzuzufügen</translation>
+    </message>
+    <message>
+        <source>The E2B API URL</source>
+        <translation>Die E2B-API-URL</translation>
+    </message>
+    <message>
+        <source>The E2B sandbox URL</source>
+        <translation>Die E2B-Sandbox-URL</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::e2b::E2bProvider</name>
+    <message>
+        <source>E2B sandboxes always have a time limit; this one ends after %1 minutes, the plan&apos;s longest</source>
+        <translation>E2B-Sandboxes haben immer ein Zeitlimit; diese endet nach %1 Minuten, dem Maximum des Tarifs</translation>
+    </message>
+    <message>
+        <source>The time limit was shortened to %1 minutes, the longest the account&apos;s E2B plan allows</source>
+        <translation>Das Zeitlimit wurde auf %1 Minuten verkürzt, das Maximum, das der E2B-Tarif des Kontos erlaubt</translation>
+    </message>
+    <message>
+        <source>Creating the sandbox…</source>
+        <translation>Sandbox wird erstellt…</translation>
+    </message>
+    <message>
+        <source>E2B sandboxes always have a time limit</source>
+        <translation>E2B-Sandboxes haben immer ein Zeitlimit</translation>
+    </message>
+    <message>
+        <source>The sandbox is paused; resume it first</source>
+        <translation>Die Sandbox ist pausiert; setzen Sie sie zuerst fort</translation>
+    </message>
+    <message>
+        <source>E2B does not know the sandbox %1</source>
+        <translation>E2B kennt die Sandbox %1 nicht</translation>
+    </message>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>Refusing to delete the sandbox&apos;s root folder</source>
+        <translation>Löschen des Stammordners der Sandbox wird verweigert</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::e2b::ProcessStream</name>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>E2B ended the process stream: %1</source>
+        <translation>E2B hat den Prozessstream beendet: %1</translation>
+    </message>
+    <message>
+        <source>E2B closed the process stream before the process ended</source>
+        <translation>E2B hat den Prozessstream geschlossen, bevor der Prozess beendet war</translation>
+    </message>
+    <message>
+        <source>The process failed: %1</source>
+        <translation>Der Prozess ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Input could not be sent: %1</source>
+        <translation>Eingabe konnte nicht gesendet werden: %1</translation>
     </message>
 </context>
 <context>

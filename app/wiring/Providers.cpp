@@ -1,4 +1,6 @@
+#include "providers/daytona/DaytonaFactory.h"
 #include "providers/docker/DockerFactory.h"
+#include "providers/e2b/E2bFactory.h"
 #include "providers/local/LocalProvider.h"
 #include "wiring/AppServices.h"
 
@@ -10,6 +12,8 @@ void registerProviders(ProviderFactories &factories)
     factories.add(std::make_unique<local::LocalProviderFactory>());
     factories.add(docker::makeDockerFactory());
     factories.add(docker::makePodmanFactory());
+    factories.add(e2b::makeE2bFactory());
+    factories.add(daytona::makeDaytonaFactory());
 }
 
 } // namespace sandbar

@@ -44,6 +44,8 @@ public:
     }
 
     QObject *context() const { return m_context.data(); }
+    // Bound to a context that is gone: calling would do nothing, so work for it can stop.
+    bool expired() const { return m_hasContext && m_context.isNull(); }
     explicit operator bool() const { return bool(m_fn); }
 
 private:

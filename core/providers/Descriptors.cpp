@@ -15,6 +15,21 @@ const FieldDescriptor *findField(const QList<FieldDescriptor> &fields, const QSt
 }
 } // namespace
 
+FieldDescriptor makeField(QString key, QString label, QString help, FieldType type, QVariant defaultValue,
+                          QVariant minimum, QVariant maximum)
+{
+    FieldDescriptor f;
+    f.key = std::move(key);
+    f.label = std::move(label);
+    f.help = std::move(help);
+    f.type = type;
+    f.secret = type == FieldType::Secret;
+    f.defaultValue = std::move(defaultValue);
+    f.minimum = std::move(minimum);
+    f.maximum = std::move(maximum);
+    return f;
+}
+
 const FieldDescriptor *ProviderDescriptor::accountField(const QString &key) const
 {
     return findField(accountFields, key);

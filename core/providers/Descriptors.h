@@ -70,6 +70,11 @@ struct ProviderDescriptor {
 
 namespace sandbar {
 
+// A field as the providers' descriptor tables write it; label and help are translated by the
+// caller (tr("...") at the call site, so that lupdate sees the text). Secret fields are secret.
+FieldDescriptor makeField(QString key, QString label, QString help, FieldType type, QVariant defaultValue = {},
+                          QVariant minimum = {}, QVariant maximum = {});
+
 // Turns a person's text (a CLI argument, a form field) into a typed value for field,
 // checking its type, limits and choices. Bytes accept suffixes (512M, 2G, 1.5GiB);
 // durations accept s/m/h/d suffixes and yield seconds; GPU requests yield their canonical text.

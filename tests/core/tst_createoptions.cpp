@@ -31,6 +31,10 @@ QStringList providerOwnKeys(const QString &provider)
 {
     if (provider == QLatin1String("docker") || provider == QLatin1String("podman"))
         return {QStringLiteral("tmpfs"), QStringLiteral("readOnlyRoot"), QStringLiteral("workdir")};
+    if (provider == QLatin1String("e2b"))
+        return {QStringLiteral("autoPause")}; // E2bProvider::create
+    if (provider == QLatin1String("daytona"))
+        return {QStringLiteral("snapshot"), QStringLiteral("disk"), QStringLiteral("autoStop")}; // daytona::createBody
     return {};
 }
 
@@ -66,7 +70,11 @@ Sample sampleFor(const FieldDescriptor &f, const QTemporaryDir &dir)
     case FieldType::Boolean:
         // The opposite of the default, so that the value is seen to arrive.
         return {{f.defaultValue.toBool() ? QStringLiteral("false") : QStringLiteral("true")}, !f.defaultValue.toBool()};
-    case FieldType::Bytes: return {{QStringLiteral("256M")}, qint64(256) << 20};
+    case FieldType::Bytes: {
+        // 256 MiB, or the field's minimum where it asks for more (Daytona counts whole GB).
+        const qint64 mib = qMax<qint64>(256, f.minimum.isValid() ? (f.minimum.toLongLong() + (1 << 20) - 1) >> 20 : 0);
+        return {{QStringLiteral("%1M").arg(mib)}, mib << 20};
+    }
     case FieldType::Duration: return {{QStringLiteral("2h")}, qint64(7200)};
     case FieldType::Gpus: return {{QStringLiteral("2")}, QStringLiteral("2")};
     case FieldType::Choice: return {{f.choices.last()}, f.choices.last()};
@@ -102,7 +110,7 @@ void checkNamed(const CreateSpec &spec, const FieldDescriptor &f, const Sample &
     else if (k == QLatin1String(createkeys::Cpus))
         QCOMPARE(spec.cpus.value_or(-1), 1.5);
     else if (k == QLatin1String(createkeys::Memory))
-        QCOMPARE(spec.memoryBytes.value_or(-1), qint64(256) << 20);
+        QCOMPARE(spec.memoryBytes.value_or(-1), sample.typed.toLongLong());
     else if (k == QLatin1String(createkeys::PidsLimit))
         QCOMPARE(spec.pidsLimit.value_or(-1), sample.typed.toLongLong());
     else if (k == QLatin1String(createkeys::Ttl))
@@ -208,7 +216,8 @@ private Q_SLOTS:
     {
         QStringList ids = factories().ids();
         ids.sort();
-        QCOMPARE(ids, (QStringList{QStringLiteral("docker"), QStringLiteral("local"), QStringLiteral("podman")}));
+        QCOMPARE(ids, (QStringList{QStringLiteral("daytona"), QStringLiteral("docker"), QStringLiteral("e2b"),
+                                   QStringLiteral("local"), QStringLiteral("podman")}));
     }
 
     void everyKeyHasAReader()
@@ -329,12 +338,14 @@ private Q_SLOTS:
     }
 
     // README.md's spellings: --memory-mib, --mount, repeated --env, --network (and =no), --name,
-    // --image and --gpus even where the provider has no such option.
+    // --image and --gpus even where the provider has no such option. Cloud services have no
+    // host folders to mount, so the providers checked are those with mounts.
     void documentedSpellings_data()
     {
         QTest::addColumn<QString>("provider");
         for (const auto &factory : factories().all())
-            QTest::newRow(qPrintable(factory->descriptor().id)) << factory->descriptor().id;
+            if (factory->descriptor().createOption(QLatin1String(createkeys::Mounts)))
+                QTest::newRow(qPrintable(factory->descriptor().id)) << factory->descriptor().id;
     }
     void documentedSpellings()
     {

@@ -1,5 +1,8 @@
 #include "TestSupport.h"
 
+#include <QCryptographicHash>
+#include <QFile>
+
 namespace sandbar::test {
 
 bool inCi()
@@ -21,6 +24,16 @@ QString testImage()
 {
     const auto v = qEnvironmentVariable("SANDBAR_TEST_IMAGE");
     return v.isEmpty() ? QStringLiteral("sandbar-test/busybox:latest") : v;
+}
+
+QByteArray sha256File(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(&f);
+    return h.result().toHex();
 }
 
 } // namespace sandbar::test

@@ -22,6 +22,9 @@ QString dockerHost(); // SANDBAR_TEST_DOCKER_HOST, e.g. unix:///tmp/x/docker.soc
 QString podmanHost(); // SANDBAR_TEST_PODMAN_HOST
 QString testImage();  // SANDBAR_TEST_IMAGE (a busybox image imported by test.sh)
 
+// The SHA-256 of a file's contents in hex; empty when it cannot be read.
+QByteArray sha256File(const QString &path);
+
 // Runs an asynchronous call and waits (in a local loop, tests only) for its callback.
 template <typename T>
 Result<T> await(const std::function<void(Callback<T>)> &call, int timeoutMs = 30000)

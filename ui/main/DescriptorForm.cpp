@@ -20,6 +20,20 @@ DescriptorForm::DescriptorForm(QWidget *parent)
     m_layout->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
 }
 
+namespace {
+// A duration as a person would type it back ("15m", not 900): the field parses these suffixes.
+QString durationInputText(qint64 seconds)
+{
+    if (seconds > 0 && seconds % 86400 == 0)
+        return QStringLiteral("%1d").arg(seconds / 86400);
+    if (seconds > 0 && seconds % 3600 == 0)
+        return QStringLiteral("%1h").arg(seconds / 3600);
+    if (seconds > 0 && seconds % 60 == 0)
+        return QStringLiteral("%1m").arg(seconds / 60);
+    return QStringLiteral("%1s").arg(seconds);
+}
+} // namespace
+
 QWidget *DescriptorForm::makeEditor(const FieldDescriptor &f)
 {
     if (f.type == FieldType::Boolean) {
@@ -45,7 +59,8 @@ QWidget *DescriptorForm::makeEditor(const FieldDescriptor &f)
     if (f.secret || f.type == FieldType::Secret)
         line->setEchoMode(QLineEdit::Password);
     if (f.defaultValue.isValid())
-        line->setPlaceholderText(f.defaultValue.toString());
+        line->setPlaceholderText(f.type == FieldType::Duration ? durationInputText(f.defaultValue.toLongLong())
+                                                               : f.defaultValue.toString());
     line->setClearButtonEnabled(true);
     connect(line, &QLineEdit::textChanged, this, &DescriptorForm::changed);
     return line;

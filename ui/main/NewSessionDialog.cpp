@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -181,10 +182,26 @@ void NewSessionDialog::accountChanged()
     if (image) {
         m_imageLabel->setText(image->required ? image->label + QStringLiteral(" *") : image->label);
         m_image->setToolTip(image->help);
+        m_image->lineEdit()->setPlaceholderText(image->defaultValue.isValid() ? image->defaultValue.toString()
+                                                                              : tr("e.g. python:3.12-slim"));
     }
-    const bool ttl = d && d->createOption(QLatin1String(createkeys::Ttl));
-    m_ttl->setVisible(ttl);
-    m_ttlLabel->setVisible(ttl);
+    const FieldDescriptor *ttlField = d ? d->createOption(QLatin1String(createkeys::Ttl)) : nullptr;
+    m_ttl->setVisible(ttlField);
+    m_ttlLabel->setVisible(ttlField);
+    if (ttlField) {
+        // The provider's own words: who enforces the limit and what caps it.
+        m_ttl->setToolTip(ttlField->help);
+        // "No limit" only where the provider has such a thing (E2B always ends a sandbox).
+        const bool noLimit = !ttlField->minimum.isValid() || ttlField->minimum.toLongLong() <= 0;
+        const int noLimitRow = m_ttl->findData(qint64(0));
+        if (auto *view = qobject_cast<QListView *>(m_ttl->view()); view && noLimitRow >= 0)
+            view->setRowHidden(noLimitRow, !noLimit);
+        if (!noLimit && m_ttl->itemData(m_ttlIndex).toLongLong() == 0) {
+            m_ttlIndex = m_ttl->findData(kDefaultTtl);
+            const QSignalBlocker block(m_ttl);
+            m_ttl->setCurrentIndex(m_ttlIndex);
+        }
+    }
     alignLabels(m_top, m_form);
     fillImages({});
     updateCost();

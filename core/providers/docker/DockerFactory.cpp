@@ -17,20 +17,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("sandbar::docker", text);
 }
 
-FieldDescriptor field(const char *key, const char *label, const char *help, FieldType type, QVariant def = {},
-                      QVariant min = {}, QVariant max = {})
-{
-    FieldDescriptor f;
-    f.key = QString::fromLatin1(key);
-    f.label = tr(label);
-    f.help = tr(help);
-    f.type = type;
-    f.defaultValue = std::move(def);
-    f.minimum = std::move(min);
-    f.maximum = std::move(max);
-    return f;
-}
-
 // Set by DockerFactory::preparation: the endpoint setting holds what discovery found.
 constexpr char kAutodetected[] = "autodetected";
 
@@ -64,37 +50,51 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
                            : tr("Containers on a Docker Engine, local or remote.");
     d.selfHosted = true;
     d.accountFields = {
-        field("endpoint", "Engine endpoint",
-              "unix:///var/run/docker.sock, tcp://host:2376, npipe:////./pipe/docker_engine; empty: find it",
-              FieldType::Url, QString()),
-        field("tlsVerify", "Verify TLS", "Check the engine's certificate (tcp:// endpoints)", FieldType::Boolean, true),
-        field("certPath", "Certificate folder", "Folder with ca.pem, cert.pem and key.pem for TLS", FieldType::Path),
+        makeField(QStringLiteral("endpoint"), tr("Engine endpoint"),
+                  tr("unix:///var/run/docker.sock, tcp://host:2376, npipe:////./pipe/docker_engine; empty: find it"),
+                  FieldType::Url, QString()),
+        makeField(QStringLiteral("tlsVerify"), tr("Verify TLS"),
+                  tr("Check the engine's certificate (tcp:// endpoints)"), FieldType::Boolean, true),
+        makeField(QStringLiteral("certPath"), tr("Certificate folder"),
+                  tr("Folder with ca.pem, cert.pem and key.pem for TLS"), FieldType::Path),
     };
-    auto image = field("image", "Image", "Container image the session runs", FieldType::String);
+    auto image =
+        makeField(QStringLiteral("image"), tr("Image"), tr("Container image the session runs"), FieldType::String);
     image.required = true;
     d.createOptions = {
         image,
-        field("cpus", "CPUs", "CPU cores (fractions allowed)", FieldType::Number, {}, 0.01, 1024),
-        field("memory", "Memory", "Memory limit (swap is disabled)", FieldType::Bytes, {}, qint64(6 * 1024 * 1024)),
-        field("pidsLimit", "Process limit", "Most processes at once", FieldType::Integer, {}, 1, 1 << 22),
-        field("ttl", "Time limit", "The session ends itself after this long, even with Sandbar closed; 0 = none",
-              FieldType::Duration, 0, 0),
-        field("env", "Environment", "KEY=VALUE, one a line", FieldType::Env),
-        field("mounts", "Mounts", "HOST:SESSION[:ro] folders to share, one a line", FieldType::Mounts),
-        field("readOnlyMounts", "Read-only mounts", "Share every mount read-only", FieldType::Boolean, false),
-        field("network", "Network", "Give the session a network (off: no network at all)", FieldType::Boolean, false),
-        field("ports", "Forwarded ports",
-              "[HOST:]SESSION[/udp], one a line; reachable on 127.0.0.1 only; needs the network on", FieldType::Ports),
-        field("user", "User", "uid[:gid] or name; empty: 1000:1000", FieldType::String),
-        field("tmpfs", "tmpfs mounts", "Comma-separated paths mounted as tmpfs, e.g. /scratch", FieldType::String),
-        field("readOnlyRoot", "Read-only root", "Make the image's file system read-only", FieldType::Boolean, false),
-        field("workdir", "Working folder", "Where commands start", FieldType::Path, QStringLiteral("/workspace")),
+        makeField(QStringLiteral("cpus"), tr("CPUs"), tr("CPU cores (fractions allowed)"), FieldType::Number, {}, 0.01,
+                  1024),
+        makeField(QStringLiteral("memory"), tr("Memory"), tr("Memory limit (swap is disabled)"), FieldType::Bytes, {},
+                  qint64(6 * 1024 * 1024)),
+        makeField(QStringLiteral("pidsLimit"), tr("Process limit"), tr("Most processes at once"), FieldType::Integer,
+                  {}, 1, 1 << 22),
+        makeField(QStringLiteral("ttl"), tr("Time limit"),
+                  tr("The session ends itself after this long, even with Sandbar closed; 0 = none"),
+                  FieldType::Duration, 0, 0),
+        makeField(QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, one a line"), FieldType::Env),
+        makeField(QStringLiteral("mounts"), tr("Mounts"), tr("HOST:SESSION[:ro] folders to share, one a line"),
+                  FieldType::Mounts),
+        makeField(QStringLiteral("readOnlyMounts"), tr("Read-only mounts"), tr("Share every mount read-only"),
+                  FieldType::Boolean, false),
+        makeField(QStringLiteral("network"), tr("Network"), tr("Give the session a network (off: no network at all)"),
+                  FieldType::Boolean, false),
+        makeField(QStringLiteral("ports"), tr("Forwarded ports"),
+                  tr("[HOST:]SESSION[/udp], one a line; reachable on 127.0.0.1 only; needs the network on"),
+                  FieldType::Ports),
+        makeField(QStringLiteral("user"), tr("User"), tr("uid[:gid] or name; empty: 1000:1000"), FieldType::String),
+        makeField(QStringLiteral("tmpfs"), tr("tmpfs mounts"),
+                  tr("Comma-separated paths mounted as tmpfs, e.g. /scratch"), FieldType::String),
+        makeField(QStringLiteral("readOnlyRoot"), tr("Read-only root"), tr("Make the image's file system read-only"),
+                  FieldType::Boolean, false),
+        makeField(QStringLiteral("workdir"), tr("Working folder"), tr("Where commands start"), FieldType::Path,
+                  QStringLiteral("/workspace")),
     };
     if (!podman)
-        d.createOptions.append(field("gpus", "GPUs",
-                                     "all, a number of GPUs, or GPU UUIDs separated by commas (nvidia-smi -L); "
-                                     "needs the NVIDIA Container Toolkit on the engine",
-                                     FieldType::Gpus, QStringLiteral("none")));
+        d.createOptions.append(makeField(QStringLiteral("gpus"), tr("GPUs"),
+                                         tr("all, a number of GPUs, or GPU UUIDs separated by commas (nvidia-smi -L); "
+                                            "needs the NVIDIA Container Toolkit on the engine"),
+                                         FieldType::Gpus, QStringLiteral("none")));
     Capabilities caps = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                         Capability::FileList | Capability::StatsCpu | Capability::StatsMemory |
                         Capability::StatsNetwork | Capability::StatsDisk | Capability::PauseResume |

@@ -1,0 +1,105 @@
+#include "cloud/PolledStats.h"
+
+namespace sandbar::cloud {
+
+std::optional<NetCounters> parseProcNetDev(const QByteArray &text)
+{
+    NetCounters c;
+    bool any = false;
+    for (const QByteArray &line : text.split('\n')) {
+        const qsizetype colon = line.indexOf(':');
+        if (colon < 0)
+            continue;
+        const QByteArray iface = line.left(colon).trimmed();
+        if (iface.isEmpty() || iface.contains('|'))
+            continue;
+        const QList<QByteArray> f = line.mid(colon + 1).simplified().split(' ');
+        if (f.size() < 9)
+            continue;
+        bool okRx = false, okTx = false;
+        const qint64 rx = f.at(0).toLongLong(&okRx);
+        const qint64 tx = f.at(8).toLongLong(&okTx);
+        if (!okRx || !okTx)
+            continue;
+        any = true;
+        if (iface == "lo")
+            continue;
+        c.rxBytes += rx;
+        c.txBytes += tx;
+    }
+    if (!any)
+        return std::nullopt;
+    return c;
+}
+
+PolledStatsStream::PolledStatsStream(Provider *provider, QString sessionId, QObject *parent)
+    : StatsStream(parent)
+    , m_provider(provider)
+    , m_sessionId(std::move(sessionId))
+{
+    m_timer = new QTimer(this);
+    m_timer->setInterval(kIntervalMs);
+    connect(m_timer, &QTimer::timeout, this, &PolledStatsStream::poll);
+}
+
+void PolledStatsStream::start()
+{
+    if (m_running)
+        return;
+    m_running = true;
+    m_timer->start();
+    poll();
+}
+
+void PolledStatsStream::stop()
+{
+    m_running = false;
+    m_timer->stop();
+}
+
+void PolledStatsStream::poll()
+{
+    if (!m_running || m_inFlight || !m_provider)
+        return;
+    m_inFlight = true;
+    m_provider->stats(m_sessionId, Callback<StatsSample>(this, [this](Result<StatsSample> r) {
+                          if (!m_running || !m_provider) {
+                              m_inFlight = false;
+                              return;
+                          }
+                          if (!r) {
+                              m_inFlight = false;
+                              Q_EMIT errorOccurred(r.error());
+                              return;
+                          }
+                          if (!m_netWorks) {
+                              m_inFlight = false;
+                              Q_EMIT sample(r.value());
+                              return;
+                          }
+                          ExecRequest req;
+                          req.argv = {QStringLiteral("cat"), QStringLiteral("/proc/net/dev")};
+                          ExecJob *job = m_provider->exec(m_sessionId, req).release();
+                          job->setParent(this);
+                          auto out = std::make_shared<QByteArray>();
+                          auto s = std::make_shared<StatsSample>(r.value());
+                          connect(job, &ExecJob::stdoutData, this, [out](const QByteArray &b) { out->append(b); });
+                          connect(job, &ExecJob::finished, this, [this, job, out, s](const Result<int> &code) {
+                              job->deleteLater();
+                              m_inFlight = false;
+                              if (!m_running)
+                                  return;
+                              const auto net = code.ok() && code.value() == 0 ? parseProcNetDev(*out) : std::nullopt;
+                              if (net) {
+                                  s->networkRxBytes = net->rxBytes;
+                                  s->networkTxBytes = net->txBytes;
+                              } else {
+                                  m_netWorks = false; // no /proc here: don't keep asking
+                              }
+                              Q_EMIT sample(*s);
+                          });
+                          job->start();
+                      }));
+}
+
+} // namespace sandbar::cloud

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "providers/Jobs.h"
+#include "providers/Provider.h"
+
+#include <QPointer>
+#include <QTimer>
+#include <optional>
+
+namespace sandbar::cloud {
+
+// /proc/net/dev: received and sent bytes over every interface but lo.
+struct NetCounters {
+    qint64 rxBytes = 0;
+    qint64 txBytes = 0;
+};
+std::optional<NetCounters> parseProcNetDev(const QByteArray &text);
+
+// A cloud session's live statistics: the provider's stats() every few seconds while started
+// and, because cloud APIs report no network traffic, /proc/net/dev read through exec. Only
+// this stream does that (the Stats tab open), never stats(): an exec counts as activity on
+// some services (Daytona's idle auto-stop) and would keep an idle sandbox, and its bill,
+// running. A sandbox without /proc is asked once.
+class PolledStatsStream : public StatsStream
+{
+    Q_OBJECT
+public:
+    PolledStatsStream(Provider *provider, QString sessionId, QObject *parent = nullptr);
+    void start() override;
+    void stop() override;
+
+    static constexpr int kIntervalMs = 5000;
+
+private:
+    void poll();
+
+    QPointer<Provider> m_provider;
+    QString m_sessionId;
+    QTimer *m_timer = nullptr;
+    bool m_running = false;
+    bool m_inFlight = false;
+    bool m_netWorks = true;
+};
+
+} // namespace sandbar::cloud

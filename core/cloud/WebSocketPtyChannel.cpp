@@ -1,0 +1,292 @@
+#include "cloud/WebSocketPtyChannel.h"
+
+#include "cloud/ServiceUrl.h"
+
+#include <QCoreApplication>
+#include <QNetworkProxy>
+#include <QSslConfiguration>
+#include <QSslError>
+#include <QTimer>
+#include <QWebSocket>
+
+namespace sandbar::cloud {
+
+WebSocketPtyChannel::WebSocketPtyChannel(Opener opener, Hooks hooks, QObject *parent)
+    : PtyChannel(parent)
+    , m_opener(std::move(opener))
+    , m_hooks(std::move(hooks))
+{
+}
+
+WebSocketPtyChannel::~WebSocketPtyChannel()
+{
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+    }
+}
+
+WebSocketPtyChannel::Opener WebSocketPtyChannel::fixedRequest(QNetworkRequest request)
+{
+    return [request](Callback<QNetworkRequest> ready) { ready(request); };
+}
+
+QString WebSocketPtyChannel::service() const
+{
+    return m_hooks.service.isEmpty() ? tr("The service") : m_hooks.service;
+}
+
+void WebSocketPtyChannel::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    if (!m_opener)
+        return fail(makeError(ErrorCode::Internal, tr("The terminal has no address")));
+    m_opener(Callback<QNetworkRequest>(this, [this](Result<QNetworkRequest> r) {
+        if (m_ended)
+            return;
+        if (!r)
+            return fail(r.error());
+        openSocket(r.value());
+    }));
+}
+
+void WebSocketPtyChannel::openSocket(QNetworkRequest request)
+{
+    QUrl url = request.url();
+    if (url.scheme() == QLatin1String("http"))
+        url.setScheme(QStringLiteral("ws"));
+    else if (url.scheme() == QLatin1String("https"))
+        url.setScheme(QStringLiteral("wss"));
+    if (url.scheme() == QLatin1String("ws") && !isLoopbackHost(url.host()))
+        return fail(makeError(
+            ErrorCode::InvalidArgument,
+            tr("%1 offered an unencrypted terminal address (%2); only https is accepted").arg(service(), url.host())));
+    request.setUrl(url);
+
+    m_socket = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this);
+    // A terminal on this machine (a contract server, a tunnel) must never go through a proxy.
+    if (isLoopbackHost(url.host()))
+        m_socket->setProxy(QNetworkProxy::NoProxy);
+    if (url.scheme() == QLatin1String("wss"))
+        m_socket->setSslConfiguration(request.sslConfiguration());
+    connect(m_socket, &QWebSocket::connected, this, &WebSocketPtyChannel::onConnected);
+    connect(m_socket, &QWebSocket::binaryMessageReceived, this, &WebSocketPtyChannel::onBinary);
+    connect(m_socket, &QWebSocket::textMessageReceived, this, &WebSocketPtyChannel::onText);
+    connect(m_socket, &QWebSocket::disconnected, this, &WebSocketPtyChannel::onDisconnected);
+    connect(m_socket, &QWebSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
+        QStringList texts;
+        for (const QSslError &e : errors)
+            texts << e.errorString();
+        m_sslErrors = texts.join(QLatin1String("; "));
+    });
+    connect(m_socket, QOverload<QAbstractSocket::SocketError>::of(&QWebSocket::error), this,
+            [this](QAbstractSocket::SocketError) {
+                // Once the terminal is open, disconnected() tells the end from the close frame.
+                if (m_ended || !m_socket || m_ready)
+                    return;
+                const QString where = m_socket->requestUrl().host();
+                if (!m_sslErrors.isEmpty())
+                    return fail(
+                        makeError(ErrorCode::Unavailable,
+                                  tr("The certificate of %1 was refused: %2. A self-hosted service with its own "
+                                     "certificate authority needs the account's CA file.")
+                                      .arg(where, m_sslErrors)));
+                const QString text = m_socket->errorString();
+                if (text.contains(QLatin1String("401")) || text.contains(QLatin1String("403")))
+                    return fail(
+                        makeError(ErrorCode::Unauthorized,
+                                  tr("%1 refused the terminal: the key was not accepted (%2)").arg(service(), text)));
+                if (!m_socket->isValid())
+                    fail(makeError(ErrorCode::Unavailable,
+                                   tr("The terminal connection to %1 failed: %2").arg(service(), text)));
+            });
+
+    m_connectTimer = new QTimer(this);
+    m_connectTimer->setSingleShot(true);
+    connect(m_connectTimer, &QTimer::timeout, this, [this] {
+        if (!m_ready)
+            fail(makeError(ErrorCode::Timeout, tr("%1 did not open the terminal in time").arg(service())));
+    });
+    m_connectTimer->start(m_hooks.connectTimeoutMs);
+    m_socket->open(request);
+}
+
+void WebSocketPtyChannel::onConnected()
+{
+    if (!m_hooks.waitForReady)
+        becomeReady();
+}
+
+void WebSocketPtyChannel::becomeReady()
+{
+    if (m_ready || m_ended)
+        return;
+    m_ready = true;
+    if (m_connectTimer)
+        m_connectTimer->stop();
+    Q_EMIT started();
+    if (m_pendingSize) {
+        const auto [cols, rows] = *m_pendingSize;
+        m_pendingSize.reset();
+        resize(cols, rows);
+    }
+    const QByteArrayList queued = std::exchange(m_queuedWrites, {});
+    for (const QByteArray &b : queued)
+        write(b);
+    if (m_closing)
+        close();
+}
+
+void WebSocketPtyChannel::onBinary(const QByteArray &bytes)
+{
+    if (m_ended)
+        return;
+    // Output before the control frame means the service sends none: the terminal is there.
+    if (!m_ready)
+        becomeReady();
+    deliver(bytes);
+}
+
+void WebSocketPtyChannel::onText(const QString &text)
+{
+    if (m_ended)
+        return;
+    if (!m_hooks.textFrame) {
+        if (!m_ready)
+            becomeReady();
+        return deliver(text.toUtf8());
+    }
+    auto r = m_hooks.textFrame(text);
+    if (!r)
+        return fail(r.error());
+    if (r->ready)
+        becomeReady();
+    if (!r->output.isEmpty())
+        deliver(r->output);
+}
+
+void WebSocketPtyChannel::deliver(const QByteArray &bytes)
+{
+    if (bytes.isEmpty())
+        return;
+    if (m_paused || !m_pausedOutput.isEmpty()) {
+        m_pausedOutput.append(bytes);
+        m_pendingBytes += bytes.size();
+        return;
+    }
+    Q_EMIT dataReceived(bytes);
+}
+
+void WebSocketPtyChannel::setReadingPaused(bool paused)
+{
+    m_paused = paused;
+    if (paused)
+        return;
+    while (!m_paused && !m_pausedOutput.isEmpty()) {
+        const QByteArray b = m_pausedOutput.takeFirst();
+        m_pendingBytes -= b.size();
+        Q_EMIT dataReceived(b);
+    }
+}
+
+void WebSocketPtyChannel::onDisconnected()
+{
+    if (m_ended || !m_socket)
+        return;
+    // Output held for a paused consumer still belongs before the end.
+    m_paused = false;
+    setReadingPaused(false);
+    const QWebSocketProtocol::CloseCode code = m_socket->closeCode();
+    const QString reason = m_socket->closeReason();
+    if (!m_ready && m_socket->error() != QAbstractSocket::UnknownSocketError && reason.isEmpty())
+        return fail(makeError(ErrorCode::Unavailable,
+                              tr("The terminal connection to %1 failed: %2").arg(service(), m_socket->errorString())));
+    if (m_hooks.closed) {
+        auto r = m_hooks.closed(code, reason);
+        if (!r)
+            return fail(r.error());
+        return finishWith(r.value());
+    }
+    if (code == QWebSocketProtocol::CloseCodeNormal)
+        return finishWith(0);
+    fail(makeError(
+        ErrorCode::Unavailable,
+        reason.isEmpty()
+            ? tr("%1 ended the terminal connection (code %2)").arg(service()).arg(int(code))
+            : tr("%1 ended the terminal connection (code %2): %3").arg(service()).arg(int(code)).arg(reason)));
+}
+
+void WebSocketPtyChannel::write(const QByteArray &bytes)
+{
+    if (m_ended || bytes.isEmpty())
+        return;
+    if (!m_ready || !m_socket) {
+        m_queuedWrites.append(bytes);
+        return;
+    }
+    // One socket, one frame per write: frames leave in the order written.
+    m_socket->sendBinaryMessage(bytes);
+}
+
+void WebSocketPtyChannel::resize(int cols, int rows)
+{
+    if (m_ended || cols <= 0 || rows <= 0)
+        return;
+    if (!m_ready) {
+        m_pendingSize = std::make_pair(cols, rows);
+        return;
+    }
+    if (m_hooks.resize)
+        m_hooks.resize(cols, rows);
+}
+
+void WebSocketPtyChannel::close()
+{
+    if (m_ended)
+        return;
+    if (!m_ready) {
+        // Nothing to hang up yet: once open, the terminal is ended at once.
+        m_closing = true;
+        if (!m_socket && !m_started)
+            finishWith(-1);
+        return;
+    }
+    if (m_hooks.hangup)
+        return m_hooks.hangup();
+    if (m_socket)
+        m_socket->close(QWebSocketProtocol::CloseCodeNormal);
+}
+
+bool WebSocketPtyChannel::isOpen() const
+{
+    return m_ready && !m_ended;
+}
+
+void WebSocketPtyChannel::fail(Error error)
+{
+    if (m_ended)
+        return;
+    m_ended = true;
+    if (m_connectTimer)
+        m_connectTimer->stop();
+    if (m_socket) {
+        m_socket->disconnect(this);
+        m_socket->abort();
+    }
+    Q_EMIT errorOccurred(error);
+}
+
+void WebSocketPtyChannel::finishWith(int code)
+{
+    if (m_ended)
+        return;
+    m_ended = true;
+    if (m_connectTimer)
+        m_connectTimer->stop();
+    m_exitCode = code >= 0 ? std::optional<int>(code) : std::nullopt;
+    Q_EMIT finished(code);
+}
+
+} // namespace sandbar::cloud

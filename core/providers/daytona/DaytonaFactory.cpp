@@ -1,0 +1,111 @@
+#include "providers/daytona/DaytonaFactory.h"
+
+#include "cloud/ServiceUrl.h"
+#include "providers/daytona/DaytonaProvider.h"
+
+#include <QCoreApplication>
+
+namespace sandbar::daytona {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::daytona", text);
+}
+
+constexpr char kDefaultEndpoint[] = "https://app.daytona.io/api";
+} // namespace
+
+ProviderDescriptor makeDaytonaDescriptor()
+{
+    ProviderDescriptor d;
+    d.id = QStringLiteral("daytona");
+    d.displayName = tr("Daytona");
+    d.description = tr("Cloud sandboxes on Daytona, billed by the service per second of use.");
+    d.selfHosted = false;
+    auto key = makeField(QStringLiteral("api-key"), tr("API key"),
+                         tr("A Daytona API key (dtn_...); kept in the system keychain"), FieldType::Secret);
+    key.secret = true;
+    key.required = true;
+    d.accountFields = {
+        key,
+        makeField(QStringLiteral("endpoint"), tr("API URL"), tr("Daytona's API; change it for a self-hosted Daytona"),
+                  FieldType::Url, QString::fromLatin1(kDefaultEndpoint)),
+        makeField(QStringLiteral("organization"), tr("Organization"),
+                  tr("Organization ID, when the key belongs to several"), FieldType::String),
+        makeField(QStringLiteral("target"), tr("Region"),
+                  tr("Where new sandboxes run (us, eu, ...); empty: the organization's default"), FieldType::String),
+        makeField(QStringLiteral("ca-file"), tr("CA file"),
+                  tr("PEM certificates of a self-hosted Daytona's own certificate authority"), FieldType::Path),
+    };
+    d.createOptions = {
+        makeField(QStringLiteral("image"), tr("Image"),
+                  tr("The snapshot (image) the sandbox starts from; empty: Daytona's default"), FieldType::String),
+        makeField(QStringLiteral("snapshot"), tr("Snapshot"), tr("Alias of image: a Daytona snapshot name"),
+                  FieldType::String),
+        makeField(QStringLiteral("cpus"), tr("CPUs"), tr("Whole CPU cores (fractions are rounded up)"),
+                  FieldType::Number, {}, 1, 64),
+        makeField(QStringLiteral("memory"), tr("Memory"), tr("Memory, in whole GB (rounded up)"), FieldType::Bytes, {},
+                  qint64(1) << 30),
+        makeField(QStringLiteral("disk"), tr("Disk"), tr("Disk size, in whole GB (rounded up)"), FieldType::Bytes, {},
+                  qint64(1) << 30),
+        makeField(QStringLiteral("gpus"), tr("GPUs"), tr("How many GPUs (GPU sandboxes must be ephemeral on Daytona)"),
+                  FieldType::Gpus, QStringLiteral("none")),
+        makeField(QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, one a line"), FieldType::Env),
+        makeField(QStringLiteral("network"), tr("Network"),
+                  tr("Let the sandbox reach the network (off: all traffic is blocked)"), FieldType::Boolean, false),
+        makeField(QStringLiteral("autoStop"), tr("Stop when idle for"),
+                  tr("Daytona stops the sandbox after this long without activity (a terminal, a command, a file "
+                     "transfer); 0 = never. This is not a time limit"),
+                  FieldType::Duration, qint64(15 * 60), 0),
+        makeField(QStringLiteral("ttl"), tr("Time limit"),
+                  tr("Sandbar stops the sandbox after this long, while Sandbar runs (Daytona has no wall-clock "
+                     "limit of its own); 0 = none"),
+                  FieldType::Duration, 0, 0),
+    };
+    d.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
+                     Capability::FileList | Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk |
+                     Capability::StatsNetwork | Capability::StatsStream | Capability::Reattach | Capability::Kill |
+                     Capability::SetTimeout | Capability::Network | Capability::PauseResume;
+    return d;
+}
+
+DaytonaFactory::DaytonaFactory()
+    : m_descriptor(makeDaytonaDescriptor())
+{
+}
+
+Result<std::unique_ptr<Provider>> DaytonaFactory::create(const AccountConfig &account) const
+{
+    DaytonaProvider::Settings s;
+    QString endpoint = account.settings.value(QStringLiteral("endpoint")).toString().trimmed();
+    if (endpoint.isEmpty())
+        endpoint = QString::fromLatin1(kDefaultEndpoint);
+    auto url = cloud::parseServiceUrl(endpoint, tr("API URL"));
+    if (!url)
+        return url.error();
+    s.endpoint = url.value();
+    s.apiKey = account.secrets.value(QStringLiteral("api-key")).trimmed();
+    if (s.apiKey.isEmpty())
+        return makeError(
+            ErrorCode::Unauthorized,
+            tr("The Daytona account %1 has no API key; add it again with --api-key-env").arg(account.name));
+    s.organization = account.settings.value(QStringLiteral("organization")).toString().trimmed();
+    s.target = account.settings.value(QStringLiteral("target")).toString().trimmed();
+    const QString caFile = account.settings.value(QStringLiteral("ca-file")).toString().trimmed();
+    if (!caFile.isEmpty()) {
+        auto cas = cloud::loadCaFile(caFile);
+        if (!cas)
+            return cas.error();
+        s.caCertificates = cas.value();
+    }
+    std::unique_ptr<Provider> p = std::make_unique<DaytonaProvider>(m_descriptor, account.name, std::move(s));
+    return p;
+}
+
+std::unique_ptr<ProviderFactory> makeDaytonaFactory()
+{
+    return std::make_unique<DaytonaFactory>();
+}
+
+} // namespace sandbar::daytona

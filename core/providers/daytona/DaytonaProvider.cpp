@@ -1,0 +1,414 @@
+#include "providers/daytona/DaytonaProvider.h"
+
+#include "cloud/ServiceUrl.h"
+#include "cloud/Transfers.h"
+#include "cloud/WebSocketPtyChannel.h"
+#include "providers/daytona/DaytonaJobs.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+#include <QUuid>
+#include <algorithm>
+
+namespace sandbar::daytona {
+
+namespace {
+QByteArray compact(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// How long create waits for a new sandbox to be started (pulling a snapshot can take a while).
+constexpr int kStartPolls = 180;
+constexpr int kStartPollMs = 1000;
+constexpr int kCreateAttempts = 3;
+} // namespace
+
+struct DaytonaProvider::CreateState {
+    CreateSpec spec;
+    QByteArray body;
+    QString token;
+    int attempts = 0;
+    Callback<SessionInfo> done;
+};
+
+DaytonaProvider::DaytonaProvider(ProviderDescriptor descriptor, QString accountName, Settings settings, QObject *parent)
+    : Provider(parent)
+    , m_descriptor(std::move(descriptor))
+    , m_account(std::move(accountName))
+    , m_settings(std::move(settings))
+{
+    cloud::CloudClient::Options o;
+    o.service = tr("Daytona");
+    o.baseUrl = m_settings.endpoint;
+    o.extraCaCertificates = m_settings.caCertificates;
+    o.authHeaders.append({QByteArray("Authorization"), QByteArray("Bearer ") + m_settings.apiKey.toUtf8()});
+    if (!m_settings.organization.isEmpty())
+        o.authHeaders.append({QByteArray("X-Daytona-Organization-ID"), m_settings.organization.toUtf8()});
+    m_client = new cloud::CloudClient(std::move(o), this);
+    m_ttlTimer = new QTimer(this);
+    m_ttlTimer->setSingleShot(true);
+    connect(m_ttlTimer, &QTimer::timeout, this, &DaytonaProvider::enforceTtl);
+}
+
+DaytonaProvider::~DaytonaProvider() = default;
+
+QString DaytonaProvider::enc(const QString &id) const
+{
+    return QString::fromLatin1(QUrl::toPercentEncoding(id));
+}
+
+void DaytonaProvider::health(Callback<HealthInfo> done)
+{
+    cloud::ApiCall call;
+    call.path = QStringLiteral("/sandbox");
+    call.query.addQueryItem(QStringLiteral("limit"), QStringLiteral("1"));
+    const QString endpoint = m_settings.endpoint.toString();
+    m_client->call(call, Callback<cloud::ApiReply>(done.context(), [done, endpoint](Result<cloud::ApiReply> r) {
+                       if (!r)
+                           return done(r.error());
+                       HealthInfo h;
+                       h.serverName = tr("Daytona");
+                       h.endpoint = endpoint;
+                       done(h);
+                   }));
+}
+
+void DaytonaProvider::remember(const SandboxRecord &rec)
+{
+    const QString id = rec.info.id;
+    if (!rec.toolboxProxyUrl.isEmpty()) {
+        // Toolbox calls carry the account's key: only to https (or a loopback http) address.
+        auto base = cloud::parseServiceUrl(rec.toolboxProxyUrl, tr("Toolbox URL"));
+        if (base)
+            m_toolbox.insert(id, cloud::joinUrl(base.value(), QLatin1Char('/') + enc(id)));
+        else
+            m_toolbox.remove(id);
+    }
+    if (rec.info.cpus)
+        m_cpus.insert(id, *rec.info.cpus);
+    m_states.insert(id, rec.info.state);
+    if (rec.deadline.isValid())
+        m_deadlines.insert(id, rec.deadline);
+    else
+        m_deadlines.remove(id);
+    scheduleTtl();
+}
+
+void DaytonaProvider::listPages(QUrlQuery query, std::shared_ptr<QList<SandboxRecord>> acc, int pageNo,
+                                Callback<QList<SandboxRecord>> done)
+{
+    cloud::ApiCall call;
+    call.path = QStringLiteral("/sandbox");
+    call.query = query;
+    m_client->call(call, Callback<cloud::ApiReply>(this, [this, query, acc, pageNo, done](Result<cloud::ApiReply> r) {
+                       if (!r)
+                           return done(r.error());
+                       auto page = parseSandboxList(r->body, m_account, m_descriptor.id);
+                       if (!page)
+                           return done(page.error());
+                       acc->append(page->items);
+                       // A server that repeats a cursor must not keep us here forever.
+                       if (page->nextCursor.isEmpty() || page->items.isEmpty() || pageNo >= 200)
+                           return done(*acc);
+                       QUrlQuery next = query;
+                       next.removeAllQueryItems(QStringLiteral("cursor"));
+                       next.addQueryItem(QStringLiteral("cursor"),
+                                         QString::fromUtf8(QUrl::toPercentEncoding(page->nextCursor)));
+                       listPages(next, acc, pageNo + 1, done);
+                   }));
+}
+
+void DaytonaProvider::listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done)
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("100"));
+    if (!options.all) {
+        const QJsonObject filter{{QLatin1String(labels::App), QLatin1String(labels::AppValue)},
+                                 {QLatin1String(labels::Account), m_account}};
+        query.addQueryItem(QStringLiteral("labels"),
+                           QString::fromUtf8(QUrl::toPercentEncoding(QString::fromUtf8(compact(filter)))));
+    }
+    const bool all = options.all;
+    listPages(query, std::make_shared<QList<SandboxRecord>>(), 1,
+              Callback<QList<SandboxRecord>>(this, [this, all, done](Result<QList<SandboxRecord>> r) {
+                  if (!r)
+                      return done(r.error());
+                  QList<SessionInfo> out;
+                  for (const SandboxRecord &rec : r.value()) {
+                      // The filter is the server's; a server that ignored it must not hand us
+                      // another account's sandboxes.
+                      const bool ours =
+                          rec.info.owned && rec.info.labels.value(QLatin1String(labels::Account)) == m_account;
+                      if (!all && !ours)
+                          continue;
+                      remember(rec);
+                      out.append(rec.info);
+                  }
+                  done(out);
+              }));
+}
+
+void DaytonaProvider::findByToken(const QString &token, Callback<std::optional<SandboxRecord>> done)
+{
+    QUrlQuery query;
+    const QJsonObject filter{{QLatin1String(TokenLabel), token}};
+    query.addQueryItem(QStringLiteral("labels"),
+                       QString::fromUtf8(QUrl::toPercentEncoding(QString::fromUtf8(compact(filter)))));
+    listPages(query, std::make_shared<QList<SandboxRecord>>(), 1,
+              Callback<QList<SandboxRecord>>(this, [token, done](Result<QList<SandboxRecord>> r) {
+                  if (!r)
+                      return done(r.error());
+                  for (const SandboxRecord &rec : r.value())
+                      if (rec.token == token)
+                          return done(std::optional<SandboxRecord>(rec));
+                  done(std::optional<SandboxRecord>());
+              }));
+}
+
+void DaytonaProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
+{
+    if (spec.ttlSeconds < 0 || (spec.cpus && *spec.cpus <= 0) || (spec.memoryBytes && *spec.memoryBytes <= 0))
+        return done.post(makeError(ErrorCode::InvalidArgument, tr("The time limit, CPUs and memory must be positive")));
+    auto state = std::make_shared<CreateState>();
+    state->spec = spec;
+    state->token = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    state->body =
+        compact(createBody(spec, m_account, state->token, QDateTime::currentDateTimeUtc(), m_settings.target));
+    state->done = std::move(done);
+    Q_EMIT createProgress(spec.name, tr("Creating the sandbox…"), 0, 0);
+    createAttempt(state);
+}
+
+void DaytonaProvider::createAttempt(std::shared_ptr<CreateState> state)
+{
+    if (state->done.expired())
+        return;
+    ++state->attempts;
+    cloud::ApiCall call;
+    call.method = "POST";
+    call.path = QStringLiteral("/sandbox");
+    call.body = state->body;
+    // Never sent twice blindly: a lost reply may hide a sandbox that exists (see below).
+    call.idempotent = false;
+    call.timeoutMs = 120000;
+    m_client->call(
+        call, Callback<cloud::ApiReply>(this, [this, state](Result<cloud::ApiReply> r) {
+            if (r) {
+                auto rec = parseSandboxJson(r->body, m_account, m_descriptor.id);
+                if (!rec)
+                    return state->done(rec.error());
+                remember(rec.value());
+                return waitStarted(state, rec.value(), 0);
+            }
+            const ErrorCode code = r.code();
+            if ((code != ErrorCode::Unavailable && code != ErrorCode::Timeout) || state->attempts >= kCreateAttempts)
+                return state->done(r.error());
+            // The request went out and no answer came (a reset, a timeout, a 5xx):
+            // the sandbox may exist. Its token says; only if it is not there, again.
+            const Error first = r.error();
+            findByToken(state->token, Callback<std::optional<SandboxRecord>>(
+                                          this, [this, state, first](Result<std::optional<SandboxRecord>> f) {
+                                              if (!f)
+                                                  return state->done(first);
+                                              if (f->has_value()) {
+                                                  remember(**f);
+                                                  return waitStarted(state, **f, 0);
+                                              }
+                                              QTimer::singleShot(300 * state->attempts, this,
+                                                                 [this, state] { createAttempt(state); });
+                                          }));
+        }));
+}
+
+void DaytonaProvider::waitStarted(std::shared_ptr<CreateState> state, const SandboxRecord &rec, int polls)
+{
+    if (rec.info.state == SessionState::Running)
+        return state->done(rec.info);
+    if (rec.info.state == SessionState::Error)
+        return state->done(makeError(ErrorCode::Unavailable,
+                                     rec.info.errorMessage.isEmpty()
+                                         ? tr("Daytona could not start the sandbox")
+                                         : tr("Daytona could not start the sandbox: %1").arg(rec.info.errorMessage)));
+    if (polls >= kStartPolls)
+        return state->done(
+            makeError(ErrorCode::Timeout, tr("The sandbox did not start in time (it is %1)").arg(rec.state)));
+    if (polls == 0)
+        Q_EMIT createProgress(state->spec.name, tr("Starting the sandbox…"), 0, 0);
+    const QString id = rec.info.id;
+    QTimer::singleShot(kStartPollMs, this, [this, state, id, polls] {
+        if (state->done.expired())
+            return;
+        info(id, Callback<SessionInfo>(this, [this, state, id, polls](Result<SessionInfo> r) {
+                 if (!r)
+                     return state->done(r.error());
+                 SandboxRecord now;
+                 now.info = r.value();
+                 now.state = r->statusText;
+                 waitStarted(state, now, polls + 1);
+             }));
+    });
+}
+
+void DaytonaProvider::info(const QString &sessionId, Callback<SessionInfo> done)
+{
+    cloud::ApiCall call;
+    call.path = QStringLiteral("/sandbox/") + enc(sessionId);
+    m_client->call(call, Callback<cloud::ApiReply>(this, [this, done](Result<cloud::ApiReply> r) {
+                       if (!r)
+                           return done(r.error());
+                       auto rec = parseSandboxJson(r->body, m_account, m_descriptor.id);
+                       if (!rec)
+                           return done(rec.error());
+                       remember(rec.value());
+                       done(rec->info);
+                   }));
+}
+
+void DaytonaProvider::lifecycle(const QString &sessionId, const QString &action, QUrlQuery query,
+                                const QString &failure, Callback<void> done)
+{
+    cloud::ApiCall call;
+    call.method = "POST";
+    call.path = QStringLiteral("/sandbox/") + enc(sessionId) + QLatin1Char('/') + action;
+    call.query = query;
+    call.timeoutMs = 120000;
+    m_client->call(call, Callback<cloud::ApiReply>(this, [this, sessionId, failure, done](Result<cloud::ApiReply> r) {
+                       if (!r)
+                           return done(makeError(r.code(), failure + QStringLiteral(": ") + r.message()));
+                       done(VoidResult{});
+                       // Views learn the new state without asking.
+                       info(sessionId, Callback<SessionInfo>(this, [this](Result<SessionInfo> s) {
+                                if (s)
+                                    Q_EMIT sessionChanged(s.value());
+                            }));
+                   }));
+}
+
+void DaytonaProvider::stop(const QString &sessionId, Callback<void> done)
+{
+    lifecycle(sessionId, QStringLiteral("stop"), {}, tr("Stopping failed"), std::move(done));
+}
+
+void DaytonaProvider::kill(const QString &sessionId, Callback<void> done)
+{
+    QUrlQuery q;
+    q.addQueryItem(QStringLiteral("force"), QStringLiteral("true"));
+    lifecycle(sessionId, QStringLiteral("stop"), q, tr("Killing failed"), std::move(done));
+}
+
+void DaytonaProvider::resume(const QString &sessionId, Callback<void> done)
+{
+    lifecycle(sessionId, QStringLiteral("start"), {}, tr("Starting failed"), std::move(done));
+}
+
+void DaytonaProvider::pause(const QString &sessionId, Callback<void> done)
+{
+    // Daytona's stop is its pause: the files stay, start brings the sandbox back, and a
+    // stopped sandbox is billed for its disk alone.
+    lifecycle(sessionId, QStringLiteral("stop"), {}, tr("Pausing failed"), std::move(done));
+}
+
+void DaytonaProvider::remove(const QString &sessionId, Callback<void> done)
+{
+    cloud::ApiCall call;
+    call.method = "DELETE";
+    call.path = QStringLiteral("/sandbox/") + enc(sessionId);
+    call.timeoutMs = 120000;
+    m_client->call(
+        call,
+        Callback<cloud::ApiReply>(this,
+                                  [this, sessionId, done](Result<cloud::ApiReply> r) {
+                                      if (!r)
+                                          return done(makeError(r.code(), tr("Removing failed: %1").arg(r.message())));
+                                      m_toolbox.remove(sessionId);
+                                      m_cpus.remove(sessionId);
+                                      m_deadlines.remove(sessionId);
+                                      m_states.remove(sessionId);
+                                      done(VoidResult{});
+                                      Q_EMIT sessionRemoved(sessionId);
+                                  }),
+        {404});
+}
+
+void DaytonaProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done)
+{
+    if (ttlSeconds < 0)
+        return done.post(makeError(ErrorCode::InvalidArgument, tr("The time limit must not be negative")));
+    info(sessionId, Callback<SessionInfo>(this, [this, sessionId, ttlSeconds, done](Result<SessionInfo> r) {
+             if (!r)
+                 return done(r.error());
+             const QDateTime now = QDateTime::currentDateTimeUtc();
+             QMap<QString, QString> lbl = r->labels;
+             QDateTime created = r->created.isValid() ? r->created : now;
+             if (!lbl.contains(QLatin1String(labels::Created)))
+                 lbl.insert(QLatin1String(labels::Created), created.toString(Qt::ISODate));
+             // The label counts from creation, so that created + ttl is the deadline for everyone.
+             const qint64 ttl = ttlSeconds > 0 ? qMax<qint64>(1, created.secsTo(now.addSecs(ttlSeconds))) : 0;
+             lbl.insert(QLatin1String(labels::Ttl), QString::number(ttl));
+             QJsonObject o;
+             for (auto it = lbl.begin(); it != lbl.end(); ++it)
+                 o.insert(it.key(), it.value());
+             cloud::ApiCall call;
+             call.method = "PUT";
+             call.path = QStringLiteral("/sandbox/") + enc(sessionId) + QStringLiteral("/labels");
+             call.body = compact(QJsonObject{{QStringLiteral("labels"), o}});
+             m_client->call(call, Callback<cloud::ApiReply>(
+                                      this, [this, sessionId, ttl, created, done](Result<cloud::ApiReply> put) {
+                                          if (!put)
+                                              return done(put.error());
+                                          if (ttl > 0)
+                                              m_deadlines.insert(sessionId, created.addSecs(ttl));
+                                          else
+                                              m_deadlines.remove(sessionId);
+                                          scheduleTtl();
+                                          done(VoidResult{});
+                                      }));
+         }));
+}
+
+void DaytonaProvider::scheduleTtl()
+{
+    QDateTime next;
+    for (auto it = m_deadlines.cbegin(); it != m_deadlines.cend(); ++it) {
+        const SessionState s = m_states.value(it.key(), SessionState::Unknown);
+        if (s == SessionState::Stopped || s == SessionState::Stopping || s == SessionState::Error)
+            continue;
+        if (!next.isValid() || it.value() < next)
+            next = it.value();
+    }
+    if (!next.isValid()) {
+        m_ttlTimer->stop();
+        return;
+    }
+    const qint64 ms = QDateTime::currentDateTimeUtc().msecsTo(next);
+    // Long waits are re-armed hourly: timers drift across a suspend.
+    m_ttlTimer->start(int(std::clamp<qint64>(ms, 0, 3600 * 1000)));
+}
+
+void DaytonaProvider::enforceTtl()
+{
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (auto it = m_deadlines.cbegin(); it != m_deadlines.cend(); ++it) {
+        const QString id = it.key();
+        const SessionState s = m_states.value(id, SessionState::Unknown);
+        if (it.value() > now || s == SessionState::Stopped || s == SessionState::Stopping || s == SessionState::Error)
+            continue;
+        m_states.insert(id, SessionState::Stopping);
+        stop(id, Callback<void>(this, [this, id](VoidResult r) {
+                 if (!r) // tried again at the next look (a listing, a retry in a minute)
+                     m_states.insert(id, SessionState::Unknown);
+                 else
+                     m_states.insert(id, SessionState::Stopped);
+                 if (!r)
+                     QTimer::singleShot(60000, this, [this] { scheduleTtl(); });
+             }));
+    }
+    scheduleTtl();
+}
+
+} // namespace sandbar::daytona

@@ -1,0 +1,105 @@
+#pragma once
+
+#include "cloud/CloudClient.h"
+#include "providers/Provider.h"
+#include "providers/daytona/DaytonaParsers.h"
+
+#include <QHash>
+#include <QPointer>
+#include <QSslCertificate>
+#include <QUrl>
+
+class QTimer;
+
+namespace sandbar::daytona {
+
+// A Daytona account (control plane `/api`, v0.190's openapi.yaml) and its sandboxes' toolbox
+// (toolbox-swagger.yaml) at the toolboxProxyUrl each Sandbox DTO hands out.
+//
+// Mapping onto Provider: stop() and pause() are Daytona's stop (processes end, the disk stays;
+// compute is no longer billed), shown as Paused because start (resume()) brings the sandbox
+// back with its files; kill() is
+// a forced stop (`stop?force=true`: everything is killed at once, the sandbox stays, as
+// `docker kill` keeps a container); remove() deletes it. The ttl is a wall-clock limit that
+// Sandbar enforces while it runs (Daytona's own autoStop counts idle minutes, a separate
+// create option): it is kept in Sandbar's labels and the provider stops the sandbox at its
+// deadline.
+class DaytonaProvider : public Provider
+{
+    Q_OBJECT
+public:
+    struct Settings {
+        QUrl endpoint; // the control plane, e.g. https://app.daytona.io/api
+        QString apiKey;
+        QString organization;
+        QString target;
+        QList<QSslCertificate> caCertificates;
+    };
+
+    DaytonaProvider(ProviderDescriptor descriptor, QString accountName, Settings settings, QObject *parent = nullptr);
+    ~DaytonaProvider() override;
+
+    const ProviderDescriptor &descriptor() const override { return m_descriptor; }
+    QString accountName() const override { return m_account; }
+
+    void health(Callback<HealthInfo> done) override;
+    void listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done) override;
+    void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
+    void info(const QString &sessionId, Callback<SessionInfo> done) override;
+    void stop(const QString &sessionId, Callback<void> done) override;
+    void kill(const QString &sessionId, Callback<void> done) override;
+    void remove(const QString &sessionId, Callback<void> done) override;
+    void pause(const QString &sessionId, Callback<void> done) override;
+    void resume(const QString &sessionId, Callback<void> done) override;
+    void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
+
+    std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
+    std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
+    void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) override;
+    std::unique_ptr<TransferJob> putItem(const QString &sessionId, const QString &localPath, const QString &remoteDir,
+                                         const QString &name) override;
+    std::unique_ptr<TransferJob> getItem(const QString &sessionId, const QString &remotePath, const QString &localDir,
+                                         const QString &name) override;
+    void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
+    void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void stats(const QString &sessionId, Callback<StatsSample> done) override;
+    std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
+    void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;
+
+    cloud::CloudClient *client() const { return m_client; }
+
+    // The toolbox URL for a sandbox (toolboxProxyUrl/ID + path), learnt from its DTO.
+    void toolboxUrl(const QString &sessionId, const QString &path, Callback<QUrl> done);
+    // An authenticated request to a toolbox URL (checked when it was learnt).
+    QNetworkRequest toolboxRequest(const QUrl &url) const;
+    // A toolbox JSON call.
+    void toolboxCall(const QString &sessionId, cloud::ApiCall call, Callback<cloud::ApiReply> done,
+                     QList<int> okStatuses = {});
+
+private:
+    struct CreateState;
+    void createAttempt(std::shared_ptr<CreateState> state);
+    void waitStarted(std::shared_ptr<CreateState> state, const SandboxRecord &rec, int polls);
+    void listPages(QUrlQuery query, std::shared_ptr<QList<SandboxRecord>> acc, int pageNo,
+                   Callback<QList<SandboxRecord>> done);
+    void findByToken(const QString &token, Callback<std::optional<SandboxRecord>> done);
+    void lifecycle(const QString &sessionId, const QString &action, QUrlQuery query, const QString &failure,
+                   Callback<void> done);
+    void remember(const SandboxRecord &rec);
+    void scheduleTtl();
+    void enforceTtl();
+    QString enc(const QString &id) const;
+
+    ProviderDescriptor m_descriptor;
+    QString m_account;
+    Settings m_settings;
+    cloud::CloudClient *m_client = nullptr;
+    QHash<QString, QUrl> m_toolbox;        // sandbox id -> toolbox base (proxy/ID)
+    QHash<QString, double> m_cpus;         // for telemetry's utilisation
+    QHash<QString, QDateTime> m_deadlines; // Sandbar's ttl
+    QHash<QString, SessionState> m_states;
+    QTimer *m_ttlTimer = nullptr;
+};
+
+} // namespace sandbar::daytona

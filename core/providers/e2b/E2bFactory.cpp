@@ -1,0 +1,130 @@
+#include "providers/e2b/E2bFactory.h"
+
+#include "cloud/ServiceUrl.h"
+#include "providers/e2b/E2bProvider.h"
+
+#include <QCoreApplication>
+
+namespace sandbar::e2b {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::e2b", text);
+}
+
+const char kDefaultApi[] = "https://api.e2b.app";
+
+class E2bFactory : public ProviderFactory
+{
+public:
+    E2bFactory()
+        : m_descriptor(makeE2bDescriptor())
+    {
+    }
+    const ProviderDescriptor &descriptor() const override { return m_descriptor; }
+
+    Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override
+    {
+        const QString key = account.secrets.value(QStringLiteral("api-key"));
+        if (key.isEmpty())
+            return makeError(
+                ErrorCode::Unauthorized,
+                tr("The E2B account %1 has no API key in the keychain; edit the account to add one").arg(account.name));
+        QString api = account.settings.value(QStringLiteral("endpoint")).toString();
+        if (api.isEmpty())
+            api = QLatin1String(kDefaultApi);
+        auto apiUrl = cloud::parseServiceUrl(api, tr("The E2B API URL"));
+        if (!apiUrl.ok())
+            return apiUrl.error();
+        E2bSettings settings;
+        settings.apiUrl = apiUrl.value();
+        const QString sandboxUrl = account.settings.value(QStringLiteral("sandbox-endpoint")).toString();
+        if (!sandboxUrl.isEmpty()) {
+            auto u = cloud::parseServiceUrl(sandboxUrl, tr("The E2B sandbox URL"));
+            if (!u.ok())
+                return u.error();
+            settings.sandboxUrl = u.value();
+        }
+        const QString user = account.settings.value(QStringLiteral("user")).toString();
+        if (!user.isEmpty())
+            settings.user = user;
+        const qint64 cap = account.settings.value(QStringLiteral("max-ttl")).toLongLong();
+        if (cap > 0)
+            settings.maxTimeoutSeconds = cap;
+        cloud::CloudClient::Options client;
+        client.service = QStringLiteral("E2B");
+        client.baseUrl = settings.apiUrl;
+        client.authHeaders = {{QByteArray("X-API-Key"), key.toUtf8()}};
+        const QString caFile = account.settings.value(QStringLiteral("ca-file")).toString();
+        if (!caFile.isEmpty()) {
+            auto cas = cloud::loadCaFile(caFile);
+            if (!cas.ok())
+                return cas.error();
+            client.extraCaCertificates = cas.value();
+        }
+        std::unique_ptr<Provider> p =
+            std::make_unique<E2bProvider>(m_descriptor, account.name, std::move(settings), std::move(client));
+        return p;
+    }
+
+private:
+    ProviderDescriptor m_descriptor;
+};
+} // namespace
+
+ProviderDescriptor makeE2bDescriptor()
+{
+    ProviderDescriptor d;
+    d.id = QStringLiteral("e2b");
+    d.displayName = tr("E2B");
+    d.description = tr("Firecracker microVM sandboxes on E2B's cloud or a self-hosted E2B.");
+    d.selfHosted = false;
+    auto key = makeField(QStringLiteral("api-key"), tr("API key"),
+                         tr("The team's API key (e2b_…), kept in the keychain"), FieldType::Secret);
+    key.required = true;
+    d.accountFields = {
+        key,
+        makeField(QStringLiteral("endpoint"), tr("API URL"), tr("E2B's control plane; change it for a self-hosted E2B"),
+                  FieldType::Url, QString::fromLatin1(kDefaultApi)),
+        makeField(
+            QStringLiteral("sandbox-endpoint"), tr("Sandbox URL"),
+            tr("One URL for every sandbox's daemon (a self-hosted sandbox proxy); empty: E2B's per-sandbox hosts"),
+            FieldType::Url),
+        makeField(QStringLiteral("ca-file"), tr("CA file"),
+                  tr("PEM certificates of a self-hosted service's own certificate authority"), FieldType::Path),
+        makeField(QStringLiteral("max-ttl"), tr("Plan's longest session"),
+                  tr("What the team's plan allows: 1 hour on Hobby, 24 hours on Pro; longer time limits are shortened"),
+                  FieldType::Duration, qint64(3600), qint64(60), qint64(30 * 86400)),
+        makeField(QStringLiteral("user"), tr("User"), tr("The sandbox user that terminals and files run as"),
+                  FieldType::String, QStringLiteral("user")),
+    };
+    auto tmpl =
+        makeField(QStringLiteral("image"), tr("Template"), tr("The E2B template (ID or alias) the sandbox starts from"),
+                  FieldType::String, QStringLiteral("base"));
+    d.createOptions = {
+        tmpl,
+        makeField(QStringLiteral("ttl"), tr("Time limit"),
+                  tr("E2B ends the sandbox after this long (capped by the plan); it cannot run without a limit"),
+                  FieldType::Duration, qint64(3600), qint64(60)),
+        makeField(
+            QStringLiteral("autoPause"), tr("Pause at the time limit"),
+            tr("Pause instead of ending when the time limit is reached (a paused sandbox is not billed for compute)"),
+            FieldType::Boolean, false),
+        makeField(QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, one a line"), FieldType::Env),
+        makeField(QStringLiteral("network"), tr("Internet access"),
+                  tr("Let the sandbox reach the internet (off: no outbound traffic)"), FieldType::Boolean, false),
+    };
+    d.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
+                     Capability::FileList | Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk |
+                     Capability::PauseResume | Capability::SetTimeout | Capability::Reattach | Capability::Kill |
+                     Capability::Network | Capability::Logs | Capability::StatsNetwork | Capability::StatsStream;
+    return d;
+}
+
+std::unique_ptr<ProviderFactory> makeE2bFactory()
+{
+    return std::make_unique<E2bFactory>();
+}
+
+} // namespace sandbar::e2b

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "kit/Options.h"
+
+namespace contract {
+class Server;
+class SandboxHost;
+} // namespace contract
+
+namespace contract::daytona {
+
+inline constexpr char kDefaultApiKey[] = "dtn_contract_test_key";
+
+// Registers Daytona's control plane (/api/...), the toolbox (/toolbox/{sandboxId}/...,
+// the sandboxes' toolboxProxyUrl) and the PTY WebSockets on `server` (one port).
+void install(Server &server, SandboxHost &host, const Options &options);
+
+} // namespace contract::daytona

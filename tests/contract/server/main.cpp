@@ -1,0 +1,165 @@
+// sandbar-contract-server: a loopback server that speaks a cloud provider's API dialect,
+// backed by real local processes, for contract tests. See --help.
+
+#include "e2b/E2bServer.h"
+#include "kit/Faults.h"
+#include "kit/Options.h"
+#include "kit/SandboxHost.h"
+#include "kit/Server.h"
+#ifdef SANDBAR_CONTRACT_HAVE_DAYTONA
+#include "daytona/DaytonaServer.h"
+#endif
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QSocketNotifier>
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace {
+
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const auto written = ::write(g_signalPipe[1], &byte, 1);
+}
+
+const char kHelpTail[] = R"(
+Providers:
+  e2b       E2B control plane (X-API-Key) and envd (Connect-RPC, /files) on one port.
+            Default API key: e2b_contract_test_key.
+  daytona   Daytona REST API and toolbox. Default API key: dtn_contract_test_key.
+
+Prints exactly one line "listening http://127.0.0.1:PORT" (https with --tls) on stdout when
+ready. Only 127.0.0.1 is served. SIGTERM/SIGINT kill every sandbox and remove its folder.
+
+Faults (--faults LIST, rules separated by ',' or ';'):
+  RULE  := FAULT ['x' TIMES] '@' [METHOD ':'] PATH
+  FAULT := 500 | 503 | 429 | 401 | malformed | reset[:BYTES] | truncate | ws-close[:MS]
+         | lost-reply | slow:MS
+  PATH  := exact request path (no query), prefix ending in '*', or '*' for every path
+           (the official E2B SDK creates with POST /v2/sandboxes, older clients POST /sandboxes)
+  e.g.  --faults 'lost-replyx1@POST:/sandboxes,429@GET:/v2/sandboxes,slow:800@*'
+  500/503/401/429  answer that status (429 with Retry-After: 1); operation not performed
+  slow:MS          delay MS ms, then handle normally
+  malformed        200 with a broken JSON body; operation not performed
+  reset[:N]        drop the connection (streams: after N body bytes, default 64)
+  truncate         streams: end cleanly in the middle of a Connect envelope
+  ws-close[:MS]    close a WebSocket (code 1011, reason "injected ws-close") MS ms after the
+                   upgrade (default 300)
+  lost-reply       perform the operation, then drop the connection without replying
+
+Admin API (same port, no auth, never faulted):
+  POST   /_contract/faults  {"rules":[{"method":"POST","path":"/sandboxes","fault":"lost-reply","times":1}]}
+  GET    /_contract/faults  the rules and their hit counts
+  DELETE /_contract/faults  remove every rule
+  GET    /_contract/state   {"sandboxesCreated":n,"sandboxes":[{id,state,metadata,...}],
+                             "requests":{"METHOD /pattern":n},"activePtys":n,"faults":[...]}
+)";
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sandbar-contract-server"));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Loopback provider API for Sandbar's contract tests.") +
+                                     QString::fromLatin1(kHelpTail));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("provider"), QStringLiteral("e2b or daytona"));
+    const QCommandLineOption portOption(QStringLiteral("port"), QStringLiteral("Port (0 picks one)."),
+                                        QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption faultsOption(QStringLiteral("faults"), QStringLiteral("Fault rules (grammar above)."),
+                                          QStringLiteral("LIST"));
+    const QCommandLineOption tlsOption(
+        QStringLiteral("tls"),
+        QStringLiteral("Serve TLS: certificate PEM (key with --tls-key or as the next argument)."),
+        QStringLiteral("CERT"));
+    const QCommandLineOption tlsKeyOption(QStringLiteral("tls-key"), QStringLiteral("TLS private key PEM."),
+                                          QStringLiteral("KEY"));
+    const QCommandLineOption keyOption(QStringLiteral("api-key"), QStringLiteral("The API key clients must send."),
+                                       QStringLiteral("KEY"));
+    parser.addOptions({portOption, faultsOption, tlsOption, tlsKeyOption, keyOption});
+    parser.process(app);
+
+    QStringList positional = parser.positionalArguments();
+    contract::Options options;
+    options.provider = positional.value(0);
+    options.port = static_cast<quint16>(parser.value(portOption).toUInt());
+    options.faults = parser.value(faultsOption);
+    options.tlsCert = parser.value(tlsOption);
+    options.tlsKey = parser.value(tlsKeyOption);
+    if (!options.tlsCert.isEmpty() && options.tlsKey.isEmpty())
+        options.tlsKey = positional.value(1); // --tls CERT KEY
+    options.apiKey = parser.value(keyOption);
+
+    const bool isE2b = options.provider == QLatin1String("e2b");
+    const bool isDaytona = options.provider == QLatin1String("daytona");
+    if (!isE2b && !isDaytona) {
+        std::fprintf(stderr, "usage: sandbar-contract-server e2b|daytona [--port N] [--faults LIST] "
+                             "[--tls CERT KEY] [--api-key KEY]\n");
+        return 2;
+    }
+#ifndef SANDBAR_CONTRACT_HAVE_DAYTONA
+    if (isDaytona) {
+        std::fprintf(stderr, "sandbar-contract-server: built without the Daytona server\n");
+        return 2;
+    }
+#endif
+
+    contract::Server server;
+    contract::SandboxHost host;
+    server.setSandboxHost(&host);
+    auto rules = contract::Faults::parseList(options.faults);
+    if (!rules) {
+        std::fprintf(stderr, "sandbar-contract-server: %s\n", qPrintable(rules.message()));
+        return 2;
+    }
+    server.faults().add(*rules);
+    if (!options.tlsCert.isEmpty()) {
+        auto tls = server.setTls(options.tlsCert, options.tlsKey);
+        if (!tls) {
+            std::fprintf(stderr, "sandbar-contract-server: %s\n", qPrintable(tls.message()));
+            return 2;
+        }
+    }
+    auto listening = server.listen(options.port);
+    if (!listening) {
+        std::fprintf(stderr, "sandbar-contract-server: cannot listen: %s\n", qPrintable(listening.message()));
+        return 1;
+    }
+    options.boundPort = server.port();
+    options.baseUrl = server.baseUrl();
+    options.tls = server.isTls();
+
+    if (isE2b) {
+        if (options.apiKey.isEmpty())
+            options.apiKey = QString::fromLatin1(contract::e2b::kDefaultApiKey);
+        contract::e2b::install(server, host, options);
+    }
+#ifdef SANDBAR_CONTRACT_HAVE_DAYTONA
+    if (isDaytona) {
+        if (options.apiKey.isEmpty())
+            options.apiKey = QString::fromLatin1(contract::daytona::kDefaultApiKey);
+        contract::daytona::install(server, host, options);
+    }
+#endif
+
+    if (::pipe(g_signalPipe) == 0) {
+        auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &app);
+        QObject::connect(notifier, &QSocketNotifier::activated, &app, [] { QCoreApplication::quit(); });
+        std::signal(SIGTERM, onSignal);
+        std::signal(SIGINT, onSignal);
+    }
+    std::signal(SIGPIPE, SIG_IGN);
+
+    std::printf("listening %s\n", qPrintable(options.baseUrl));
+    std::fflush(stdout);
+    const int rc = app.exec();
+    host.killAll();
+    return rc;
+}

@@ -1,0 +1,368 @@
+// Sandbar's E2B provider against the E2B contract server (a real process on loopback that
+// speaks E2B's control plane and envd, running real shells and files): the whole life of a
+// sandbox, a terminal (paste, resize, reattach), 64 MiB files both ways, and the faults a
+// cloud service has (429, 500, a lost create reply, a cut stream, a wrong key, TLS).
+
+#include "ServerProcess.h"
+#include "TestSupport.h"
+#include "providers/Provider.h"
+#include "providers/e2b/E2bFactory.h"
+#include "terminal/PtyChannel.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sandbar;
+
+namespace {
+const QString kKey = QStringLiteral("e2b_contract_test_key");
+
+std::unique_ptr<Provider> makeProvider(const QString &base, const QString &key = kKey, const QString &caFile = {})
+{
+    AccountConfig a;
+    a.name = QStringLiteral("e2b-test");
+    a.provider = QStringLiteral("e2b");
+    a.settings.insert(QStringLiteral("endpoint"), base);
+    a.settings.insert(QStringLiteral("sandbox-endpoint"), base);
+    if (!caFile.isEmpty())
+        a.settings.insert(QStringLiteral("ca-file"), caFile);
+    a.secrets.insert(QStringLiteral("api-key"), key);
+    auto p = e2b::makeE2bFactory()->create(a);
+    if (!p.ok())
+        qWarning() << p.message();
+    return p.ok() ? std::move(p.value()) : nullptr;
+}
+
+// A PTY and everything it printed.
+struct Term {
+    std::unique_ptr<PtyChannel> channel;
+    QByteArray out;
+    bool started = false;
+    std::optional<Error> error;
+    std::optional<int> exit;
+    QObject ctx;
+
+    void open(Provider &p, const QString &id, PtyOptions o = {})
+    {
+        channel = p.openPty(id, o);
+        QObject::connect(channel.get(), &PtyChannel::started, &ctx, [this] { started = true; });
+        QObject::connect(channel.get(), &PtyChannel::dataReceived, &ctx, [this](const QByteArray &b) { out += b; });
+        QObject::connect(channel.get(), &PtyChannel::errorOccurred, &ctx, [this](const Error &e) { error = e; });
+        QObject::connect(channel.get(), &PtyChannel::finished, &ctx, [this](int c) { exit = c; });
+        channel->start();
+    }
+    bool waitFor(const QByteArray &needle, int ms = 20000)
+    {
+        return test::waitUntil([&] { return out.contains(needle) || error.has_value(); }, ms) && out.contains(needle);
+    }
+};
+
+int liveCount(contract::ServerProcess &server)
+{
+    return server.state().value(QStringLiteral("sandboxes")).toArray().size();
+}
+} // namespace
+
+class TestE2bContract : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<contract::ServerProcess> m_server;
+    std::unique_ptr<Provider> m_provider;
+    QString m_id;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (!QFile::exists(contract::ServerProcess::executable())) {
+            if (test::inCi())
+                QFAIL("the contract server was not built");
+            QSKIP("the contract server was not built");
+        }
+        m_server = std::make_unique<contract::ServerProcess>(QStringLiteral("e2b"));
+        QVERIFY2(m_server->start(), qPrintable(m_server->error()));
+        m_provider = makeProvider(m_server->baseUrl());
+        QVERIFY(m_provider);
+    }
+
+    void healthAndWrongKey()
+    {
+        auto h = test::await<HealthInfo>([&](Callback<HealthInfo> d) { m_provider->health(d); });
+        QVERIFY2(h.ok(), qPrintable(h.ok() ? QString() : h.message()));
+        auto wrong = makeProvider(m_server->baseUrl(), QStringLiteral("e2b_wrong"));
+        auto r = test::await<HealthInfo>([&](Callback<HealthInfo> d) { wrong->health(d); });
+        QVERIFY(!r.ok());
+        QCOMPARE(r.code(), ErrorCode::Unauthorized);
+        QVERIFY(!r.message().contains(QLatin1String("e2b_wrong")));
+    }
+
+    void plainHttpOnlyOnLoopback()
+    {
+        AccountConfig a;
+        a.name = QStringLiteral("x");
+        a.settings.insert(QStringLiteral("endpoint"), QStringLiteral("http://api.e2b.example"));
+        a.secrets.insert(QStringLiteral("api-key"), kKey);
+        auto p = e2b::makeE2bFactory()->create(a);
+        QVERIFY(!p.ok());
+        QVERIFY(p.message().contains(QLatin1String("https")));
+    }
+
+    void createListAndInfo()
+    {
+        CreateSpec spec;
+        spec.name = QStringLiteral("contract-one");
+        spec.ttlSeconds = 900;
+        spec.labels.insert(QStringLiteral("test.run"), QStringLiteral("e2b-contract"));
+        spec.env << QStringLiteral("GREETING=hello-env");
+        auto s = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->create(spec, d); });
+        QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.message()));
+        m_id = s->id;
+        QCOMPARE(s->state, SessionState::Running);
+        QCOMPARE(s->name, QStringLiteral("contract-one"));
+        QVERIFY(s->owned);
+        QVERIFY(!s->network); // off unless asked
+        auto list =
+            test::await<QList<SessionInfo>>([&](Callback<QList<SessionInfo>> d) { m_provider->listSessions({}, d); });
+        QVERIFY(list.ok());
+        bool found = false;
+        for (const auto &i : list.value())
+            found |= i.id == m_id && i.labels.value(QStringLiteral("test.run")) == QLatin1String("e2b-contract");
+        QVERIFY(found);
+    }
+
+    void terminalEchoResizeAndPaste()
+    {
+        QVERIFY(!m_id.isEmpty());
+        Term t;
+        t.open(*m_provider, m_id);
+        QVERIFY(test::waitUntil([&] { return t.started || t.error; }, 20000));
+        QVERIFY2(!t.error, qPrintable(t.error ? t.error->message : QString()));
+        t.channel->write("echo \"$GREETING-$((6*7))\"\n");
+        QVERIFY2(t.waitFor("hello-env-42"), t.out.right(400).constData());
+        t.channel->resize(101, 33);
+        t.channel->write("stty size\n");
+        QVERIFY2(t.waitFor("33 101"), t.out.right(400).constData());
+
+        // A 64 KiB paste comes back byte for byte: raw mode, no echo, cat copies it out.
+        t.channel->write("stty raw -echo; printf 'READY\\n'; cat\n");
+        QVERIFY(t.waitFor("READY"));
+        test::waitUntil([] { return false; }, 200); // let the prompt settle; the check below is exact
+        t.out.clear();
+        QByteArray paste;
+        auto *rng = QRandomGenerator::global();
+        while (paste.size() < 64 * 1024)
+            paste += char('a' + rng->bounded(26));
+        t.channel->write(paste);
+        QVERIFY2(test::waitUntil([&] { return t.out.size() >= paste.size() || t.error; }, 30000),
+                 qPrintable(QString::number(t.out.size())));
+        QCOMPARE(t.out.size(), paste.size());
+        QVERIFY(t.out == paste);
+        t.channel->close();
+        QVERIFY(test::waitUntil([&] { return t.exit.has_value() || t.error.has_value(); }, 20000));
+    }
+
+    void reattach()
+    {
+        Term t;
+        t.open(*m_provider, m_id);
+        QVERIFY(test::waitUntil([&] { return t.started; }, 20000));
+        t.channel->write("echo first-$((1+1))\n");
+        QVERIFY(t.waitFor("first-2"));
+        auto ptys = test::await<QList<PtyEntry>>([&](Callback<QList<PtyEntry>> d) { m_provider->listPtys(m_id, d); });
+        QVERIFY(ptys.ok());
+        QVERIFY(!ptys->isEmpty());
+        QString pid;
+        for (const auto &e : ptys.value())
+            pid = e.id;    // the newest
+        t.channel.reset(); // the window closed: the shell lives on
+
+        Term again;
+        PtyOptions o;
+        o.attachId = pid;
+        again.open(*m_provider, m_id, o);
+        QVERIFY(test::waitUntil([&] { return again.started || again.error; }, 20000));
+        QVERIFY(!again.error);
+        again.channel->write("echo second-$((2+1))\n");
+        QVERIFY2(again.waitFor("second-3"), again.out.right(300).constData());
+        again.channel->close();
+    }
+
+    void filesBothWays64MiB()
+    {
+        QTemporaryDir dir;
+        const QString src = dir.filePath(QStringLiteral("big.bin"));
+        {
+            QFile f(src);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QByteArray block(1024 * 1024, Qt::Uninitialized);
+            for (int i = 0; i < 64; ++i) {
+                QRandomGenerator::global()->fillRange(reinterpret_cast<quint32 *>(block.data()), block.size() / 4);
+                f.write(block);
+            }
+        }
+        auto mk = test::await<void>(
+            [&](Callback<void> d) { m_provider->makeDir(m_id, QStringLiteral("/home/user/in/deep"), d); });
+        QVERIFY2(mk.ok(), qPrintable(mk.ok() ? QString() : mk.message()));
+        auto up = m_provider->upload(m_id, src, QStringLiteral("/home/user/in/"));
+        std::optional<VoidResult> upDone;
+        QObject ctx;
+        connect(up.get(), &TransferJob::finished, &ctx, [&](const VoidResult &r) { upDone = r; });
+        up->start();
+        QVERIFY(test::waitUntil([&] { return upDone.has_value(); }, 120000));
+        QVERIFY2(upDone->ok(), qPrintable(upDone->ok() ? QString() : upDone->message()));
+
+        auto list = test::await<QList<FileEntry>>(
+            [&](Callback<QList<FileEntry>> d) { m_provider->listFiles(m_id, QStringLiteral("/home/user/in"), d); });
+        QVERIFY(list.ok());
+        bool sized = false;
+        for (const auto &e : list.value())
+            sized |= e.name == QLatin1String("big.bin") && e.size == 64 * 1024 * 1024;
+        QVERIFY(sized);
+
+        QTemporaryDir back;
+        auto down = m_provider->download(m_id, QStringLiteral("/home/user/in/big.bin"), back.path());
+        std::optional<VoidResult> downDone;
+        connect(down.get(), &TransferJob::finished, &ctx, [&](const VoidResult &r) { downDone = r; });
+        down->start();
+        QVERIFY(test::waitUntil([&] { return downDone.has_value(); }, 120000));
+        QVERIFY2(downDone->ok(), qPrintable(downDone->ok() ? QString() : downDone->message()));
+        QCOMPARE(test::sha256File(back.filePath(QStringLiteral("big.bin"))), test::sha256File(src));
+
+        auto rm = test::await<void>(
+            [&](Callback<void> d) { m_provider->removePath(m_id, QStringLiteral("/home/user/in"), d); });
+        QVERIFY(rm.ok());
+        auto st = test::await<PathStat>(
+            [&](Callback<PathStat> d) { m_provider->statPath(m_id, QStringLiteral("/home/user/in"), d); });
+        QVERIFY(st.ok());
+        QVERIFY(!st->exists);
+    }
+
+    void execExitCodes()
+    {
+        ExecRequest r;
+        r.argv =
+            QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")};
+        auto job = m_provider->exec(m_id, r);
+        QByteArray out, err;
+        std::optional<Result<int>> code;
+        QObject ctx;
+        connect(job.get(), &ExecJob::stdoutData, &ctx, [&](const QByteArray &b) { out += b; });
+        connect(job.get(), &ExecJob::stderrData, &ctx, [&](const QByteArray &b) { err += b; });
+        connect(job.get(), &ExecJob::finished, &ctx, [&](const Result<int> &c) { code = c; });
+        job->start();
+        QVERIFY(test::waitUntil([&] { return code.has_value(); }, 20000));
+        QVERIFY(code->ok());
+        QCOMPARE(code->value(), 3);
+        QCOMPARE(out, QByteArray("out\n"));
+        QCOMPARE(err, QByteArray("err\n"));
+    }
+
+    void statsPauseResumeTimeout()
+    {
+        auto s = test::await<StatsSample>([&](Callback<StatsSample> d) { m_provider->stats(m_id, d); });
+        QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.message()));
+        QVERIFY(s->memoryUsedBytes.has_value());
+        // The Stats tab's stream adds network counters read from /proc through exec.
+        auto stream = m_provider->streamStats(m_id);
+        std::optional<StatsSample> live;
+        QObject ctx;
+        connect(stream.get(), &StatsStream::sample, &ctx, [&](const StatsSample &x) { live = x; });
+        stream->start();
+        QVERIFY(test::waitUntil([&] { return live.has_value(); }, 20000));
+        stream->stop();
+        QVERIFY(live->networkRxBytes.has_value());
+        QVERIFY(live->memoryUsedBytes.has_value());
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->pause(m_id, d); }).ok());
+        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        QCOMPARE(i->state, SessionState::Paused);
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->resume(m_id, d); }).ok());
+        i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        QCOMPARE(i->state, SessionState::Running);
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->setTimeout(m_id, 120, d); }).ok());
+        i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        QVERIFY(i->expiresAt.isValid());
+        QVERIFY(qAbs(QDateTime::currentDateTimeUtc().secsTo(i->expiresAt) - 120) < 15);
+        // Longer than the plan allows: refused with the reason, not silently shortened.
+        auto tooLong = test::await<void>([&](Callback<void> d) { m_provider->setTimeout(m_id, 7 * 86400, d); });
+        QVERIFY(!tooLong.ok());
+        QCOMPARE(tooLong.code(), ErrorCode::LimitReached);
+    }
+
+    void faultsRateLimitAndServerError()
+    {
+        QVERIFY(m_server->addFault(QStringLiteral("GET"), QStringLiteral("/v2/sandboxes"), QStringLiteral("429"), 1));
+        auto list =
+            test::await<QList<SessionInfo>>([&](Callback<QList<SessionInfo>> d) { m_provider->listSessions({}, d); });
+        QVERIFY2(list.ok(), qPrintable(list.ok() ? QString() : list.message()));
+        QVERIFY(m_server->addFault(QStringLiteral("GET"), QStringLiteral("/sandboxes/*"), QStringLiteral("500"), 1));
+        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        QVERIFY2(i.ok(), qPrintable(i.ok() ? QString() : i.message()));
+        QVERIFY(m_server->clearFaults());
+    }
+
+    void lostCreateReplyMakesOneSandbox()
+    {
+        const int before = liveCount(*m_server);
+        const int createdBefore = m_server->state().value(QStringLiteral("sandboxesCreated")).toInt();
+        QVERIFY(
+            m_server->addFault(QStringLiteral("POST"), QStringLiteral("/sandboxes"), QStringLiteral("lost-reply"), 1));
+        CreateSpec spec;
+        spec.name = QStringLiteral("lost-reply");
+        spec.ttlSeconds = 300;
+        auto s = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->create(spec, d); }, 90000);
+        QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.message()));
+        QVERIFY2(liveCount(*m_server) == before + 1,
+                 QJsonDocument(m_server->state()).toJson(QJsonDocument::Compact).constData());
+        // The reply was lost after the sandbox was made: the token lookup found it. (Qt may
+        // resend the request itself on a fresh connection; any second sandbox is ended before
+        // create() answers, so at most two were ever made and one is left.)
+        QVERIFY(m_server->state().value(QStringLiteral("sandboxesCreated")).toInt() <= createdBefore + 2);
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->remove(s->id, d); }).ok());
+        QCOMPARE(liveCount(*m_server), before);
+        QVERIFY(m_server->clearFaults());
+    }
+
+    void cutStreamIsAClearError()
+    {
+        QVERIFY(m_server->addFault(QStringLiteral("POST"), QStringLiteral("/process.Process/Start"),
+                                   QStringLiteral("truncate"), 1));
+        Term t;
+        t.open(*m_provider, m_id);
+        QVERIFY(test::waitUntil([&] { return t.error.has_value() || t.exit.has_value(); }, 30000));
+        QVERIFY(t.error.has_value());
+        QVERIFY2(!t.error->message.isEmpty(), "an error for people");
+        QVERIFY(m_server->clearFaults());
+    }
+
+    void removeEndsIt()
+    {
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->remove(m_id, d); }).ok());
+        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        QVERIFY(!i.ok());
+        QCOMPARE(i.code(), ErrorCode::NotFound);
+    }
+
+    void tlsRefusedThenAcceptedWithCaFile()
+    {
+        const QString tls = qEnvironmentVariable("SANDBAR_TLS_DATA");
+        contract::ServerProcess server(
+            QStringLiteral("e2b"),
+            {QStringLiteral("--tls"), tls + QStringLiteral("/server.pem"), tls + QStringLiteral("/server-key.pem")});
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QVERIFY(server.baseUrl().startsWith(QLatin1String("https://")));
+        auto plain = makeProvider(server.baseUrl());
+        auto r = test::await<HealthInfo>([&](Callback<HealthInfo> d) { plain->health(d); });
+        QVERIFY(!r.ok());
+        QVERIFY2(r.message().contains(QLatin1String("certificate")), qPrintable(r.message()));
+        auto trusted = makeProvider(server.baseUrl(), kKey, tls + QStringLiteral("/ca.pem"));
+        r = test::await<HealthInfo>([&](Callback<HealthInfo> d) { trusted->health(d); });
+        QVERIFY2(r.ok(), qPrintable(r.ok() ? QString() : r.message()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestE2bContract)
+#include "tst_e2b_contract.moc"
