@@ -1598,6 +1598,10 @@
         <source>Sandbar stops the sandbox after this long, while Sandbar runs (Daytona has no wall-clock limit of its own); 0 = none</source>
         <translation>Sandbar hält die Sandbox nach dieser Zeit an, solange Sandbar läuft (Daytona hat selbst kein Zeitlimit); 0 = keins</translation>
     </message>
+    <message>
+        <source>Archived: kept in cheaper storage; Resume restores it, more slowly than from a stop</source>
+        <translation>Archiviert: in günstigerem Speicher aufbewahrt; Fortsetzen stellt sie wieder her, langsamer als nach einem Anhalten</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::daytona::DaytonaExecJob</name>
@@ -1706,6 +1710,10 @@
     <message>
         <source>Pausing failed</source>
         <translation>Pausieren fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Archiving failed</source>
+        <translation>Archivieren fehlgeschlagen</translation>
     </message>
 </context>
 <context>
@@ -3919,6 +3927,14 @@
         <source>%1: %2 sessions done</source>
         <translation>%1: %2 Sitzungen erledigt</translation>
     </message>
+    <message>
+        <source>Archive</source>
+        <translation>Archivieren</translation>
+    </message>
+    <message>
+        <source>%1 cannot archive sessions</source>
+        <translation>%1 kann Sitzungen nicht archivieren</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::CardWriter</name>
@@ -5295,6 +5311,14 @@
     <message>
         <source>&lt;b&gt;Sandbar&lt;/b&gt; %1&lt;br&gt;Local and cloud sandboxes for AI agents, side by side.</source>
         <translation>&lt;b&gt;Sandbar&lt;/b&gt; %1&lt;br&gt;Lokale und Cloud-Sandboxes für KI-Agenten, Seite an Seite.</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>Archivieren</translation>
+    </message>
+    <message>
+        <source>Move the selected sessions to the provider&apos;s cheaper storage; Resume restores them</source>
+        <translation>Die ausgewählten Sitzungen in den günstigeren Speicher des Anbieters verschieben; Fortsetzen stellt sie wieder her</translation>
     </message>
 </context>
 <context>

@@ -40,7 +40,7 @@ constexpr ActionName ActionNames[] = {
     {Action::SessionTtlChanged, "session.ttl"},  {Action::ExecRun, "exec"},
     {Action::PtyOpened, "pty.opened"},           {Action::FileUploaded, "file.uploaded"},
     {Action::FileDownloaded, "file.downloaded"}, {Action::BudgetStop, "budget.stop"},
-    {Action::SessionAdopted, "session.adopted"},
+    {Action::SessionAdopted, "session.adopted"}, {Action::SessionArchived, "session.archived"},
 };
 
 QStringList schema()

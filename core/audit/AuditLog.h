@@ -32,6 +32,7 @@ enum class Action {
     FileDownloaded,
     BudgetStop,
     SessionAdopted,
+    SessionArchived,
 };
 
 QString actionName(Action action);

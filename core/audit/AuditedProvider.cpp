@@ -103,6 +103,11 @@ void AuditedProvider::resume(const QString &id, Callback<void> done)
     m_inner->resume(id, logged(int(Action::SessionResumed), id, {}, std::move(done)));
 }
 
+void AuditedProvider::archive(const QString &id, Callback<void> done)
+{
+    m_inner->archive(id, logged(int(Action::SessionArchived), id, {}, std::move(done)));
+}
+
 void AuditedProvider::setTimeout(const QString &id, qint64 ttlSeconds, Callback<void> done)
 {
     m_inner->setTimeout(id, ttlSeconds,

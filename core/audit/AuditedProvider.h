@@ -72,6 +72,7 @@ public:
     void remove(const QString &sessionId, Callback<void> done) override;
     void pause(const QString &sessionId, Callback<void> done) override;
     void resume(const QString &sessionId, Callback<void> done) override;
+    void archive(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
     std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;

@@ -6,7 +6,7 @@
 namespace sandbar {
 
 namespace {
-constexpr std::array<std::pair<Capability, const char *>, 23> kNames{{
+constexpr std::array<std::pair<Capability, const char *>, 24> kNames{{
     {Capability::Pty, "pty"},
     {Capability::PtyResize, "ptyResize"},
     {Capability::Exec, "exec"},
@@ -30,6 +30,7 @@ constexpr std::array<std::pair<Capability, const char *>, 23> kNames{{
     {Capability::Adopt, "adopt"},
     {Capability::Logs, "logs"},
     {Capability::Ports, "ports"},
+    {Capability::Archive, "archive"},
 }};
 } // namespace
 

@@ -32,6 +32,7 @@ enum class Capability : quint32 {
     Adopt = 1u << 20,
     Logs = 1u << 21,
     Ports = 1u << 22,
+    Archive = 1u << 23, // moves a stopped sandbox to cheaper storage; resume restores it
 };
 Q_DECLARE_FLAGS(Capabilities, Capability)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)

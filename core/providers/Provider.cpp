@@ -90,6 +90,12 @@ std::unique_ptr<LogStream> Provider::logs(const QString &sessionId, const LogOpt
     return std::make_unique<FailedLogStream>(unsupportedError(descriptor(), Capability::Logs));
 }
 
+void Provider::archive(const QString &sessionId, Callback<void> done)
+{
+    Q_UNUSED(sessionId);
+    done.post(unsupportedError(descriptor(), Capability::Archive));
+}
+
 void Provider::listImages(Callback<QStringList> done)
 {
     done(makeError(

@@ -114,6 +114,11 @@ public:
     // New session dialog's image list. The default answers Unsupported.
     virtual void listImages(Callback<QStringList> done);
 
+    // Moves the session to the provider's cold storage (Capability::Archive): it costs less
+    // while kept, and resume() restores it, more slowly than from a pause. The default
+    // answers Unsupported.
+    virtual void archive(const QString &sessionId, Callback<void> done);
+
     // See HostProcessMatch; the default is "runs elsewhere".
     virtual HostProcessMatch hostProcessMatch(const QString &sessionId) const
     {

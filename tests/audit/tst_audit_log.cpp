@@ -83,7 +83,8 @@ AuditEntry entryFor(Action action)
     case Action::SessionRemoved:
     case Action::SessionPaused:
     case Action::SessionResumed:
-    case Action::SessionAdopted: return makeEntry(action, account, provider, session);
+    case Action::SessionAdopted:
+    case Action::SessionArchived: return makeEntry(action, account, provider, session);
     }
     return {};
 }
@@ -129,7 +130,7 @@ void TestAuditLog::everyActionLeavesOneRow()
 {
     QTemporaryDir dir;
     const auto actions = allActions();
-    QCOMPARE(actions.size(), 15);
+    QCOMPARE(actions.size(), 16);
     {
         AuditLog log(dir.path());
         QVERIFY2(log.isOpen(), qPrintable(log.openError().message));
@@ -173,7 +174,7 @@ void TestAuditLog::everyActionLeavesOneRow()
         QCOMPARE(entrySummary(upload->first()), QStringLiteral("/workspace/in.txt (1024 bytes)"));
         QCOMPARE(upload->first().detail.value(QStringLiteral("size")).toInt(), 1024);
     }
-    QCOMPARE(rowCount(QDir(dir.path()).filePath(AuditLog::fileName())), 15);
+    QCOMPARE(rowCount(QDir(dir.path()).filePath(AuditLog::fileName())), int(actions.size()));
 }
 
 void TestAuditLog::secretsNeverReachTheFile()

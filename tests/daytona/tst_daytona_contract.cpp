@@ -370,6 +370,25 @@ private Q_SLOTS:
         QVERIFY_RESULT(*end);
     }
 
+    // Archive stops a running sandbox first (Daytona archives stopped ones only); resume
+    // restores it with its files.
+    void archiveAndRestore()
+    {
+        QVERIFY(m_provider->capabilities().testFlag(Capability::Archive));
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->archive(m_id, cb); }, 60000));
+        auto archived = info(m_id);
+        QVERIFY_RESULT(archived);
+        QCOMPARE(archived->state, SessionState::Paused);
+        QVERIFY2(archived->statusText.startsWith(QLatin1String("Archived")), qPrintable(archived->statusText));
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->resume(m_id, cb); }, 60000));
+        QVERIFY(waitUntil(
+            [&] {
+                auto i = info(m_id);
+                return i && i->state == SessionState::Running;
+            },
+            30000));
+    }
+
     void ttlEnforced()
     {
         CreateSpec spec;

@@ -45,7 +45,7 @@ private Q_SLOTS:
         QTest::newRow("pulling") << "pulling_snapshot" << int(SessionState::Creating);
         QTest::newRow("stopping") << "stopping" << int(SessionState::Stopping);
         QTest::newRow("stopped") << "stopped" << int(SessionState::Paused);
-        QTest::newRow("archived") << "archived" << int(SessionState::Stopped);
+        QTest::newRow("archived") << "archived" << int(SessionState::Paused);
         QTest::newRow("paused") << "paused" << int(SessionState::Paused);
         QTest::newRow("error") << "error" << int(SessionState::Error);
         QTest::newRow("build_failed") << "build_failed" << int(SessionState::Error);

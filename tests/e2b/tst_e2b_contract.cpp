@@ -9,7 +9,7 @@
 #include "providers/e2b/E2bFactory.h"
 #include "terminal/PtyChannel.h"
 
-#include <QCryptographicHash>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -336,6 +336,46 @@ private Q_SLOTS:
         QVERIFY(t.error.has_value());
         QVERIFY2(!t.error->message.isEmpty(), "an error for people");
         QVERIFY(m_server->clearFaults());
+    }
+
+    // A 200 whose body is not JSON, a connection dropped in the middle of a stream, a slow
+    // reply: each a clear error or a success, never a crash or a hang.
+    void malformedResetAndSlow()
+    {
+        QVERIFY(
+            m_server->addFault(QStringLiteral("GET"), QStringLiteral("/v2/sandboxes"), QStringLiteral("malformed"), 1));
+        auto list =
+            test::await<QList<SessionInfo>>([&](Callback<QList<SessionInfo>> d) { m_provider->listSessions({}, d); });
+        QVERIFY(!list.ok());
+        QCOMPARE(list.code(), ErrorCode::Unavailable);
+        QVERIFY2(list.message().contains(QLatin1String("E2B")), qPrintable(list.message()));
+
+        QVERIFY(m_server->addFault(QStringLiteral("POST"), QStringLiteral("/process.Process/Start"),
+                                   QStringLiteral("reset"), 1));
+        Term t;
+        t.open(*m_provider, m_id);
+        QVERIFY(test::waitUntil([&] { return t.error.has_value() || t.exit.has_value(); }, 30000));
+        QVERIFY(t.error.has_value());
+
+        QVERIFY(
+            m_server->addFault(QStringLiteral("GET"), QStringLiteral("/sandboxes/*"), QStringLiteral("slow:700"), 1));
+        QElapsedTimer slow;
+        slow.start();
+        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        QVERIFY2(i.ok(), qPrintable(i.ok() ? QString() : i.message()));
+        QVERIFY(slow.elapsed() >= 600);
+        QVERIFY(m_server->clearFaults());
+    }
+
+    void logsAreRead()
+    {
+        auto stream = m_provider->logs(m_id, LogOptions{});
+        std::optional<VoidResult> end;
+        QObject ctx;
+        connect(stream.get(), &LogStream::finished, &ctx, [&](const VoidResult &r) { end = r; });
+        stream->start();
+        QVERIFY(test::waitUntil([&] { return end.has_value(); }, 20000));
+        QVERIFY2(end->ok(), qPrintable(end->ok() ? QString() : end->message()));
     }
 
     void removeEndsIt()

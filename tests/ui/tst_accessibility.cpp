@@ -81,6 +81,9 @@ const QHash<QString, QString> kNoShortcut = {
     {QStringLiteral("Quit"), QStringLiteral("QKeySequence::Quit: Ctrl+Q where the platform binds one (offscreen's and "
                                             "Windows' key scheme have none; Alt+F4 closes there)")},
     {QStringLiteral("About Sandbar"), QStringLiteral("rarely used; no platform binds a key to it")},
+    {QStringLiteral("Archive"),
+     QStringLiteral("only some cloud providers archive (Daytona); shown only for them, rarely "
+                    "used")},
     {QStringLiteral("Edit account"),
      QStringLiteral("acts on the account list's selection, also from its context menu")},
     {QStringLiteral("Check connection"),

@@ -11,6 +11,7 @@
 #include "main/NewSessionDialog.h"
 #include "providers/docker/DockerFactory.h"
 #include "providers/docker/PullProgress.h"
+#include "providers/e2b/E2bFactory.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -20,6 +21,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -119,6 +121,7 @@ private Q_SLOTS:
         QCoreApplication::setApplicationName(QStringLiteral("tst_newsessiondialog"));
         m_factories.add(std::make_unique<docker::DockerFactory>(docker::Flavour::Docker));
         m_factories.add(std::make_unique<CloudFactory>());
+        m_factories.add(e2b::makeE2bFactory());
         m_accounts = std::make_unique<AccountStore>(m_config.path(), m_factories, m_secrets);
         Account eng{QStringLiteral("eng"),
                     QStringLiteral("docker"),
@@ -126,8 +129,14 @@ private Q_SLOTS:
                     {},
                     {}};
         Account cloud{QStringLiteral("cloud"), QStringLiteral("fakecloud"), {}, {}, {}};
-        for (const Account &a : {eng, cloud})
-            QVERIFY_RESULT(test::await<void>([&](Callback<void> done) { m_accounts->add(a, {}, done); }));
+        Account e2bAccount{QStringLiteral("e2b-team"), QStringLiteral("e2b"), {}, {}, {}};
+        for (const Account &a : {eng, cloud, e2bAccount}) {
+            const QMap<QString, QString> secrets =
+                a.provider == QLatin1String("e2b")
+                    ? QMap<QString, QString>{{QStringLiteral("api-key"), QStringLiteral("k")}}
+                    : QMap<QString, QString>{};
+            QVERIFY_RESULT(test::await<void>([&](Callback<void> done) { m_accounts->add(a, secrets, done); }));
+        }
         m_cloud = std::make_unique<test::MemoryProvider>(m_factories.find(QStringLiteral("fakecloud"))->descriptor(),
                                                          QStringLiteral("cloud"));
     }
@@ -171,6 +180,30 @@ private Q_SLOTS:
         QCOMPARE(spec->ttlSeconds, qint64(3600));
         QCOMPARE(spec->image, QStringLiteral("busybox"));
         QVERIFY(!spec->network); // off unless asked
+    }
+
+    // The time limit follows the provider's descriptor: E2B always ends a sandbox, so "No limit"
+    // is not offered, and a cloud service's own words say who enforces the limit.
+    void ttlFollowsTheProvider()
+    {
+        ui::NewSessionDialog dlg(*m_accounts, m_factories, QStringLiteral("e2b-team"));
+        dlg.show();
+        auto *ttl = child<QComboBox>(dlg, "ttl");
+        auto *note = child<QLabel>(dlg, "ttlNote");
+        QVERIFY(ttl && note);
+        auto *view = qobject_cast<QListView *>(ttl->view());
+        QVERIFY(view);
+        QVERIFY(view->isRowHidden(ttl->findData(qint64(0))));
+        QVERIFY(note->isVisible());
+        QVERIFY2(note->text().contains(QLatin1String("plan")), qPrintable(note->text()));
+        QCOMPARE(child<QComboBox>(dlg, "image")->lineEdit()->placeholderText(), QStringLiteral("base"));
+        QVERIFY(dlg.spec()->ttlSeconds > 0);
+
+        ui::NewSessionDialog docker(*m_accounts, m_factories, QStringLiteral("eng"));
+        docker.show();
+        auto *dockerTtl = child<QComboBox>(docker, "ttl");
+        QVERIFY(!qobject_cast<QListView *>(dockerTtl->view())->isRowHidden(dockerTtl->findData(qint64(0))));
+        QVERIFY(!child<QLabel>(docker, "ttlNote")->isVisible());
     }
 
     void noLimitAsksFirst()

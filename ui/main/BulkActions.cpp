@@ -23,6 +23,7 @@ Action actionFor(BulkActions::Verb verb)
     case BulkActions::Verb::Resume: return &Provider::resume;
     case BulkActions::Verb::Remove: return &Provider::remove;
     case BulkActions::Verb::Kill: return &Provider::kill;
+    case BulkActions::Verb::Archive: return &Provider::archive;
     }
     return &Provider::stop;
 }
@@ -61,6 +62,7 @@ QString BulkActions::verbText(Verb verb)
     case Verb::Resume: return tr("Resume");
     case Verb::Remove: return tr("Remove");
     case Verb::Kill: return tr("Kill");
+    case Verb::Archive: return tr("Archive");
     }
     return {};
 }
@@ -92,6 +94,12 @@ QString BulkActions::whyNot(Verb verb, const SessionInfo &s) const
             return tr("it is %1, not paused").arg(state);
         return {};
     case Verb::Remove: return {};
+    case Verb::Archive:
+        if (p && !caps.testFlag(Capability::Archive))
+            return tr("%1 cannot archive sessions").arg(s.account);
+        if (s.state != SessionState::Running && s.state != SessionState::Paused)
+            return tr("it is %1").arg(state);
+        return {};
     }
     return {};
 }

@@ -25,7 +25,7 @@ class BulkActions : public QObject
 {
     Q_OBJECT
 public:
-    enum class Verb { Stop, Pause, Resume, Remove, Kill };
+    enum class Verb { Stop, Pause, Resume, Remove, Kill, Archive };
     Q_ENUM(Verb)
     using Failures = QList<QPair<QString, Error>>;
     static constexpr int kPerAccount = 4;

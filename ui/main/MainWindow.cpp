@@ -101,6 +101,10 @@ void MainWindow::buildActions()
     m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_pause = tb->addAction(tr("Pause"), this, bulk(BulkActions::Verb::Pause));
     m_pause->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    m_archive = new QAction(tr("Archive"), this);
+    m_archive->setObjectName(QStringLiteral("archiveAction"));
+    m_archive->setToolTip(tr("Move the selected sessions to the provider's cheaper storage; Resume restores them"));
+    connect(m_archive, &QAction::triggered, this, bulk(BulkActions::Verb::Archive));
     m_resume = tb->addAction(tr("Resume"), this, bulk(BulkActions::Verb::Resume));
     m_resume->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
     m_remove = tb->addAction(tr("Remove"), this, bulk(BulkActions::Verb::Remove));
@@ -319,6 +323,11 @@ void MainWindow::updateActions()
     m_stats->setEnabled(s.has_value() && m_statsUi);
     m_pause->setEnabled(any(BulkActions::Verb::Pause));
     m_resume->setEnabled(any(BulkActions::Verb::Resume));
+    m_archive->setEnabled(any(BulkActions::Verb::Archive));
+    m_archive->setVisible(std::any_of(selected.begin(), selected.end(), [this](const SessionInfo &x) {
+        const Provider *provider = m_registry.existingProvider(x.account);
+        return provider && provider->capabilities().testFlag(Capability::Archive);
+    }));
     m_remove->setEnabled(any(BulkActions::Verb::Remove));
     const bool account = !currentAccount().isEmpty();
     m_removeAccount->setEnabled(account);

@@ -130,6 +130,7 @@ private:
     QAction *m_terminal = nullptr;
     QAction *m_stop = nullptr;
     QAction *m_pause = nullptr;
+    QAction *m_archive = nullptr;
     QAction *m_resume = nullptr;
     QAction *m_remove = nullptr;
     QAction *m_refresh = nullptr;

@@ -50,7 +50,7 @@ void MainWindow::buildMenus()
     m_likeThis->setObjectName(QStringLiteral("likeThisAction"));
     m_likeThis->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     session->addSeparator();
-    session->addActions({m_stop, m_pause, m_resume, m_remove});
+    session->addActions({m_stop, m_pause, m_resume, m_archive, m_remove});
     session->addSeparator();
     session->addAction(m_refresh);
 

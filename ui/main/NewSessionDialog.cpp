@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -53,6 +54,8 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
     , m_imageLabel(new QLabel(tr("Image *"), this))
     , m_ttl(new QComboBox(this))
     , m_ttlLabel(new QLabel(tr("Time limit"), this))
+    , m_ttlRow(new QWidget(this))
+    , m_ttlNote(new QLabel(m_ttlRow))
     , m_form(new DescriptorForm(this))
     , m_fields(new QWidget(this))
     , m_cost(new QLabel(this))
@@ -70,7 +73,15 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
     top->addRow(tr("Account"), m_account);
     top->addRow(tr("Name"), m_name);
     top->addRow(m_imageLabel, m_image);
-    top->addRow(m_ttlLabel, m_ttl);
+    auto *ttlRow = new QHBoxLayout(m_ttlRow);
+    ttlRow->setContentsMargins(0, 0, 0, 0);
+    m_ttl->setParent(m_ttlRow);
+    ttlRow->addWidget(m_ttl);
+    ttlRow->addWidget(m_ttlNote, 1);
+    m_ttlNote->setObjectName(QStringLiteral("ttlNote"));
+    m_ttlNote->setWordWrap(true);
+    m_ttlNote->setForegroundRole(QPalette::PlaceholderText);
+    top->addRow(m_ttlLabel, m_ttlRow);
     fieldsLayout->addLayout(top);
     fieldsLayout->addWidget(m_form);
     layout->addWidget(m_fields);
@@ -186,11 +197,15 @@ void NewSessionDialog::accountChanged()
                                                                               : tr("e.g. python:3.12-slim"));
     }
     const FieldDescriptor *ttlField = d ? d->createOption(QLatin1String(createkeys::Ttl)) : nullptr;
-    m_ttl->setVisible(ttlField);
+    m_ttlRow->setVisible(ttlField);
     m_ttlLabel->setVisible(ttlField);
     if (ttlField) {
-        // The provider's own words: who enforces the limit and what caps it.
+        // The provider's own words: who enforces the limit and what caps it. A cloud
+        // service's limit works differently (Sandbar enforces it, or the plan caps it), so
+        // there it is also written beside the choice.
         m_ttl->setToolTip(ttlField->help);
+        m_ttlNote->setText(d->selfHosted ? QString() : ttlField->help);
+        m_ttlNote->setVisible(!d->selfHosted);
         // "No limit" only where the provider has such a thing (E2B always ends a sandbox).
         const bool noLimit = !ttlField->minimum.isValid() || ttlField->minimum.toLongLong() <= 0;
         const int noLimitRow = m_ttl->findData(qint64(0));

@@ -93,6 +93,8 @@ private:
     QLabel *m_imageLabel;
     QComboBox *m_ttl;
     QLabel *m_ttlLabel;
+    QWidget *m_ttlRow;
+    QLabel *m_ttlNote; // who enforces the limit, for cloud services (Sandbar, the plan)
     DescriptorForm *m_form;
     QWidget *m_fields;
     QLabel *m_cost;

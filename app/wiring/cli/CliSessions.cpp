@@ -313,6 +313,7 @@ void runSessions(Command &cmd, const QStringList &argsIn)
         {QStringLiteral("rm"), &Provider::remove, Capability::None},
         {QStringLiteral("pause"), &Provider::pause, Capability::PauseResume},
         {QStringLiteral("resume"), &Provider::resume, Capability::PauseResume},
+        {QStringLiteral("archive"), &Provider::archive, Capability::Archive},
     };
     if (sub == QLatin1String("adopt")) {
         if (args.size() != 1)

@@ -66,7 +66,7 @@ ProviderDescriptor makeDaytonaDescriptor()
     d.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                      Capability::FileList | Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk |
                      Capability::StatsNetwork | Capability::StatsStream | Capability::Reattach | Capability::Kill |
-                     Capability::SetTimeout | Capability::Network | Capability::PauseResume;
+                     Capability::SetTimeout | Capability::Network | Capability::PauseResume | Capability::Archive;
     return d;
 }
 

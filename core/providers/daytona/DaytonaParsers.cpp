@@ -83,7 +83,7 @@ SessionState stateFromDaytona(const QString &state)
         // Daytona's stop keeps the sandbox's files and is undone by start: for Sandbar that is a
         // pause (Resume starts it again), not the end of the session.
         {QStringLiteral("stopped"), SessionState::Paused},
-        {QStringLiteral("archived"), SessionState::Stopped},
+        {QStringLiteral("archived"), SessionState::Paused}, // start restores it, more slowly
         {QStringLiteral("destroyed"), SessionState::Stopped},
         {QStringLiteral("paused"), SessionState::Paused},
         {QStringLiteral("error"), SessionState::Error},
@@ -116,10 +116,14 @@ Result<SandboxRecord> parseSandbox(const QJsonObject &o, const QString &account,
     rec.state = o.value(QLatin1String("state")).toString();
     s.state = stateFromDaytona(rec.state);
     s.errorMessage = o.value(QLatin1String("errorReason")).toString();
-    s.statusText = rec.state == QLatin1String("stopped")
-                       ? QCoreApplication::translate("sandbar::daytona",
-                                                     "Stopped: files kept, memory lost, not billed for CPU and memory")
-                       : rec.state;
+    if (rec.state == QLatin1String("stopped"))
+        s.statusText = QCoreApplication::translate("sandbar::daytona",
+                                                   "Stopped: files kept, memory lost, not billed for CPU and memory");
+    else if (rec.state == QLatin1String("archived"))
+        s.statusText = QCoreApplication::translate(
+            "sandbar::daytona", "Archived: kept in cheaper storage; Resume restores it, more slowly than from a stop");
+    else
+        s.statusText = rec.state;
     s.image = o.value(QLatin1String("snapshot")).toString();
     s.created = parseTime(s.labels.value(QLatin1String(labels::Created)));
     if (!s.created.isValid())

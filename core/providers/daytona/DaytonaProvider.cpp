@@ -313,6 +313,26 @@ void DaytonaProvider::pause(const QString &sessionId, Callback<void> done)
     lifecycle(sessionId, QStringLiteral("stop"), {}, tr("Pausing failed"), std::move(done));
 }
 
+void DaytonaProvider::archive(const QString &sessionId, Callback<void> done)
+{
+    // Daytona archives stopped sandboxes only: a running one is stopped first.
+    info(sessionId, Callback<SessionInfo>(this, [this, sessionId, done](Result<SessionInfo> r) {
+             if (!r.ok())
+                 return done(r.error());
+             const auto archiveNow = [this, sessionId, done] {
+                 lifecycle(sessionId, QStringLiteral("archive"), {}, tr("Archiving failed"), done);
+             };
+             if (r->state != SessionState::Running)
+                 return archiveNow();
+             lifecycle(sessionId, QStringLiteral("stop"), {}, tr("Archiving failed"),
+                       Callback<void>(this, [archiveNow, done](VoidResult stopped) {
+                           if (!stopped.ok())
+                               return done(stopped.error());
+                           archiveNow();
+                       }));
+         }));
+}
+
 void DaytonaProvider::remove(const QString &sessionId, Callback<void> done)
 {
     cloud::ApiCall call;

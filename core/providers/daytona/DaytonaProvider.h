@@ -50,6 +50,7 @@ public:
     void kill(const QString &sessionId, Callback<void> done) override;
     void remove(const QString &sessionId, Callback<void> done) override;
     void pause(const QString &sessionId, Callback<void> done) override;
+    void archive(const QString &sessionId, Callback<void> done) override;
     void resume(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
 
