@@ -1224,6 +1224,10 @@
         <source>warning: no time limit: this session runs until you stop it</source>
         <translation>Warnung: kein Zeitlimit: Diese Sitzung läuft, bis Sie sie stoppen</translation>
     </message>
+    <message>
+        <source>warning: %1 shortened the time limit to %2 minutes, the most the account allows</source>
+        <translation>Warnung: %1 hat das Zeitlimit auf %2 Minuten gekürzt, das Höchste, was das Konto erlaubt</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cloud</name>
@@ -5319,6 +5323,10 @@
     <message>
         <source>Move the selected sessions to the provider&apos;s cheaper storage; Resume restores them</source>
         <translation>Die ausgewählten Sitzungen in den günstigeren Speicher des Anbieters verschieben; Fortsetzen stellt sie wieder her</translation>
+    </message>
+    <message>
+        <source>Created %1; %2 shortened its time limit to %3 minutes, the most the account allows</source>
+        <translation>%1 erstellt; %2 hat das Zeitlimit auf %3 Minuten gekürzt, das Höchste, was das Konto erlaubt</translation>
     </message>
 </context>
 <context>

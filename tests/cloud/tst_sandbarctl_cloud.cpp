@@ -159,6 +159,18 @@ private Q_SLOTS:
         QVERIFY2(gone.code != 0, describe(gone).constData());
     }
 
+    // E2B's plan caps the time limit (the account's max-ttl, 1 hour by default): asking for
+    // more gives a session that ends sooner, and stderr says so. Daytona has no cap.
+    void cappedTimeLimitIsSaid()
+    {
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("cloud"), QStringLiteral("--ttl"), QStringLiteral("7200")});
+        QVERIFY2(create.code == 0, describe(create).constData());
+        QCOMPARE(create.err.contains("shortened the time limit to 60 minutes"), m_provider == QLatin1String("e2b"));
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), QString::fromUtf8(create.out).trimmed()}).code,
+                 0);
+    }
+
     void wrongKeyIsOneClearLine()
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

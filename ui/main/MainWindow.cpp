@@ -508,8 +508,15 @@ NewSessionDialog *MainWindow::openNewSessionDialog()
         [this](const QString &account, Callback<Provider *> done) { m_registry.provider(account, std::move(done)); });
     if (m_newSessionSetup)
         m_newSessionSetup(dlg);
-    connect(dlg, &NewSessionDialog::created, this, [this](const SessionInfo &s) {
-        m_status->setText(tr("Created %1").arg(s.ref()));
+    connect(dlg, &NewSessionDialog::created, this, [this, dlg](const SessionInfo &s) {
+        // A provider may give less time than asked (E2B: the plan's cap); say so where it shows.
+        const qint64 asked = dlg->askedTtl();
+        if (asked > 0 && s.ttlSeconds > 0 && s.ttlSeconds + 60 < asked)
+            m_status->setText(tr("Created %1; %2 shortened its time limit to %3 minutes, the most the account allows")
+                                  .arg(s.ref(), s.provider)
+                                  .arg(s.ttlSeconds / 60));
+        else
+            m_status->setText(tr("Created %1").arg(s.ref()));
         m_pane->selectRef(s.ref());
         m_registry.refreshAccount(s.account);
     });

@@ -459,6 +459,11 @@ void NewSessionDialog::finishCreate(const Result<SessionInfo> &result)
     accept();
 }
 
+qint64 NewSessionDialog::askedTtl() const
+{
+    return m_ttl->itemData(m_ttlIndex).toLongLong();
+}
+
 void NewSessionDialog::prefill(const SessionInfo &s)
 {
     if (const int i = m_account->findData(s.account); i >= 0 && i != m_account->currentIndex())

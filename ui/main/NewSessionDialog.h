@@ -64,6 +64,9 @@ public:
     static QStringList recentImages();
     static void rememberImage(const QString &image);
 
+    // The time limit chosen, in seconds (0: none).
+    qint64 askedTtl() const;
+
 Q_SIGNALS:
     void created(const sandbar::SessionInfo &session);
     // Images listed for the chosen account (tests wait on it).

@@ -32,13 +32,19 @@ QStringList sessionRow(const SessionInfo &s, bool orphan)
 }
 
 // Prints the session a call answers with (its REF, or JSON) and finishes the command.
-Callback<SessionInfo> printSessionThenFinish(Command &cmd, const QString &account)
+// askedTtl: the time limit asked for (0: none or not a create); a provider that gave less (a
+// plan's cap) is said on stderr, so a script learns that its session ends sooner.
+Callback<SessionInfo> printSessionThenFinish(Command &cmd, const QString &account, qint64 askedTtl = 0)
 {
-    return Callback<SessionInfo>(&cmd, [&cmd, account](Result<SessionInfo> r) {
+    return Callback<SessionInfo>(&cmd, [&cmd, account, askedTtl](Result<SessionInfo> r) {
         if (!r.ok())
             return cmd.fail(r.error());
         SessionInfo s = r.value();
         s.account = account;
+        if (askedTtl > 0 && s.ttlSeconds > 0 && s.ttlSeconds + 60 < askedTtl)
+            cmd.err(tr("warning: %1 shortened the time limit to %2 minutes, the most the account allows")
+                        .arg(s.provider)
+                        .arg(s.ttlSeconds / 60));
         if (cmd.json())
             cmd.printJson(sessionToJson(s));
         else
@@ -203,7 +209,7 @@ void sessionsCreate(Command &cmd, const QStringList &args)
     cmd.services().registry->provider(account, Callback<Provider *>(&cmd, [&cmd, cs, account](Result<Provider *> p) {
                                           if (!p.ok())
                                               return cmd.fail(p.error());
-                                          p.value()->create(cs, printSessionThenFinish(cmd, account));
+                                          p.value()->create(cs, printSessionThenFinish(cmd, account, cs.ttlSeconds));
                                       }));
 }
 
