@@ -377,6 +377,9 @@ json startSandbox(const json &spec)
                                         "--ready-fd=" + std::to_string(netReady[1]),
                                         "--userns-path=/proc/self/fd/" + std::to_string(owner),
                                         "--netns-type=path"};
+            // Otherwise 10.0.2.2 is the host's 127.0.0.1: every local service (databases,
+            // agents, a dev server, the Docker API on TCP) would be open to the sandbox.
+            sa.push_back("--disable-host-loopback");
             if (!apiSocket.empty())
                 sa.push_back("--api-socket=" + apiSocket);
             sa.insert(sa.end(), {"/proc/" + p + "/ns/net", "tap0"});

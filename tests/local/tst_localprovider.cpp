@@ -57,7 +57,7 @@ private Q_SLOTS:
     void tiocstiBlocked();
     void terminalsShareTheSession();
     void hostFoldersMounted();
-    void networkOnReachesHostLoopbackOnly();
+    void networkOnCannotReachHostLoopback();
     void sessionOutlivesTheApp();
     void agentKilledFromOutside();
     void limits();
@@ -320,7 +320,11 @@ void TstLocalProvider::hostFoldersMounted()
     QCOMPARE(create(spec).code(), ErrorCode::InvalidArgument);
 }
 
-void TstLocalProvider::networkOnReachesHostLoopbackOnly()
+// With network on, the sandbox gets slirp4netns's user-mode network but never the host's
+// loopback (slirp4netns maps it at 10.0.2.2 unless told not to): a listener on the host's
+// 127.0.0.1 is reached from the host (the control) and refused from the sandbox. Traffic
+// never leaves this machine.
+void TstLocalProvider::networkOnCannotReachHostLoopback()
 {
     SANDBAR_REQUIRE(LocalEnvironment::detect().slirpPath.size() > 0, QStringLiteral("slirp4netns is not installed"));
     QTcpServer server;
@@ -337,11 +341,28 @@ void TstLocalProvider::networkOnReachesHostLoopbackOnly()
     QVERIFY(s->network);
     auto r = sh(s->id, QStringLiteral("tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' | sort | tr '\\n' ' '"));
     QCOMPARE(r.out.trimmed(), QByteArray("lo tap0"));
-    // slirp4netns maps the host's loopback at 10.0.2.2 inside the sandbox's own namespace.
+    // The control: the listener answers on the host.
+    {
+        QTcpSocket control;
+        control.connectToHost(QHostAddress::LocalHost, server.serverPort());
+        QVERIFY(control.waitForConnected(5000));
+        QVERIFY(test::waitUntil(
+            [&] { return control.canReadLine() || control.state() != QAbstractSocket::ConnectedState; }, 5000));
+        QCOMPARE(control.readLine(), QByteArray("hello-from-host\n"));
+    }
+    int accepted = 0;
+    connect(&server, &QTcpServer::newConnection, this, [&] { ++accepted; });
     r = run(s->id, {QStringLiteral("bash"), QStringLiteral("-c"),
-                    QStringLiteral("exec 3<>/dev/tcp/10.0.2.2/%1 && head -n1 <&3").arg(server.serverPort())});
-    // The host server answers from this thread's event loop while the exec runs.
-    QVERIFY2(r.out.contains("hello-from-host"), QByteArray(r.out + r.err).constData());
+                    QStringLiteral("timeout 10 bash -c 'exec 3<>/dev/tcp/10.0.2.2/%1 && head -n1 <&3' && echo "
+                                   "REACHED || echo REFUSED")
+                        .arg(server.serverPort())});
+    QVERIFY2(r.out.contains("REFUSED"), QByteArray(r.out + r.err).constData());
+    QVERIFY(!r.out.contains("hello-from-host"));
+    QCOMPARE(accepted, 0);
+    // The sandbox's own loopback still works (a positive control inside).
+    r = run(s->id, {QStringLiteral("bash"), QStringLiteral("-c"),
+                    QStringLiteral("exec 3<>/dev/udp/127.0.0.1/9 && echo LOOPBACK")});
+    QVERIFY2(r.out.contains("LOOPBACK"), QByteArray(r.out + r.err).constData());
 
     // Nothing inside is exposed to the host: a server in the sandbox is not reachable.
     SANDBAR_REQUIRE(QFile::exists(QStringLiteral("/usr/bin/perl")), QStringLiteral("perl is needed for a listener"));

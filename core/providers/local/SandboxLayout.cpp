@@ -111,7 +111,9 @@ QStringList agentCommand()
 QList<HostSystemEntry> hostSystemDirs(const QString &root)
 {
     QList<HostSystemEntry> out;
-    for (const char *name : {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt"}) {
+    // Not /opt: it can hold licensed software or tokens; a session that needs it names it as
+    // a mount.
+    for (const char *name : {"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
         const QString path = QLatin1String(name);
         const QFileInfo fi(QDir(root).filePath(path.mid(1)));
         if (fi.isSymLink())
