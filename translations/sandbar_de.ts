@@ -1348,6 +1348,13 @@
     </message>
 </context>
 <context>
+    <name>sandbar::cloud::DeferredTransferJob</name>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::cloud::HttpDownloadJob</name>
     <message>
         <source>The account was closed</source>
@@ -1718,13 +1725,6 @@
     <message>
         <source>Archiving failed</source>
         <translation>Archivieren fehlgeschlagen</translation>
-    </message>
-</context>
-<context>
-    <name>sandbar::daytona::DeferredTransferJob</name>
-    <message>
-        <source>Cancelled</source>
-        <translation>Abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -2438,14 +2438,6 @@
         <translation>%1: %2 (%3)</translation>
     </message>
     <message>
-        <source>Cancelled</source>
-        <translation>Abgebrochen</translation>
-    </message>
-    <message>
-        <source>%1 does not exist in the sandbox</source>
-        <translation>%1 existiert in der Sandbox nicht</translation>
-    </message>
-    <message>
         <source>API key</source>
         <translation>API-Schlüssel</translation>
     </message>
@@ -2589,6 +2581,10 @@
     <message>
         <source>Refusing to delete the sandbox&apos;s root folder</source>
         <translation>Löschen des Stammordners der Sandbox wird verweigert</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in the sandbox</source>
+        <translation>%1 existiert in der Sandbox nicht</translation>
     </message>
 </context>
 <context>

@@ -70,6 +70,29 @@ private:
     bool m_finished = false;
 };
 
+// A transfer whose real job can only be made after a call of its own (an in-sandbox address,
+// whether a remote path is a folder): make() runs on start() and hands the job over, or an
+// error. Progress and the end are the inner job's.
+class DeferredTransferJob : public TransferJob
+{
+    Q_OBJECT
+public:
+    using Ready = std::function<void(Result<std::shared_ptr<TransferJob>>)>;
+    using Maker = std::function<void(QObject *context, Ready ready)>;
+
+    explicit DeferredTransferJob(Maker make, QObject *parent = nullptr);
+    void start() override;
+    void cancel() override;
+
+private:
+    void finish(VoidResult result);
+
+    Maker m_make;
+    std::shared_ptr<TransferJob> m_inner;
+    bool m_cancelled = false;
+    bool m_done = false;
+};
+
 // Copies a whole folder tree with per-item operations a provider supplies, one item at a
 // time, so that the provider's own single-file jobs do the streaming. Progress counts bytes
 // over the whole tree.

@@ -10,44 +10,6 @@
 
 namespace sandbar::daytona {
 
-DeferredTransferJob::DeferredTransferJob(Maker make, QObject *parent)
-    : TransferJob(parent)
-    , m_make(std::move(make))
-{
-}
-
-void DeferredTransferJob::start()
-{
-    m_make(this, [this](Result<std::shared_ptr<TransferJob>> r) {
-        if (m_done)
-            return;
-        if (!r)
-            return finish(r.error());
-        if (m_cancelled)
-            return finish(makeError(ErrorCode::Cancelled, tr("Cancelled")));
-        m_inner = r.value();
-        connect(m_inner.get(), &TransferJob::progress, this,
-                [this](qint64 done, qint64 total) { emitProgress(done, total); });
-        connect(m_inner.get(), &TransferJob::finished, this, [this](const VoidResult &result) { finish(result); });
-        m_inner->start();
-    });
-}
-
-void DeferredTransferJob::cancel()
-{
-    m_cancelled = true;
-    if (m_inner)
-        m_inner->cancel();
-}
-
-void DeferredTransferJob::finish(VoidResult result)
-{
-    if (m_done)
-        return;
-    m_done = true;
-    Q_EMIT finished(result);
-}
-
 DaytonaExecJob::DaytonaExecJob(DaytonaProvider *provider, QString sessionId, ExecRequest request, QObject *parent)
     : ExecJob(parent)
     , m_provider(provider)

@@ -13,29 +13,6 @@ namespace sandbar::daytona {
 
 class DaytonaProvider;
 
-// A transfer whose real job can only be made after a call of its own (the toolbox address,
-// whether a remote path is a folder): make() runs on start() and hands the job over, or an
-// error. Progress and the end are the inner job's.
-class DeferredTransferJob : public TransferJob
-{
-    Q_OBJECT
-public:
-    using Ready = std::function<void(Result<std::shared_ptr<TransferJob>>)>;
-    using Maker = std::function<void(QObject *context, Ready ready)>;
-
-    explicit DeferredTransferJob(Maker make, QObject *parent = nullptr);
-    void start() override;
-    void cancel() override;
-
-private:
-    void finish(VoidResult result);
-
-    Maker m_make;
-    std::shared_ptr<TransferJob> m_inner;
-    bool m_cancelled = false;
-    bool m_done = false;
-};
-
 // process/execute: one request, the combined output in `result` (Daytona does not separate
 // stderr), the exit code. Stdin is fed through the shell from a base64 literal.
 class DaytonaExecJob : public ExecJob

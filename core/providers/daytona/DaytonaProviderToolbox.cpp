@@ -256,8 +256,8 @@ std::unique_ptr<TransferJob> DaytonaProvider::putItem(const QString &sessionId, 
                                                       const QString &remoteDir, const QString &name)
 {
     QPointer<DaytonaProvider> self(this);
-    return std::make_unique<DeferredTransferJob>([self, sessionId, localPath, remoteDir,
-                                                  name](QObject *context, DeferredTransferJob::Ready ready) {
+    return std::make_unique<cloud::DeferredTransferJob>([self, sessionId, localPath, remoteDir, name](
+                                                            QObject *context, cloud::DeferredTransferJob::Ready ready) {
         if (!self)
             return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
         self->toolboxUrl(
@@ -292,8 +292,8 @@ std::unique_ptr<TransferJob> DaytonaProvider::getItem(const QString &sessionId, 
                                                       const QString &localDir, const QString &name)
 {
     QPointer<DaytonaProvider> self(this);
-    return std::make_unique<DeferredTransferJob>([self, sessionId, remotePath, localDir,
-                                                  name](QObject *context, DeferredTransferJob::Ready ready) {
+    return std::make_unique<cloud::DeferredTransferJob>([self, sessionId, remotePath, localDir, name](
+                                                            QObject *context, cloud::DeferredTransferJob::Ready ready) {
         if (!self)
             return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
         self->statPath(

@@ -21,44 +21,6 @@ QString sandboxPath(const QString &id, const QString &rest = {})
     return QStringLiteral("/sandboxes/") + QString::fromLatin1(QUrl::toPercentEncoding(id)) + rest;
 }
 
-// A transfer whose real job can be made only once envd's address is known.
-class ResolvedJob : public TransferJob
-{
-public:
-    using Factory = std::function<std::unique_ptr<TransferJob>(const EnvdTarget &)>;
-    ResolvedJob(EnvdResolver resolve, Factory factory)
-        : m_resolve(std::move(resolve))
-        , m_factory(std::move(factory))
-    {
-    }
-    void start() override
-    {
-        m_resolve(Callback<EnvdTarget>(this, [this](Result<EnvdTarget> t) {
-            if (m_cancelled)
-                return;
-            if (!t.ok())
-                return Q_EMIT finished(t.error());
-            m_inner = m_factory(t.value());
-            connect(m_inner.get(), &TransferJob::progress, this, &TransferJob::progress);
-            connect(m_inner.get(), &TransferJob::finished, this, &TransferJob::finished);
-            m_inner->start();
-        }));
-    }
-    void cancel() override
-    {
-        m_cancelled = true;
-        if (m_inner)
-            return m_inner->cancel();
-        Q_EMIT finished(makeError(ErrorCode::Cancelled, QCoreApplication::translate("sandbar::e2b", "Cancelled")));
-    }
-
-private:
-    EnvdResolver m_resolve;
-    Factory m_factory;
-    std::unique_ptr<TransferJob> m_inner;
-    bool m_cancelled = false;
-};
-
 // GET /v2/sandboxes/{id}/logs, once or (follow) every two seconds from the last timestamp.
 class E2bLogStream : public LogStream
 {
@@ -271,7 +233,7 @@ void E2bProvider::createAttempt(const QJsonObject &body, const QString &token, i
                 if (!rec.ok())
                     return done(rec.error());
                 remember(rec.value());
-                return keepOnly(rec->id, token, done);
+                return info(rec->id, done);
             }
             const ErrorCode code = r.code();
             const bool unknownOutcome = code == ErrorCode::Timeout || code == ErrorCode::Unavailable;
@@ -288,32 +250,6 @@ void E2bProvider::createAttempt(const QJsonObject &body, const QString &token, i
                                        [=, this] { createAttempt(body, token, attempt + 1, done); });
                 }));
         }));
-}
-
-void E2bProvider::keepOnly(const QString &id, const QString &token, Callback<SessionInfo> done)
-{
-    // QNetworkAccessManager sends a request again by itself when a kept-alive connection
-    // closes before the reply; for a create whose reply was lost that is a second sandbox.
-    // The token tells them apart: every other sandbox made by this click is ended.
-    QMap<QString, QString> filter{{QLatin1String(kTokenKey), token}};
-    listPage(filter, QString(), {}, Callback<QList<SessionInfo>>(this, [this, id, done](Result<QList<SessionInfo>> r) {
-                 QStringList extras;
-                 if (r.ok())
-                     for (const SessionInfo &extra : r.value())
-                         if (extra.id != id)
-                             extras << extra.id;
-                 if (extras.isEmpty())
-                     return info(id, done);
-                 auto pending = std::make_shared<int>(int(extras.size()));
-                 for (const QString &extra : extras)
-                     simple("DELETE", sandboxPath(extra), {},
-                            Callback<void>(this,
-                                           [this, id, done, pending](VoidResult) {
-                                               if (--*pending == 0)
-                                                   info(id, done);
-                                           }),
-                            {404});
-             }));
 }
 
 void E2bProvider::findByToken(const QString &token, Callback<std::optional<SessionInfo>> done)
@@ -525,11 +461,25 @@ void E2bProvider::removePath(const QString &sessionId, const QString &path, Call
                }));
 }
 
+std::unique_ptr<TransferJob> E2bProvider::deferred(const QString &sessionId,
+                                                   std::function<std::unique_ptr<TransferJob>(const EnvdTarget &)> make)
+{
+    const EnvdResolver resolve = resolver(sessionId);
+    return std::make_unique<cloud::DeferredTransferJob>(
+        [resolve, make](QObject *context, cloud::DeferredTransferJob::Ready ready) {
+            resolve(Callback<EnvdTarget>(context, [make, ready](Result<EnvdTarget> t) {
+                if (!t.ok())
+                    return ready(t.error());
+                ready(std::shared_ptr<TransferJob>(make(t.value()).release()));
+            }));
+        });
+}
+
 std::unique_ptr<TransferJob> E2bProvider::uploadFile(const QString &sessionId, const QString &localFile,
                                                      const QString &remoteFile)
 {
     QPointer<cloud::CloudClient> client(m_client);
-    return std::make_unique<ResolvedJob>(resolver(sessionId), [client, localFile, remoteFile](const EnvdTarget &t) {
+    return deferred(sessionId, [client, localFile, remoteFile](const EnvdTarget &t) -> std::unique_ptr<TransferJob> {
         cloud::UploadRequest up;
         up.request = client->request(t.filesUrl(remoteFile), t.headers, false);
         up.localPath = localFile;
@@ -541,7 +491,7 @@ std::unique_ptr<TransferJob> E2bProvider::downloadFile(const QString &sessionId,
                                                        const QString &localFile)
 {
     QPointer<cloud::CloudClient> client(m_client);
-    return std::make_unique<ResolvedJob>(resolver(sessionId), [client, localFile, remoteFile](const EnvdTarget &t) {
+    return deferred(sessionId, [client, localFile, remoteFile](const EnvdTarget &t) -> std::unique_ptr<TransferJob> {
         return std::make_unique<cloud::HttpDownloadJob>(
             client, client->request(t.filesUrl(remoteFile), t.headers, false), localFile);
     });
@@ -577,51 +527,20 @@ std::unique_ptr<TransferJob> E2bProvider::getItem(const QString &sessionId, cons
         return self ? self->downloadFile(sessionId, remote, local) : nullptr;
     };
     // Whether remotePath is a folder is asked first; the tree job then lists or copies.
-    class StatThenCopy : public TransferJob
-    {
-    public:
-        StatThenCopy(QPointer<E2bProvider> p, QString id, QString remote, QString dir, QString n, cloud::TreeOps o)
-            : m_p(std::move(p))
-            , m_id(std::move(id))
-            , m_remote(std::move(remote))
-            , m_dir(std::move(dir))
-            , m_name(std::move(n))
-            , m_ops(std::move(o))
-        {
-        }
-        void start() override
-        {
-            if (!m_p)
-                return Q_EMIT finished(
-                    makeError(ErrorCode::Cancelled, QCoreApplication::translate("sandbar::e2b", "Cancelled")));
-            m_p->statPath(m_id, m_remote, Callback<PathStat>(this, [this](Result<PathStat> st) {
-                              if (!st.ok())
-                                  return Q_EMIT finished(st.error());
-                              if (!st->exists)
-                                  return Q_EMIT finished(makeError(
-                                      ErrorCode::NotFound,
-                                      QCoreApplication::translate("sandbar::e2b", "%1 does not exist in the sandbox")
-                                          .arg(m_remote)));
-                              m_inner = cloud::makeTreeDownload(m_ops, m_remote, st->isDir, m_dir, m_name);
-                              connect(m_inner.get(), &TransferJob::progress, this, &TransferJob::progress);
-                              connect(m_inner.get(), &TransferJob::finished, this, &TransferJob::finished);
-                              m_inner->start();
-                          }));
-        }
-        void cancel() override
-        {
-            if (m_inner)
-                return m_inner->cancel();
-            Q_EMIT finished(makeError(ErrorCode::Cancelled, QCoreApplication::translate("sandbar::e2b", "Cancelled")));
-        }
-
-    private:
-        QPointer<E2bProvider> m_p;
-        QString m_id, m_remote, m_dir, m_name;
-        cloud::TreeOps m_ops;
-        std::unique_ptr<TransferJob> m_inner;
-    };
-    return std::make_unique<StatThenCopy>(self, sessionId, remotePath, localDir, name, std::move(ops));
+    return std::make_unique<cloud::DeferredTransferJob>(
+        [self, sessionId, remotePath, localDir, name, ops](QObject *context, cloud::DeferredTransferJob::Ready ready) {
+            if (!self)
+                return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+            self->statPath(sessionId, remotePath, Callback<PathStat>(context, [=](Result<PathStat> st) {
+                               if (!st.ok())
+                                   return ready(st.error());
+                               if (!st->exists)
+                                   return ready(makeError(ErrorCode::NotFound,
+                                                          tr("%1 does not exist in the sandbox").arg(remotePath)));
+                               ready(std::shared_ptr<TransferJob>(
+                                   cloud::makeTreeDownload(ops, remotePath, st->isDir, localDir, name).release()));
+                           }));
+        });
 }
 
 std::unique_ptr<LogStream> E2bProvider::logs(const QString &sessionId, const LogOptions &options)

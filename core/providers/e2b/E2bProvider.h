@@ -67,13 +67,15 @@ private:
     EnvdResolver resolver(const QString &sessionId);
     void filesystem(const QString &sessionId, const QString &method, const QJsonObject &body,
                     Callback<QByteArray> done);
+    // A transfer made once envd's address is known.
+    std::unique_ptr<TransferJob> deferred(const QString &sessionId,
+                                          std::function<std::unique_ptr<TransferJob>(const EnvdTarget &)> make);
     std::unique_ptr<TransferJob> uploadFile(const QString &sessionId, const QString &localFile,
                                             const QString &remoteFile);
     std::unique_ptr<TransferJob> downloadFile(const QString &sessionId, const QString &remoteFile,
                                               const QString &localFile);
     void remember(const SandboxRecord &record);
     void createAttempt(const QJsonObject &body, const QString &token, int attempt, Callback<SessionInfo> done);
-    void keepOnly(const QString &id, const QString &token, Callback<SessionInfo> done);
     void findByToken(const QString &token, Callback<std::optional<SessionInfo>> done);
     void listPage(QMap<QString, QString> filter, QString nextToken, QList<SessionInfo> acc,
                   Callback<QList<SessionInfo>> done);
