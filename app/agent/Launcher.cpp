@@ -5,10 +5,13 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <linux/netlink.h>
 #include <linux/nsfs.h>
+#include <linux/rtnetlink.h>
 #include <netinet/in.h>
 #include <nlohmann/json.hpp>
 #include <poll.h>
+#include <sched.h>
 #include <sstream>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -144,6 +147,99 @@ bool readWithTimeout(int fd, std::string &out, int timeoutMs, bool untilEof)
     }
 }
 
+// A memory file holding bubblewrap's options, NUL-separated, for its --args; left
+// inheritable so that bubblewrap can read it.
+int optionsFile(const std::vector<std::string> &options)
+{
+    const int fd = memfd_create("sandbar-bwrap-args", 0);
+    if (fd < 0)
+        return -1;
+    std::string blob;
+    for (const auto &o : options) {
+        blob += o;
+        blob.push_back('\0');
+    }
+    writeAll(fd, blob);
+    if (lseek(fd, 0, SEEK_SET) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+// Adds "prohibit 169.254.0.0/16" to the sandbox's routes: link-local holds the cloud
+// metadata service (169.254.169.254), which hands out the machine's credentials on a
+// cloud VM, and slirp4netns would otherwise route it like any other address. The
+// sandbox runs without CAP_NET_ADMIN, so it cannot remove the route. Runs in a child
+// because joining namespaces changes the whole (single-threaded) process.
+std::string prohibitLinkLocal(int usernsFd, pid_t child)
+{
+    int result[2];
+    if (pipe2(result, O_CLOEXEC) != 0)
+        return std::strerror(errno);
+    const pid_t pid = fork();
+    if (pid < 0)
+        return std::strerror(errno);
+    if (pid == 0) {
+        close(result[0]);
+        auto fail = [&](const char *what) {
+            dprintf(result[1], "%s: %s", what, std::strerror(errno));
+            _exit(1);
+        };
+        const int netns = open(("/proc/" + std::to_string(child) + "/ns/net").c_str(), O_RDONLY | O_CLOEXEC);
+        if (netns < 0)
+            fail("cannot open the network namespace");
+        if (setns(usernsFd, CLONE_NEWUSER) != 0)
+            fail("cannot join the user namespace");
+        if (setns(netns, CLONE_NEWNET) != 0)
+            fail("cannot join the network namespace");
+        const int nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+        if (nl < 0)
+            fail("cannot open a routing socket");
+        struct {
+            nlmsghdr header;
+            rtmsg route;
+            rtattr dstAttr;
+            in_addr dst;
+        } req{};
+        req.header.nlmsg_len = sizeof(req);
+        req.header.nlmsg_type = RTM_NEWROUTE;
+        req.header.nlmsg_flags = NLM_F_REQUEST | NLM_F_CREATE | NLM_F_EXCL | NLM_F_ACK;
+        req.header.nlmsg_seq = 1;
+        req.route.rtm_family = AF_INET;
+        req.route.rtm_dst_len = 16;
+        req.route.rtm_table = RT_TABLE_MAIN;
+        req.route.rtm_protocol = RTPROT_STATIC;
+        req.route.rtm_scope = RT_SCOPE_UNIVERSE;
+        req.route.rtm_type = RTN_PROHIBIT;
+        req.dstAttr.rta_type = RTA_DST;
+        req.dstAttr.rta_len = RTA_LENGTH(sizeof(in_addr));
+        req.dst.s_addr = htonl(0xA9FE0000u); // 169.254.0.0
+        if (send(nl, &req, sizeof(req), 0) != ssize_t(sizeof(req)))
+            fail("cannot send the route");
+        char reply[512];
+        const ssize_t n = recv(nl, reply, sizeof(reply), 0);
+        const auto *h = reinterpret_cast<const nlmsghdr *>(reply);
+        if (n < ssize_t(NLMSG_LENGTH(sizeof(nlmsgerr))) || h->nlmsg_type != NLMSG_ERROR)
+            fail("no answer to the route");
+        const int err = -static_cast<const nlmsgerr *>(NLMSG_DATA(h))->error;
+        if (err != 0) {
+            errno = err;
+            fail("the route was refused");
+        }
+        _exit(0);
+    }
+    close(result[1]);
+    std::string error;
+    readWithTimeout(result[0], error, 5000, true);
+    close(result[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return {};
+    return error.empty() ? std::string("the route helper failed") : error;
+}
+
 // One request on slirp4netns's API socket, which answers each connection once and closes it.
 json slirpApi(const std::string &socketPath, const json &request, int timeoutMs)
 {
@@ -274,18 +370,26 @@ json startSandbox(const json &spec)
     if (network)
         fcntl(sync[0], F_SETFD, FD_CLOEXEC);
 
-    std::vector<std::string> argv{spec.value("bwrap", std::string("bwrap"))};
+    std::vector<std::string> options;
     for (const auto &a : spec["args"])
-        argv.push_back(a.get<std::string>());
+        options.push_back(a.get<std::string>());
     if (filter >= 0) {
-        argv.insert(argv.end(), {"--seccomp", std::to_string(filter)});
+        options.insert(options.end(), {"--seccomp", std::to_string(filter)});
     } else {
-        argv.push_back("--new-session");
+        options.push_back("--new-session");
     }
-    argv.insert(argv.end(), {"--info-fd", std::to_string(info[1]), "--json-status-fd", std::to_string(status)});
+    options.insert(options.end(), {"--info-fd", std::to_string(info[1]), "--json-status-fd", std::to_string(status)});
     // bubblewrap keeps this pipe open for the sandbox's lifetime; slirp4netns exits when it closes.
     if (network)
-        argv.insert(argv.end(), {"--sync-fd", std::to_string(sync[1])});
+        options.insert(options.end(), {"--sync-fd", std::to_string(sync[1])});
+    // bubblewrap's first process is the sandbox's pid 1, whose command line every program
+    // inside can read: the options (the user's home, the session and config folders) go
+    // through a file instead, and only the agent's own command stays on the command line.
+    const int argsFd = optionsFile(options);
+    if (argsFd < 0)
+        return json{{"ok", false},
+                    {"error", "cannot pass bubblewrap its options: " + std::string(std::strerror(errno))}};
+    std::vector<std::string> argv{spec.value("bwrap", std::string("bwrap")), "--args", std::to_string(argsFd)};
     for (const auto &a : spec["command"])
         argv.push_back(a.get<std::string>());
     argv.push_back(std::to_string(ready[1]));
@@ -314,10 +418,15 @@ json startSandbox(const json &spec)
         for (auto &s : argv)
             a.push_back(s.data());
         a.push_back(nullptr);
-        execv(a[0], a.data());
+        // No environment: the sandbox's pid 1 is bubblewrap, and its /proc/1/environ would
+        // show the app's (API keys included) to every program inside. --clearenv and
+        // --setenv give the agent the little it needs.
+        char *noEnvironment[] = {nullptr};
+        execve(a[0], a.data(), noEnvironment);
         dprintf(log, "sandbar-agent: cannot run %s: %s\n", a[0], std::strerror(errno));
         _exit(127);
     }
+    close(argsFd);
     close(info[1]);
     close(ready[1]);
     if (network)
@@ -363,6 +472,12 @@ json startSandbox(const json &spec)
             kill(child, SIGKILL);
             return json{{"ok", false},
                         {"error", "cannot find the sandbox's network namespace: " + std::string(std::strerror(errno))}};
+        }
+        const std::string routeError = prohibitLinkLocal(owner, child);
+        if (!routeError.empty()) {
+            close(owner);
+            kill(child, SIGKILL);
+            return json{{"ok", false}, {"error", "cannot keep link-local addresses out of the sandbox: " + routeError}};
         }
         const json ports = spec.value("ports", json::array());
         // Only with ports to forward: the socket can open any port of this computer's loopback.

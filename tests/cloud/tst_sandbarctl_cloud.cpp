@@ -1,7 +1,9 @@
 // sandbarctl on a cloud account, as a person would use it, against a contract server: the
 // key comes from an environment variable into the keychain (never into a file under the
 // config folder), `accounts check` contacts the service, and every other command works on
-// the account's sandboxes. SANDBAR_CLOUD_PROVIDER picks e2b or daytona.
+// the account's sandboxes. SANDBAR_CLOUD_PROVIDER picks e2b or daytona. Throughout, a
+// sampler reads every process's command line for the keys, and at the end every file
+// sandbarctl could have written (config folder, HOME, XDG folders, TMPDIR) is searched.
 
 #include "ServerProcess.h"
 #include "TestSupport.h"
@@ -13,6 +15,10 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUuid>
+#include <atomic>
+#include <mutex>
+#include <thread>
 
 using namespace sandbar;
 
@@ -22,6 +28,68 @@ struct Run {
     QByteArray out;
     QByteArray err;
 };
+
+// Reads /proc/PID/cmdline of every process every few milliseconds, on its own thread
+// (the test's QProcess waits block the event loop), and keeps any that holds a secret.
+class CmdlineSampler
+{
+public:
+    CmdlineSampler(QList<QByteArray> secrets, QList<qint64> ignore)
+        : m_secrets(std::move(secrets))
+        , m_ignore(std::move(ignore))
+    {
+        m_thread = std::thread([this] { loop(); });
+    }
+    ~CmdlineSampler() { stop(); }
+    void stop()
+    {
+        m_stop = true;
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    QStringList hits() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_hits;
+    }
+    // The control: how many samples saw a sandbarctl running, so the sampler did look.
+    int sandbarctlSeen() const { return m_seen; }
+
+private:
+    void loop()
+    {
+        while (!m_stop) {
+            const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+            for (const QString &pid : pids) {
+                bool ok = false;
+                const qint64 n = pid.toLongLong(&ok);
+                if (!ok || n == QCoreApplication::applicationPid() || m_ignore.contains(n))
+                    continue;
+                QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+                if (!f.open(QIODevice::ReadOnly))
+                    continue;
+                const QByteArray cmdline = f.readAll();
+                if (cmdline.contains("sandbarctl"))
+                    ++m_seen;
+                for (const QByteArray &secret : m_secrets) {
+                    if (cmdline.contains(secret)) {
+                        std::lock_guard lock(m_mutex);
+                        m_hits << QString::fromUtf8(QByteArray(cmdline).replace('\0', ' '));
+                    }
+                }
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(5)); // a sampling period, not a wait
+        }
+    }
+
+    const QList<QByteArray> m_secrets;
+    const QList<qint64> m_ignore;
+    std::atomic<bool> m_stop{false};
+    std::atomic<int> m_seen{0};
+    mutable std::mutex m_mutex;
+    QStringList m_hits;
+    std::thread m_thread;
+};
 } // namespace
 
 class TestSandbarctlCloud : public QObject
@@ -29,12 +97,28 @@ class TestSandbarctlCloud : public QObject
     Q_OBJECT
     QString m_provider;
     QString m_key;
+    QString m_wrongKey;
     QTemporaryDir m_config;
+    // HOME, the XDG folders and TMPDIR of every sandbarctl run: whatever it writes
+    // outside --config-dir lands here, where the sweep finds it.
+    QTemporaryDir m_home;
     std::unique_ptr<contract::ServerProcess> m_server;
+    std::unique_ptr<CmdlineSampler> m_sampler;
     QString m_ref;
 
-    Run ctl(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
-            int timeoutMs = 120000)
+    QProcessEnvironment privateEnvironment() const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), m_home.path());
+        for (const char *xdg : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
+            env.insert(QString::fromLatin1(xdg), m_home.filePath(QString::fromLatin1(xdg).toLower()));
+        env.insert(QStringLiteral("TMPDIR"), m_home.filePath(QStringLiteral("tmp")));
+        QDir(m_home.path()).mkpath(QStringLiteral("tmp"));
+        return env;
+    }
+
+    Run ctl(const QStringList &args) { return ctl(args, privateEnvironment()); }
+    Run ctl(const QStringList &args, const QProcessEnvironment &env, int timeoutMs = 120000)
     {
         QProcess p;
         p.setProcessEnvironment(env);
@@ -59,20 +143,26 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_provider = qEnvironmentVariable("SANDBAR_CLOUD_PROVIDER");
-        m_key = m_provider == QLatin1String("e2b") ? QStringLiteral("e2b_contract_test_key")
-                                                   : QStringLiteral("dtn_contract_test_key");
+        // Fresh keys each run, so that the sweep cannot be fooled by an earlier run's files.
+        m_key = m_provider + QStringLiteral("_sweep_key_") + QUuid::createUuid().toString(QUuid::Id128);
+        m_wrongKey = QStringLiteral("wrong_key_") + QUuid::createUuid().toString(QUuid::Id128);
+        QVERIFY(m_config.isValid() && m_home.isValid());
         if (!QFile::exists(contract::ServerProcess::executable())) {
             if (test::inCi())
                 QFAIL("the contract server was not built");
             QSKIP("the contract server was not built");
         }
-        m_server = std::make_unique<contract::ServerProcess>(m_provider);
+        m_server =
+            std::make_unique<contract::ServerProcess>(m_provider, QStringList{QStringLiteral("--api-key"), m_key});
         QVERIFY2(m_server->start(), qPrintable(m_server->error()));
+        // The contract server is told the key on its command line; it is not Sandbar.
+        m_sampler = std::make_unique<CmdlineSampler>(QList<QByteArray>{m_key.toUtf8(), m_wrongKey.toUtf8()},
+                                                     QList<qint64>{m_server->pid()});
     }
 
     void addReadsTheKeyFromTheEnvironment()
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        QProcessEnvironment env = privateEnvironment();
         // A missing variable is one clear line, and no account is made.
         const Run missing = ctl({QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("cloud"),
                                  QStringLiteral("--provider"), m_provider, QStringLiteral("--api-key-env"),
@@ -173,8 +263,8 @@ private Q_SLOTS:
 
     void wrongKeyIsOneClearLine()
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("SANDBAR_TEST_CLOUD_KEY"), QStringLiteral("wrong_key_value"));
+        QProcessEnvironment env = privateEnvironment();
+        env.insert(QStringLiteral("SANDBAR_TEST_CLOUD_KEY"), m_wrongKey);
         const QString api =
             m_provider == QLatin1String("daytona") ? m_server->baseUrl() + QStringLiteral("/api") : m_server->baseUrl();
         const Run add = ctl({QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("bad"),
@@ -185,7 +275,34 @@ private Q_SLOTS:
         const Run check = ctl({QStringLiteral("accounts"), QStringLiteral("check"), QStringLiteral("bad")});
         QVERIFY2(check.code != 0, describe(check).constData());
         QVERIFY2(check.err.trimmed().count('\n') == 0, describe(check).constData());
-        QVERIFY(!check.err.contains("wrong_key_value"));
+        QVERIFY(!check.err.contains(m_wrongKey.toUtf8()));
+    }
+
+    // Section 5 of the security promise: no key in any process's arguments while the
+    // flows above ran, and none in any file sandbarctl wrote, in plain or base64 form.
+    void noSecretAnywhere()
+    {
+        QVERIFY(m_sampler);
+        m_sampler->stop();
+        QVERIFY2(m_sampler->hits().isEmpty(), qPrintable(m_sampler->hits().join(QLatin1Char('\n'))));
+        QVERIFY2(m_sampler->sandbarctlSeen() > 0, "the sampler never saw sandbarctl run");
+        QList<QByteArray> needles;
+        for (const QString &k : {m_key, m_wrongKey})
+            needles << k.toUtf8() << k.toUtf8().toBase64();
+        int files = 0;
+        for (const QString &root : {m_config.path(), m_home.path()}) {
+            QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                QFile f(it.next());
+                if (!f.open(QIODevice::ReadOnly))
+                    continue; // sockets and the like
+                ++files;
+                const QByteArray content = f.readAll();
+                for (const QByteArray &n : needles)
+                    QVERIFY2(!content.contains(n), qPrintable(f.fileName()));
+            }
+        }
+        QVERIFY2(files >= 2, "nothing was written: the sweep looked at nothing"); // accounts and audit
     }
 
     void cleanupTestCase()
