@@ -1,5 +1,6 @@
 #include "providers/CopyJob.h"
 
+#include "providers/PartialDownloads.h"
 #include "providers/Provider.h"
 
 #include <QDir>
@@ -35,7 +36,18 @@ CopyJob::CopyJob(Provider *provider, QString sessionId, Direction direction, QSt
 {
 }
 
-CopyJob::~CopyJob() = default;
+CopyJob::~CopyJob()
+{
+    // Destroyed mid-download (the app closing): nothing half-written stays behind.
+    m_inner.reset();
+    if (!m_staging.isEmpty())
+        PartialDownloads(journalPath()).end(m_staging);
+}
+
+QString CopyJob::journalPath() const
+{
+    return m_provider ? PartialDownloads::journalIn(m_provider->stateDir()) : QString();
+}
 
 void CopyJob::start()
 {
@@ -121,7 +133,13 @@ void CopyJob::download(CopyKind kind)
     if (!target)
         return finish(target.error());
     setTarget(*target);
-    run(m_provider->getItem(m_sessionId, m_source.path, target->dir, target->name));
+    auto staging = PartialDownloads(journalPath()).begin(target->dir);
+    if (!staging)
+        return finish(staging.error());
+    m_staging = *staging;
+    m_stagedName = target->name;
+    m_final = QDir(target->dir).filePath(target->name);
+    run(m_provider->getItem(m_sessionId, m_source.path, m_staging, target->name));
 }
 
 void CopyJob::setTarget(const files::CopyTarget &target)
@@ -148,11 +166,17 @@ void CopyJob::cancel()
     finish(makeError(ErrorCode::Cancelled, tr("The copy was cancelled.")));
 }
 
-void CopyJob::finish(const VoidResult &result)
+void CopyJob::finish(VoidResult result)
 {
     if (m_done)
         return;
     m_done = true;
+    if (!m_staging.isEmpty()) {
+        if (result)
+            result = PartialDownloads::moveIntoPlace(QDir(m_staging).filePath(m_stagedName), m_final);
+        PartialDownloads(journalPath()).end(m_staging);
+        m_staging.clear();
+    }
     Q_EMIT finished(result);
 }
 

@@ -33,7 +33,8 @@ private:
     void upload(files::CopyKind kind);
     void download(files::CopyKind kind);
     void run(std::unique_ptr<TransferJob> job);
-    void finish(const VoidResult &result);
+    void finish(VoidResult result);
+    QString journalPath() const;
 
     QPointer<Provider> m_provider;
     QString m_sessionId;
@@ -42,6 +43,10 @@ private:
     QIODevice *m_tar = nullptr;
     std::unique_ptr<TransferJob> m_inner;
     bool m_done = false;
+    // A download goes into m_staging (see PartialDownloads) and is moved to m_final.
+    QString m_staging;
+    QString m_stagedName;
+    QString m_final;
 };
 
 // A job that only reports an error (from start(), never from the constructor's caller's stack).

@@ -119,6 +119,12 @@ public:
     // answers Unsupported.
     virtual void archive(const QString &sessionId, Callback<void> done);
 
+    // Where this account keeps its own state (its data folder under --config-dir; empty
+    // for a provider made by hand). Set by whoever makes the provider; downloads keep
+    // their journal there (PartialDownloads).
+    void setStateDir(const QString &dir) { m_stateDir = dir; }
+    QString stateDir() const { return m_stateDir; }
+
     // See HostProcessMatch; the default is "runs elsewhere".
     virtual HostProcessMatch hostProcessMatch(const QString &sessionId) const
     {
@@ -133,6 +139,9 @@ Q_SIGNALS:
     // What create() is doing for the spec named name (CreateSpec::name; may be empty): text for
     // people ("Pulling image…"), done of total bytes where known (total 0: unknown).
     void createProgress(const QString &name, const QString &text, qint64 done, qint64 total);
+
+private:
+    QString m_stateDir;
 };
 
 // Helper for providers: a ready-made error for a capability they do not have.

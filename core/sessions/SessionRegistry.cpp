@@ -1,6 +1,7 @@
 #include "sessions/SessionRegistry.h"
 
 #include "common/OffThread.h"
+#include "providers/PartialDownloads.h"
 
 #include <QElapsedTimer>
 #include <algorithm>
@@ -85,8 +86,12 @@ Result<Provider *> SessionRegistry::makeProvider(const QString &account, const P
     if (!made.ok())
         return made.error();
     std::unique_ptr<Provider> provider = std::move(made.value());
+    provider->setStateDir(config.dataDir);
     if (m_decorator)
         provider = m_decorator(std::move(provider));
+    provider->setStateDir(config.dataDir);
+    // Downloads a killed app left half-done are removed now, before anything new starts.
+    PartialDownloads(PartialDownloads::journalIn(config.dataDir)).sweep();
     Provider *p = provider.release();
     p->setParent(nullptr);
     m_providers.insert(account, p);
