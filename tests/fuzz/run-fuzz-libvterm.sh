@@ -4,7 +4,7 @@
 # the system's libvterm only its aborts show). Not part of ./test.sh: it downloads the
 # libvterm 0.3.3 source through apt (a deb-src line for Debian 13 in a private list).
 # usage: run-fuzz-libvterm.sh [SECONDS=1800] [WORK_DIR=<source>/build-fuzz-vterm]
-# Crashes land in WORK_DIR/artifacts; a fixed one goes to tests/fuzz/corpus as regress-*.
+# Crashes land in WORK_DIR/artifacts; a fixed one goes to tests/fuzz/corpus/terminalscreen as regress-*.
 set -eu
 SECS=${1:-1800}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
@@ -36,4 +36,4 @@ clang++-14 -std=c++20 -g -O1 -fPIC -fno-omit-frame-pointer -fsanitize=fuzzer,add
   "$OUT/gen/moc_TerminalScreen.cpp" "$OUT/gen/moc_PtyChannel.cpp" "$OUT"/obj/*.o \
   $(pkg-config --libs Qt6Core) -o "$OUT/fuzz_terminalscreen_vterm"
 exec "$OUT/fuzz_terminalscreen_vterm" -seed="${FUZZ_SEED:-0}" -max_total_time="$SECS" -max_len=8192 -timeout=60 \
-  -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$OUT/artifacts/" "$OUT/corpus" "$SRC/tests/fuzz/corpus"
+  -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$OUT/artifacts/" "$OUT/corpus" "$SRC/tests/fuzz/corpus/terminalscreen"

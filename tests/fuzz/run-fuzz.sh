@@ -1,34 +1,35 @@
 #!/bin/sh
-# Builds the TerminalScreen fuzz target with clang-14 + libFuzzer + ASan + UBSan (only the
-# terminal model is instrumented; QtCore and libvterm are the system's) and runs it.
-# usage: run-fuzz.sh [SECONDS=60] [BUILD_DIR=<source>/build-fuzz]
-# Exits non-zero when the build fails or the fuzzer finds a crash, leak or UB.
+# Runs one fuzz target (built by build-fuzzers.sh) for SECONDS with a fixed seed over its
+# committed corpus, tests/fuzz/corpus/TARGET, which stays read-only: new inputs go to
+# OUTDIR/corpus-TARGET and crashes, leaks or UB reports to OUTDIR/artifacts-TARGET/.
+# usage: run-fuzz.sh TARGET [SECONDS=15] [OUTDIR=<source>/build-fuzz]
+#   TARGET: terminalscreen httpparser dockerstream agentframes connectenvelope tarextract
+#           catalogoverride cloudjson (with or without the fuzz_ prefix)
+# FUZZ_SEED=0 picks a random seed; FUZZ_RUNS=N stops after N inputs (the same on any machine).
+# FUZZ_BUILD=1 builds first (a CTest fixture does it once for all targets).
+# Exits non-zero when the fuzzer finds a crash, leak, timeout or UB, or the target is missing.
 set -eu
-SECS=${1:-60}
+T=${1:?usage: run-fuzz.sh TARGET [SECONDS] [OUTDIR]}
+T=${T#fuzz_}
+SECS=${2:-15}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-OUT=${2:-$SRC/build-fuzz}
-CXX=${FUZZ_CXX:-clang++-14}
-MOC=$(pkg-config --variable=libexecdir Qt6Core)/moc
-mkdir -p "$OUT/gen" "$OUT/corpus"
-
-T=$SRC/core/terminal
-"$MOC" "$T/TerminalScreen.h" -o "$OUT/gen/moc_TerminalScreen.cpp"
-"$MOC" "$T/PtyChannel.h" -o "$OUT/gen/moc_PtyChannel.cpp"
-
-# shellcheck disable=SC2046
-"$CXX" -std=c++20 -g -O1 -fPIC -fno-omit-frame-pointer \
-    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -DQT_NO_KEYWORDS -DQT_NO_CAST_FROM_ASCII \
-    -I"$SRC/core" -I"$T" $(pkg-config --cflags Qt6Core vterm) \
-    "$SRC/tests/fuzz/fuzz_terminalscreen.cpp" \
-    "$T/TerminalScreen.cpp" "$T/Scrollback.cpp" "$T/CsiGuard.cpp" "$T/TerminalSelection.cpp" \
-    "$T/TerminalSearch.cpp" "$T/LinkDetector.cpp" "$SRC/core/common/Result.cpp" \
-    "$OUT/gen/moc_TerminalScreen.cpp" "$OUT/gen/moc_PtyChannel.cpp" \
-    $(pkg-config --libs Qt6Core vterm) -o "$OUT/fuzz_terminalscreen"
-
-# New inputs go to the build's corpus; the committed seeds (which include every crash found
-# so far, as regressions) stay read-only. The suite runs it for SECONDS with a fixed seed;
-# exploring for new crashes is a longer run with FUZZ_SEED=0 (a random seed).
-# FUZZ_RUNS=N stops after N inputs instead, the same inputs on any machine.
-exec "$OUT/fuzz_terminalscreen" -seed="${FUZZ_SEED:-1}" -runs="${FUZZ_RUNS:--1}" -max_total_time="$SECS" -max_len=8192 -timeout=20 -rss_limit_mb=4096 \
-    -print_final_stats=1 -artifact_prefix="$OUT/" "$OUT/corpus" "$SRC/tests/fuzz/corpus"
+OUT=$(mkdir -p "${3:-$SRC/build-fuzz}" && cd "${3:-$SRC/build-fuzz}" && pwd)
+[ "${FUZZ_BUILD:-0}" = 1 ] && "$SRC/tests/fuzz/build-fuzzers.sh" "$OUT" >/dev/null
+BIN=$OUT/fuzz_$T
+SEEDS=$SRC/tests/fuzz/corpus/$T
+if [ ! -x "$BIN" ]; then
+  echo "run-fuzz: $BIN is missing; build it with tests/fuzz/build-fuzzers.sh $OUT" >&2
+  exit 1
+fi
+[ -d "$SEEDS" ] || { echo "run-fuzz: no seed corpus at $SEEDS" >&2; exit 1; }
+mkdir -p "$OUT/corpus-$T" "$OUT/artifacts-$T"
+case $T in
+  terminalscreen) MAXLEN=8192 ;;
+  tarextract) MAXLEN=16384 ;;
+  *) MAXLEN=65536 ;;
+esac
+# Runs in OUTDIR: libFuzzer may leave files in its working folder.
+cd "$OUT"
+exec "$BIN" -seed="${FUZZ_SEED:-1}" -runs="${FUZZ_RUNS:--1}" -max_total_time="$SECS" -max_len="$MAXLEN" \
+  -timeout=20 -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1 \
+  -artifact_prefix="$OUT/artifacts-$T/" "$OUT/corpus-$T" "$SEEDS"

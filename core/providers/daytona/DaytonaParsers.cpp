@@ -5,7 +5,9 @@
 #include <QJsonDocument>
 #include <QJsonValue>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace sandbar::daytona {
 
@@ -41,6 +43,21 @@ QDateTime parseTime(const QString &text)
     return t.isValid() ? t.toUTC() : QDateTime();
 }
 
+// Converting a double out of qint64's range (or NaN) is undefined: a server's 1e30 saturates.
+qint64 saturated(double d)
+{
+    if (!(d == d))
+        return 0;
+    return d >= 9.2e18    ? std::numeric_limits<qint64>::max()
+           : d <= -9.2e18 ? std::numeric_limits<qint64>::min()
+                          : qint64(d);
+}
+
+int saturatedInt(double d)
+{
+    return int(std::clamp<qint64>(saturated(d), std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+}
+
 std::optional<double> number(const QJsonValue &v)
 {
     if (v.isDouble())
@@ -56,7 +73,7 @@ std::optional<double> number(const QJsonValue &v)
 
 qint64 gbToBytes(double gb)
 {
-    return qint64(std::llround(gb * double(kGiB)));
+    return saturated(std::round(gb * double(kGiB)));
 }
 
 qint64 bytesToWholeGb(qint64 bytes)
@@ -178,8 +195,8 @@ Result<SandboxPage> parseSandboxList(const QByteArray &json, const QString &acco
             return badReply(tr("sandbox list"));
         items = o.value(QLatin1String("items")).toArray();
         page.nextCursor = o.value(QLatin1String("nextCursor")).toString();
-        page.page = int(number(o.value(QLatin1String("page"))).value_or(0));
-        page.totalPages = int(number(o.value(QLatin1String("totalPages"))).value_or(0));
+        page.page = saturatedInt(number(o.value(QLatin1String("page"))).value_or(0));
+        page.totalPages = saturatedInt(number(o.value(QLatin1String("totalPages"))).value_or(0));
     }
     for (const QJsonValue &v : items) {
         auto rec = parseSandbox(v.toObject(), account, providerId);
@@ -252,7 +269,7 @@ PtyCloseReason parsePtyCloseReason(const QString &reason)
         return out;
     const QJsonObject o = doc.object();
     if (auto code = number(o.value(QLatin1String("exitCode"))))
-        out.exitCode = int(*code);
+        out.exitCode = saturatedInt(*code);
     out.exitReason = o.value(QLatin1String("exitReason")).toString();
     return out;
 }
@@ -314,7 +331,7 @@ Result<ExecOutput> parseExecute(const QByteArray &json)
     if (!doc->isObject() || !o.contains(QLatin1String("result")))
         return badReply(tr("command result"));
     ExecOutput out;
-    out.exitCode = int(number(o.value(QLatin1String("exitCode"))).value_or(0));
+    out.exitCode = saturatedInt(number(o.value(QLatin1String("exitCode"))).value_or(0));
     out.stdoutData = o.value(QLatin1String("result")).toString().toUtf8();
     return out;
 }
@@ -364,18 +381,18 @@ Result<StatsSample> parseTelemetry(const QByteArray &json, std::optional<double>
     if (auto util = get("cpu.utilization"))
         s.cpuPercent = *util * cores.value_or(1.0);
     if (auto used = get("memory.usage"))
-        s.memoryUsedBytes = qint64(*used);
+        s.memoryUsedBytes = saturated(*used);
     if (auto limit = get("memory.limit"); limit && *limit > 0)
-        s.memoryLimitBytes = qint64(*limit);
+        s.memoryLimitBytes = saturated(*limit);
     if (!s.memoryUsedBytes && s.memoryLimitBytes)
         if (auto util = get("memory.utilization"))
-            s.memoryUsedBytes = qint64(*util / 100.0 * double(*s.memoryLimitBytes));
+            s.memoryUsedBytes = saturated(*util / 100.0 * double(*s.memoryLimitBytes));
     if (auto used = get("filesystem.usage"))
-        s.filesystemUsedBytes = qint64(*used);
+        s.filesystemUsedBytes = saturated(*used);
     if (auto total = get("filesystem.total"); total && *total > 0)
-        s.filesystemTotalBytes = qint64(*total);
+        s.filesystemTotalBytes = saturated(*total);
     else if (auto avail = get("filesystem.available"); avail && s.filesystemUsedBytes)
-        s.filesystemTotalBytes = qint64(*avail) + *s.filesystemUsedBytes;
+        s.filesystemTotalBytes = saturated(*avail + double(*s.filesystemUsedBytes));
     return s;
 }
 
@@ -412,7 +429,7 @@ Result<FileEntry> parseFileInfo(const QJsonObject &o, const QString &dir)
         e.path = name;
     else
         e.path = dir.endsWith(QLatin1Char('/')) ? QString(dir + name) : QString(dir + QLatin1Char('/') + name);
-    e.size = qint64(number(o.value(QLatin1String("size"))).value_or(0));
+    e.size = saturated(number(o.value(QLatin1String("size"))).value_or(0));
     e.isDir = o.value(QLatin1String("isDir")).toBool();
     QString mode = o.value(QLatin1String("permissions")).toString();
     if (parseMode(mode) == 0)

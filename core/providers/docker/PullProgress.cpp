@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <algorithm>
+#include <limits>
 
 namespace sandbar::docker {
 
@@ -74,8 +75,9 @@ void PullProgress::feedLine(const QByteArray &line)
     m_lastStatus = status;
     const QJsonObject detail = o.value(QStringLiteral("progressDetail")).toObject();
     if (status == QLatin1String("Downloading")) {
-        const qint64 total = qint64(detail.value(QStringLiteral("total")).toDouble());
-        const qint64 current = qint64(detail.value(QStringLiteral("current")).toDouble());
+        // toInteger: 0 for what is no whole qint64 (1e91 from a hostile engine).
+        const qint64 total = detail.value(QStringLiteral("total")).toInteger();
+        const qint64 current = detail.value(QStringLiteral("current")).toInteger();
         if (total > 0)
             layer.total = total;
         layer.current = std::max(layer.current, std::clamp<qint64>(current, 0, std::max(layer.total, current)));
@@ -89,9 +91,14 @@ void PullProgress::recompute()
 {
     qint64 done = 0;
     qint64 total = 0;
+    // Saturating sums: any number of layers of any size cannot overflow.
+    const auto add = [](qint64 a, qint64 b) {
+        qint64 r = 0;
+        return __builtin_add_overflow(a, b, &r) ? std::numeric_limits<qint64>::max() : r;
+    };
     for (const Layer &l : std::as_const(m_layers)) {
-        total += l.total;
-        done += l.complete ? l.total : std::min(l.current, l.total);
+        total = add(total, l.total);
+        done = add(done, l.complete ? l.total : std::min(l.current, l.total));
     }
     m_total = std::max(total, m_done);
     m_done = std::max(m_done, done);
@@ -101,7 +108,7 @@ void PullProgress::recompute()
         return;
     }
     if (m_total > 0) // 99 at most until the engine says the image is there
-        m_percent = std::max(m_percent, int(std::min<qint64>(99, m_done * 100 / m_total)));
+        m_percent = std::max(m_percent, int(std::min(99.0, double(m_done) * 100.0 / double(m_total))));
 }
 
 QString PullProgress::text() const

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrl>
+#include <limits>
 
 namespace sandbar::e2b {
 
@@ -41,12 +42,22 @@ QDateTime parseTime(const QJsonValue &v)
     return t.isValid() ? t.toUTC() : QDateTime();
 }
 
+// Converting a double out of qint64's range (or NaN) is undefined: a server's 1e30 saturates.
+qint64 saturated(double d)
+{
+    if (!(d == d))
+        return 0;
+    return d >= 9.2e18    ? std::numeric_limits<qint64>::max()
+           : d <= -9.2e18 ? std::numeric_limits<qint64>::min()
+                          : qint64(d);
+}
+
 // protobuf JSON writes 64-bit integers as strings.
 qint64 int64Of(const QJsonValue &v)
 {
     if (v.isString())
         return v.toString().toLongLong();
-    return qint64(v.toDouble());
+    return saturated(v.toDouble());
 }
 
 Result<SandboxRecord> sandboxFrom(const QJsonObject &o)
@@ -64,8 +75,8 @@ Result<SandboxRecord> sandboxFrom(const QJsonObject &o)
     r.startedAt = parseTime(o.value(QLatin1String("startedAt")));
     r.endAt = parseTime(o.value(QLatin1String("endAt")));
     r.cpuCount = o.value(QLatin1String("cpuCount")).toInt();
-    r.memoryMB = qint64(o.value(QLatin1String("memoryMB")).toDouble());
-    r.diskSizeMB = qint64(o.value(QLatin1String("diskSizeMB")).toDouble());
+    r.memoryMB = saturated(o.value(QLatin1String("memoryMB")).toDouble());
+    r.diskSizeMB = saturated(o.value(QLatin1String("diskSizeMB")).toDouble());
     const QJsonValue net = o.value(QLatin1String("allowInternetAccess"));
     if (net.isBool())
         r.allowInternet = net.toBool();
@@ -89,7 +100,7 @@ FileEntry entryFrom(const QJsonObject &o)
     e.isLink = type == QLatin1String("FILE_TYPE_SYMLINK") || o.contains(QLatin1String("symlinkTarget"));
     e.linkTarget = o.value(QLatin1String("symlinkTarget")).toString();
     e.size = int64Of(o.value(QLatin1String("size")));
-    e.mode = quint32(o.value(QLatin1String("mode")).toDouble()) & 07777;
+    e.mode = quint32(saturated(o.value(QLatin1String("mode")).toDouble()) & 07777);
     e.modified = parseTime(o.value(QLatin1String("modifiedTime")));
     return e;
 }
