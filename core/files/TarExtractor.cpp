@@ -5,9 +5,12 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <archive.h>
+#include <archive_entry.h>
 #include <cerrno>
+#include <climits>
 #include <cstring>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,15 +19,25 @@ namespace sandbar::files {
 namespace {
 constexpr qint64 kBlock = 512;
 constexpr qint64 kMaxMeta = 1024 * 1024;
+constexpr int kLibraryErrno = -1;   // ARCHIVE_ERRNO_MISC, which libarchive keeps private
+constexpr qsizetype kNameMax = 255; // bytes in one component, as Linux file systems allow
+
+// Names are rewritten to absolute paths under the (canonical) root after safeEntryName has
+// refused absolute and ".." names, so the library's no-absolute-paths check cannot apply;
+// its symlink walk covers the whole path. Modes are exact (set-id bits are cleared first);
+// owners are never restored.
+constexpr int kDiskFlags =
+    ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT;
 
 QString tr(const char *text)
 {
     return QCoreApplication::translate("sandbar::files", text);
 }
 
-QString sysError()
+QString archiveMessage(::archive *a)
 {
-    return QString::fromLocal8Bit(std::strerror(errno));
+    const char *s = a ? archive_error_string(a) : nullptr;
+    return s ? QString::fromLocal8Bit(s) : QString::fromLocal8Bit(std::strerror(errno));
 }
 
 QString field(const char *p, int len)
@@ -93,18 +106,26 @@ QString TarExtractor::withRootName(const QString &rel) const
 
 TarExtractor::~TarExtractor()
 {
-    if (m_fd >= 0)
-        ::close(m_fd);
+    closeDisk(true);
+}
+
+void TarExtractor::closeDisk(bool discardPartial)
+{
+    if (!m_disk)
+        return;
+    // Freeing finishes the open entry and applies the folders' deferred times and modes.
+    archive_write_free(m_disk);
+    m_disk = nullptr;
+    if (discardPartial && m_writing)
+        ::unlink(QFile::encodeName(m_root + QLatin1Char('/') + m_rel).constData());
+    m_entryOpen = m_writing = false;
 }
 
 VoidResult TarExtractor::fail(Error error)
 {
     if (!m_error)
         m_error = std::move(error);
-    if (m_fd >= 0) {
-        ::close(m_fd);
-        m_fd = -1;
-    }
+    closeDisk(true);
     return *m_error;
 }
 
@@ -171,6 +192,13 @@ VoidResult TarExtractor::finish()
         return *m_error;
     if (m_state != State::End)
         return fail(makeError(ErrorCode::Unavailable, tr("The archive ended early (after %1 bytes).").arg(m_consumed)));
+    if (m_disk) {
+        const int rc = archive_write_close(m_disk);
+        if (rc != ARCHIVE_OK)
+            return fail(
+                makeError(ErrorCode::Internal, tr("Finishing the extraction failed: %1").arg(archiveMessage(m_disk))));
+        closeDisk(false);
+    }
     return {};
 }
 
@@ -282,27 +310,56 @@ VoidResult TarExtractor::onMeta()
     return {};
 }
 
-VoidResult TarExtractor::makeParents(const QString &rel)
+VoidResult TarExtractor::openDisk()
+{
+    if (m_disk)
+        return {};
+    if (!QDir().mkpath(m_root))
+        return fail(makeError(ErrorCode::Internal, tr("Cannot create '%1'.").arg(m_root)));
+    // The library's symlink walk refuses links anywhere in the path, the root's own
+    // ancestors included (a home folder behind a link is common): start from the real path.
+    const QString canonical = QFileInfo(m_root).canonicalFilePath();
+    if (canonical.isEmpty())
+        return fail(makeError(ErrorCode::Internal, tr("Cannot resolve '%1'.").arg(m_root)));
+    m_root = canonical;
+    m_disk = archive_write_disk_new();
+    if (!m_disk || archive_write_disk_set_options(m_disk, kDiskFlags) != ARCHIVE_OK)
+        return fail(makeError(ErrorCode::Internal, tr("Cannot start the extraction: %1").arg(archiveMessage(m_disk))));
+    return {};
+}
+
+VoidResult TarExtractor::checkParents(const QString &rel)
 {
     const QStringList parts = rel.split(QLatin1Char('/'));
-    QString path = m_root;
+    QString sub;
     for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
-        path += QLatin1Char('/') + parts.at(i);
-        const QByteArray local = QFile::encodeName(path);
+        sub = i == 0 ? parts.at(i) : sub + QLatin1Char('/') + parts.at(i);
+        if (m_dirs.contains(sub))
+            continue;
         struct stat st {
         };
-        if (::lstat(local.constData(), &st) != 0) {
-            if (errno != ENOENT || ::mkdir(local.constData(), 0755) != 0)
-                return fail(makeError(ErrorCode::Internal, tr("Cannot create '%1': %2").arg(path, sysError())));
-            continue;
-        }
+        if (::lstat(QFile::encodeName(m_root + QLatin1Char('/') + sub).constData(), &st) != 0)
+            return {}; // missing: the library makes it and everything below
         if (S_ISLNK(st.st_mode))
-            return fail(makeError(ErrorCode::InvalidArgument,
-                                  tr("The archive entry '%1' would be written through a link.").arg(rel)));
+            return {}; // the library's secure-symlink check refuses it
         if (!S_ISDIR(st.st_mode))
-            return fail(makeError(ErrorCode::Conflict, tr("'%1' is not a folder.").arg(path)));
+            return fail(
+                makeError(ErrorCode::Conflict, tr("'%1' is not a folder.").arg(m_root + QLatin1Char('/') + sub)));
+        m_dirs.insert(sub);
     }
     return {};
+}
+
+Error TarExtractor::diskError(const QString &rel) const
+{
+    // The library's safety checks report no system error (or its own code); system errors
+    // are the disk's.
+    const int eno = archive_errno(m_disk);
+    if (eno == 0 || eno == kLibraryErrno)
+        return makeError(ErrorCode::InvalidArgument,
+                         tr("The archive entry '%1' was refused: %2").arg(rel, archiveMessage(m_disk)));
+    return makeError(ErrorCode::Internal,
+                     tr("Cannot write '%1': %2").arg(m_root + QLatin1Char('/') + rel, archiveMessage(m_disk)));
 }
 
 VoidResult TarExtractor::beginEntry()
@@ -316,79 +373,101 @@ VoidResult TarExtractor::beginEntry()
     if (!rel)
         return fail(rel.error());
     *rel = withRootName(*rel);
-    if (!QDir().mkpath(m_root))
-        return fail(makeError(ErrorCode::Internal, tr("Cannot create '%1'.").arg(m_root)));
-    if (auto r = makeParents(*rel); !r)
+    for (const QString &part : rel->split(QLatin1Char('/'))) {
+        if (part.toUtf8().size() > kNameMax)
+            return fail(makeError(ErrorCode::InvalidArgument,
+                                  tr("The archive entry '%1…' has a name too long for a file.").arg(rel->left(80))));
+    }
+    if (auto r = openDisk(); !r)
         return r;
     const QString path = m_root + QLatin1Char('/') + *rel;
     const QByteArray local = QFile::encodeName(path);
+    // Longer paths would make the library chdir() (process-wide) to shorten them.
+    if (local.size() >= PATH_MAX)
+        return fail(makeError(ErrorCode::InvalidArgument,
+                              tr("The archive entry '%1…' has a path too long to extract.").arg(rel->left(80))));
+    if (auto r = checkParents(*rel); !r)
+        return r;
+
+    // docker cp's rules where something is already there: a folder merges into a folder
+    // (keeping its mode), anything else is replaced, but never a folder by a non-folder.
     struct stat st {
     };
     const bool exists = ::lstat(local.constData(), &st) == 0;
-    if (dir) {
-        if (exists && S_ISDIR(st.st_mode)) {
-            m_entries << *rel;
-            return {};
-        }
-        if (exists)
-            return fail(makeError(ErrorCode::Conflict, tr("'%1' exists and is not a folder.").arg(path)));
-        if (::mkdir(local.constData(), m_mode | 0700) != 0)
-            return fail(makeError(ErrorCode::Internal, tr("Cannot create '%1': %2").arg(path, sysError())));
+    if (dir && exists && S_ISDIR(st.st_mode)) {
+        m_dirs.insert(*rel);
         m_entries << *rel;
         return {};
     }
+    if (dir && exists)
+        return fail(makeError(ErrorCode::Conflict, tr("'%1' exists and is not a folder.").arg(path)));
     if (exists && S_ISDIR(st.st_mode))
         return fail(makeError(ErrorCode::Conflict, tr("'%1' exists and is a folder.").arg(path)));
-    if (exists && !S_ISREG(st.st_mode) && ::unlink(local.constData()) != 0)
-        return fail(makeError(ErrorCode::Internal, tr("Cannot replace '%1': %2").arg(path, sysError())));
-    if (symlink) {
-        if (auto to = resolveLinkWithinRoot(*rel, m_link); !to)
+
+    struct archive_entry *e = archive_entry_new();
+    archive_entry_copy_pathname(e, local.constData());
+    archive_entry_set_mtime(e, m_mtime, 0);
+    archive_entry_set_atime(e, m_mtime, 0);
+    if (dir) {
+        archive_entry_set_filetype(e, AE_IFDIR);
+        archive_entry_set_perm(e, m_mode | 0700); // folders made here stay writable to us
+    } else if (symlink) {
+        if (auto to = resolveLinkWithinRoot(*rel, m_link); !to) {
+            archive_entry_free(e);
             return fail(to.error());
-        if (exists && S_ISREG(st.st_mode))
-            ::unlink(local.constData());
-        if (::symlink(QFile::encodeName(m_link).constData(), local.constData()) != 0)
-            return fail(makeError(ErrorCode::Internal, tr("Cannot create the link '%1': %2").arg(path, sysError())));
-        m_entries << *rel;
-        return {};
-    }
-    if (hardlink) {
+        }
+        archive_entry_set_filetype(e, AE_IFLNK);
+        archive_entry_set_perm(e, 0777);
+        archive_entry_copy_symlink(e, QFile::encodeName(m_link).constData());
+    } else if (hardlink) {
         auto target = safeEntryName(m_link);
-        if (!target)
-            return fail(target.error());
-        *target = withRootName(*target);
-        const QByteArray from = QFile::encodeName(m_root + QLatin1Char('/') + *target);
-        struct stat ts {
-        };
-        if (::lstat(from.constData(), &ts) != 0 || !S_ISREG(ts.st_mode))
+        if (target)
+            *target = withRootName(*target);
+        if (!target || !m_files.contains(*target)) {
+            archive_entry_free(e);
             return fail(
-                makeError(ErrorCode::InvalidArgument,
+                !target
+                    ? target.error()
+                    : makeError(
+                          ErrorCode::InvalidArgument,
                           tr("The archive entry '%1' links to '%2', which it did not contain.").arg(*rel, *target)));
-        if (exists)
-            ::unlink(local.constData());
-        if (::link(from.constData(), local.constData()) != 0)
-            return fail(makeError(ErrorCode::Internal, tr("Cannot create the link '%1': %2").arg(path, sysError())));
-        m_entries << *rel;
-        return {};
+        }
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_copy_hardlink(e, QFile::encodeName(m_root + QLatin1Char('/') + *target).constData());
+    } else {
+        // No size: the parser counts the data, and a short entry is not padded out.
+        archive_entry_set_filetype(e, AE_IFREG);
+        archive_entry_set_perm(e, m_mode);
     }
-    m_fd = ::open(local.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, m_mode | 0600);
-    if (m_fd < 0)
-        return fail(makeError(ErrorCode::Internal, tr("Cannot write '%1': %2").arg(path, sysError())));
-    ::fchmod(m_fd, m_mode);
+    const int rc = archive_write_header(m_disk, e);
+    archive_entry_free(e);
+    if (rc < ARCHIVE_WARN)
+        return fail(diskError(*rel));
+    m_entryOpen = true;
+    m_writing = regular;
+    m_rel = *rel;
+    if (regular)
+        m_files.insert(*rel);
+    else
+        m_files.remove(*rel);
+    // The library made (or found) every parent folder, after refusing any link among them.
+    for (auto slash = rel->indexOf(QLatin1Char('/')); slash > 0; slash = rel->indexOf(QLatin1Char('/'), slash + 1))
+        m_dirs.insert(rel->left(slash));
+    if (dir)
+        m_dirs.insert(*rel);
     m_entries << *rel;
     return {};
 }
 
 VoidResult TarExtractor::writeData(const char *data, qint64 size)
 {
-    if (m_fd < 0)
+    if (!m_writing)
         return {};
     while (size > 0) {
-        const auto n = ::write(m_fd, data, size_t(size));
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return fail(makeError(ErrorCode::Internal, tr("Writing '%1' failed: %2").arg(m_name, sysError())));
-        }
+        const la_ssize_t n = archive_write_data(m_disk, data, size_t(size));
+        if (n <= 0)
+            return fail(
+                makeError(ErrorCode::Internal, tr("Writing '%1' failed: %2").arg(m_name, archiveMessage(m_disk))));
         data += n;
         size -= n;
         m_fileBytes += n;
@@ -398,14 +477,12 @@ VoidResult TarExtractor::writeData(const char *data, qint64 size)
 
 VoidResult TarExtractor::closeFile()
 {
-    if (m_fd < 0)
+    if (!m_entryOpen)
         return {};
-    const struct timespec times[2] = {{m_mtime, 0}, {m_mtime, 0}};
-    ::futimens(m_fd, times);
-    const int rc = ::close(m_fd);
-    m_fd = -1;
-    if (rc != 0)
-        return fail(makeError(ErrorCode::Internal, tr("Writing '%1' failed: %2").arg(m_name, sysError())));
+    const int rc = archive_write_finish_entry(m_disk);
+    m_entryOpen = m_writing = false;
+    if (rc < ARCHIVE_WARN)
+        return fail(makeError(ErrorCode::Internal, tr("Writing '%1' failed: %2").arg(m_name, archiveMessage(m_disk))));
     return {};
 }
 

@@ -3,17 +3,22 @@
 #include "common/Result.h"
 
 #include <QByteArray>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <optional>
+
+struct archive;
 
 namespace sandbar::files {
 
 // Extracts a tar stream into a local folder as its bytes arrive (push parser: feed() takes
 // whatever the network delivered). Reads ustar, pax ('x' records: path, linkpath, size)
-// and GNU long names. Hostile archives cannot write outside the target: absolute names,
-// ".." components, links leading out, and paths through symbolic links are refused; set-id
-// bits are dropped. Devices and FIFOs are skipped.
+// and GNU long names; libarchive's disk writer creates the files, with its secure-symlink
+// and no-".." checks. Hostile archives cannot write outside the target: absolute names,
+// ".." components, links leading out, hard links to anything the archive did not write,
+// and paths through symbolic links are refused; set-id bits are dropped. Devices and FIFOs
+// are skipped. A file left incomplete by an error or by destruction is removed.
 class TarExtractor
 {
 public:
@@ -43,8 +48,11 @@ private:
     VoidResult writeData(const char *data, qint64 size);
     VoidResult closeFile();
     VoidResult fail(Error error);
-    // Creates the parent folders of rel (relative to the root), refusing symbolic links.
-    VoidResult makeParents(const QString &rel);
+    VoidResult openDisk();
+    // Refuses a file standing where rel's parent folders should be (libarchive would delete it).
+    VoidResult checkParents(const QString &rel);
+    Error diskError(const QString &rel) const;
+    void closeDisk(bool discardPartial);
     QString withRootName(const QString &rel) const;
 
     QString m_root;
@@ -61,7 +69,12 @@ private:
     QString m_name, m_link;
     quint32 m_mode = 0;
     qint64 m_mtime = 0;
-    int m_fd = -1;
+    struct archive *m_disk = nullptr; // libarchive's disk writer, opened with the first entry
+    bool m_entryOpen = false;         // a header was written to m_disk and not finished
+    bool m_writing = false;           // the open entry is a regular file taking data
+    QString m_rel;                    // the open entry, relative to the root
+    QSet<QString> m_dirs;             // folders known to exist (relative), not checked again
+    QSet<QString> m_files;            // regular files this archive wrote: hard link targets
     qint64 m_consumed = 0, m_fileBytes = 0;
     QStringList m_entries;
     std::optional<Error> m_error;

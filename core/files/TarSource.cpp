@@ -1,15 +1,12 @@
 #include "files/TarSource.h"
 
 #include <QCoreApplication>
-#include <QDirIterator>
+#include <QDir>
 #include <QFileInfo>
 #include <archive.h>
 #include <archive_entry.h>
 #include <cerrno>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace sandbar::files {
 
@@ -25,6 +22,27 @@ QString archiveError(::archive *a)
     const char *s = archive_error_string(a);
     return s ? QString::fromLocal8Bit(s) : QStringLiteral("libarchive error");
 }
+
+// Only the content: no extended attributes, ACLs or file flags, and holes read as zeros
+// (a sparse map would need GNU sparse headers that few readers, ours included, take).
+constexpr int kWalkFlags =
+    ARCHIVE_READDISK_NO_XATTR | ARCHIVE_READDISK_NO_ACL | ARCHIVE_READDISK_NO_FFLAGS | ARCHIVE_READDISK_NO_SPARSE;
+
+// what: the local path (or archive name) that could not be read.
+Error walkError(::archive *walk, const QString &what)
+{
+    const int eno = archive_errno(walk);
+    const ErrorCode code = eno == ENOENT || eno == ENOTDIR ? ErrorCode::NotFound
+                           : eno == EACCES || eno == EPERM ? ErrorCode::Unauthorized
+                                                           : ErrorCode::Internal;
+    return makeError(code, TarSource::tr("Cannot read '%1': %2").arg(what, archiveError(walk)));
+}
+
+bool isContent(archive_entry *e)
+{
+    const auto type = archive_entry_filetype(e);
+    return type == AE_IFREG || type == AE_IFDIR || type == AE_IFLNK;
+}
 } // namespace
 
 TarSource::TarSource(QString localPath, TarSourceOptions options, QObject *parent)
@@ -36,8 +54,10 @@ TarSource::TarSource(QString localPath, TarSourceOptions options, QObject *paren
 
 TarSource::~TarSource()
 {
-    if (m_fd >= 0)
-        ::close(m_fd);
+    if (m_walk)
+        archive_read_free(m_walk);
+    if (m_entry)
+        archive_entry_free(m_entry);
     if (m_archive)
         archive_write_free(m_archive);
 }
@@ -54,29 +74,67 @@ void TarSource::absorb(const char *bytes, qint64 size)
     m_produced += size;
 }
 
+struct archive *TarSource::openWalk()
+{
+    struct archive *walk = archive_read_disk_new();
+    // Physical: a symbolic link is stored as a link, never followed out of the tree (the
+    // top one included).
+    archive_read_disk_set_symlink_physical(walk);
+    archive_read_disk_set_behavior(walk, kWalkFlags);
+    if (archive_read_disk_open(walk, QFile::encodeName(m_walkRoot).constData()) != ARCHIVE_OK) {
+        fail(walkError(walk, m_localPath));
+        archive_read_free(walk);
+        return nullptr;
+    }
+    return walk;
+}
+
+QString TarSource::archiveName(struct archive_entry *entry) const
+{
+    const char *path = archive_entry_pathname(entry);
+    return m_rootName + QFile::decodeName(path ? path : "").mid(m_walkRoot.size());
+}
+
 VoidResult TarSource::prepare()
 {
     QFileInfo root(m_localPath);
     if (!root.exists() && !root.isSymLink())
         return makeError(ErrorCode::NotFound, tr("'%1' does not exist.").arg(m_localPath));
-    const QString rootName = m_options.rootName.isEmpty() ? root.fileName() : m_options.rootName;
-    if (rootName.isEmpty() || rootName.contains(QLatin1Char('/')))
+    m_rootName = m_options.rootName.isEmpty() ? root.fileName() : m_options.rootName;
+    if (m_rootName.isEmpty() || m_rootName.contains(QLatin1Char('/')))
         return makeError(ErrorCode::InvalidArgument, tr("'%1' cannot be uploaded by that name.").arg(m_localPath));
-    m_entries.append({root.absoluteFilePath(), rootName});
-    if (root.isFile())
-        m_totalBytes += root.size();
-    if (root.isDir() && !root.isSymLink()) {
-        QDirIterator it(root.absoluteFilePath(), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
-                        QDirIterator::Subdirectories);
-        const QString prefix = root.absoluteFilePath() + QLatin1Char('/');
-        while (it.hasNext()) {
-            const QString path = it.next();
-            const QFileInfo fi = it.fileInfo();
-            m_entries.append({path, rootName + QLatin1Char('/') + path.mid(prefix.size())});
-            if (fi.isFile() && !fi.isSymLink())
-                m_totalBytes += fi.size();
+    m_walkRoot = QDir::cleanPath(root.absoluteFilePath());
+
+    // Names and sizes first: progress needs the total, and an entry that is gone by the
+    // time it is read fails the copy instead of shrinking it silently.
+    struct archive *walk = openWalk();
+    if (!walk)
+        return *m_failure;
+    struct archive_entry *e = archive_entry_new();
+    for (;;) {
+        const int rc = archive_read_next_header2(walk, e);
+        if (rc == ARCHIVE_EOF)
+            break;
+        if (rc == ARCHIVE_FATAL) {
+            const Error error = walkError(walk, m_localPath);
+            archive_entry_free(e);
+            archive_read_free(walk);
+            return error;
         }
+        if (rc == ARCHIVE_FAILED || !isContent(e))
+            continue; // an unreadable folder's contents and non-files are left out
+        m_expected.insert(archiveName(e));
+        if (archive_entry_filetype(e) == AE_IFREG)
+            m_totalBytes += archive_entry_size(e);
+        archive_read_disk_descend(walk);
     }
+    archive_entry_free(e);
+    archive_read_free(walk);
+
+    m_walk = openWalk();
+    if (!m_walk)
+        return *m_failure;
+    m_entry = archive_entry_new();
     m_archive = archive_write_new();
     // pax_restricted writes plain ustar headers unless a name, size or owner needs pax.
     archive_write_set_format_pax_restricted(m_archive);
@@ -100,61 +158,64 @@ void TarSource::fail(Error error)
     m_finished = true;
 }
 
-bool TarSource::beginEntry(const Entry &entry)
+bool TarSource::beginEntry()
 {
-    const QByteArray local = QFile::encodeName(entry.localPath);
-    struct stat st {
-    };
-    if (::lstat(local.constData(), &st) != 0) {
-        fail(makeError(ErrorCode::NotFound,
-                       tr("Cannot read '%1': %2").arg(entry.localPath, QString::fromLocal8Bit(std::strerror(errno)))));
-        return false;
-    }
-    const bool isReg = S_ISREG(st.st_mode), isDir = S_ISDIR(st.st_mode), isLnk = S_ISLNK(st.st_mode);
-    if (!isReg && !isDir && !isLnk)
+    if (!isContent(m_entry))
         return true; // sockets, FIFOs and devices are not content
-    int fd = -1;
-    if (isReg) {
-        fd = ::open(local.constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-        if (fd < 0) {
-            fail(makeError(
-                ErrorCode::Unauthorized,
-                tr("Cannot read '%1': %2").arg(entry.localPath, QString::fromLocal8Bit(std::strerror(errno)))));
-            return false;
-        }
+    const QString name = archiveName(m_entry);
+    if (!m_expected.remove(name))
+        return true; // appeared after prepare(): not part of this copy, nor is anything in it
+    archive_read_disk_descend(m_walk);
+    const auto type = archive_entry_filetype(m_entry);
+    archive_entry_set_pathname_utf8(m_entry, name.toUtf8().constData());
+    if (type == AE_IFLNK) {
+        const char *target = archive_entry_symlink(m_entry);
+        archive_entry_set_symlink_utf8(m_entry, QFile::decodeName(target ? target : "").toUtf8().constData());
     }
-    struct archive_entry *e = archive_entry_new();
-    archive_entry_set_pathname_utf8(e, entry.archiveName.toUtf8().constData());
-    archive_entry_set_perm(e, st.st_mode & 07777);
-    archive_entry_set_mtime(e, st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
-    archive_entry_set_uid(e, m_options.uid.value_or(st.st_uid));
-    archive_entry_set_gid(e, m_options.gid.value_or(st.st_gid));
+    if (type != AE_IFREG)
+        archive_entry_set_size(m_entry, 0);
+    // Only what the extracting side uses: no access, change or birth times.
+    archive_entry_unset_atime(m_entry);
+    archive_entry_unset_ctime(m_entry);
+    archive_entry_unset_birthtime(m_entry);
+    if (m_options.uid)
+        archive_entry_set_uid(m_entry, *m_options.uid);
+    if (m_options.gid)
+        archive_entry_set_gid(m_entry, *m_options.gid);
     if (!m_options.userName.isEmpty())
-        archive_entry_set_uname_utf8(e, m_options.userName.toUtf8().constData());
+        archive_entry_set_uname_utf8(m_entry, m_options.userName.toUtf8().constData());
     if (!m_options.groupName.isEmpty())
-        archive_entry_set_gname_utf8(e, m_options.groupName.toUtf8().constData());
-    if (isDir) {
-        archive_entry_set_filetype(e, AE_IFDIR);
-    } else if (isLnk) {
-        archive_entry_set_filetype(e, AE_IFLNK);
-        QByteArray target(4096, Qt::Uninitialized);
-        const auto n = ::readlink(local.constData(), target.data(), size_t(target.size()));
-        target.resize(n > 0 ? n : 0);
-        archive_entry_set_symlink_utf8(e, QFile::decodeName(target).toUtf8().constData());
-    } else {
-        archive_entry_set_filetype(e, AE_IFREG);
-        archive_entry_set_size(e, st.st_size);
-    }
-    const int rc = archive_write_header(m_archive, e);
-    archive_entry_free(e);
-    if (rc < ARCHIVE_WARN) {
-        if (fd >= 0)
-            ::close(fd);
+        archive_entry_set_gname_utf8(m_entry, m_options.groupName.toUtf8().constData());
+    if (archive_write_header(m_archive, m_entry) < ARCHIVE_WARN) {
         fail(makeError(ErrorCode::Internal, archiveError(m_archive)));
         return false;
     }
-    m_fd = fd;
-    m_fileLeft = isReg ? st.st_size : 0;
+    m_inData = type == AE_IFREG;
+    m_blockLeft = 0;
+    if (!m_inData)
+        archive_write_finish_entry(m_archive);
+    return true;
+}
+
+bool TarSource::nextBlock()
+{
+    const void *buffer = nullptr;
+    size_t size = 0;
+    la_int64_t offset = 0;
+    const int rc = archive_read_data_block(m_walk, &buffer, &size, &offset);
+    if (rc == ARCHIVE_EOF) {
+        // A file that shrank is padded by libarchive to the size in its header.
+        archive_write_finish_entry(m_archive);
+        m_inData = false;
+        return true;
+    }
+    if (rc < ARCHIVE_WARN) {
+        fail(walkError(m_walk,
+                       QFile::decodeName(archive_entry_sourcepath(m_entry) ? archive_entry_sourcepath(m_entry) : "")));
+        return false;
+    }
+    m_block = static_cast<const char *>(buffer);
+    m_blockLeft = qint64(size);
     return true;
 }
 
@@ -163,41 +224,48 @@ bool TarSource::refill()
     if (m_finished)
         return false;
     const qsizetype before = m_buffer.size() - m_bufferPos;
-    // Produce until libarchive hands out at least one block or the archive ends.
-    while (m_buffer.size() - m_bufferPos == before && !m_finished) {
-        if (m_fd >= 0) {
-            if (m_chunk.size() < m_options.chunkBytes)
-                m_chunk.resize(m_options.chunkBytes);
-            const auto want = size_t(qMin<qint64>(m_options.chunkBytes, m_fileLeft));
-            const auto n = m_fileLeft > 0 ? ::read(m_fd, m_chunk.data(), want) : 0;
-            if (n < 0) {
-                fail(makeError(ErrorCode::Internal,
-                               tr("Reading a file failed: %1").arg(QString::fromLocal8Bit(std::strerror(errno)))));
-                return false;
+    // Produce a chunk (the disk reader's blocks are smaller: fewer, larger reads for the
+    // consumer), or to the end of the archive.
+    const qint64 chunk = qMax<qint64>(m_options.chunkBytes, 512);
+    while (m_buffer.size() - m_bufferPos < chunk && !m_finished) {
+        if (m_inData) {
+            if (m_blockLeft == 0) {
+                if (!nextBlock())
+                    return false;
+                continue;
             }
-            if (n > 0) {
-                archive_write_data(m_archive, m_chunk.constData(), size_t(n));
-                m_fileLeft -= n;
-                m_doneBytes += n;
-            }
-            if (n == 0 || m_fileLeft <= 0) {
-                // A file that shrank is padded by libarchive to the size in its header.
-                ::close(m_fd);
-                m_fd = -1;
-                archive_write_finish_entry(m_archive);
-            }
+            const qint64 room = chunk - (m_buffer.size() - m_bufferPos);
+            const qint64 n = qMin(m_blockLeft, room);
+            archive_write_data(m_archive, m_block, size_t(n));
+            m_block += n;
+            m_blockLeft -= n;
+            m_doneBytes += n;
             continue;
         }
-        if (m_next < m_entries.size()) {
-            if (!beginEntry(m_entries.at(m_next++)))
+        const int rc = archive_read_next_header2(m_walk, m_entry);
+        if (rc == ARCHIVE_EOF) {
+            if (!m_expected.isEmpty()) {
+                QStringList gone = m_expected.values();
+                gone.sort();
+                fail(makeError(ErrorCode::NotFound,
+                               tr("'%1' is gone: it was removed while it was being copied.").arg(gone.constFirst())));
                 return false;
+            }
+            if (archive_write_close(m_archive) != ARCHIVE_OK) {
+                fail(makeError(ErrorCode::Internal, archiveError(m_archive)));
+                return false;
+            }
+            m_finished = true;
             continue;
         }
-        if (archive_write_close(m_archive) != ARCHIVE_OK) {
-            fail(makeError(ErrorCode::Internal, archiveError(m_archive)));
+        if (rc == ARCHIVE_FATAL) {
+            fail(walkError(m_walk, m_localPath));
             return false;
         }
-        m_finished = true;
+        if (rc == ARCHIVE_FAILED)
+            continue;
+        if (!beginEntry())
+            return false;
     }
     return m_buffer.size() - m_bufferPos > before;
 }

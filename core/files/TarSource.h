@@ -3,12 +3,12 @@
 #include "common/Result.h"
 
 #include <QIODevice>
-#include <QList>
+#include <QSet>
 #include <QString>
-#include <memory>
 #include <optional>
 
 struct archive;
+struct archive_entry;
 
 namespace sandbar::files {
 
@@ -26,8 +26,9 @@ struct TarSourceOptions {
 
 // A read-only sequential device that produces a POSIX (pax) tar of a local file or folder
 // as it is read, a chunk at a time, so that uploading a huge file never holds it in memory.
-// Long and non-ASCII names and files over 8 GiB get pax headers; symbolic links are kept;
-// sockets, FIFOs and devices are left out.
+// The tree is read with libarchive's disk reader, never following a symbolic link. Long and
+// non-ASCII names and files over 8 GiB get pax headers; symbolic links are kept; sockets,
+// FIFOs and devices are left out, and so is anything that appeared after prepare().
 class TarSource : public QIODevice
 {
     Q_OBJECT
@@ -57,23 +58,25 @@ protected:
     qint64 writeData(const char *data, qint64 maxSize) override;
 
 private:
-    struct Entry {
-        QString localPath;
-        QString archiveName;
-    };
+    struct archive *openWalk();
     bool refill();
-    bool beginEntry(const Entry &entry);
+    bool beginEntry();
+    bool nextBlock();
     void fail(Error error);
+    QString archiveName(struct archive_entry *entry) const;
 
     QString m_localPath;
+    QString m_walkRoot; // cleaned absolute local path the disk reader walks
+    QString m_rootName;
     TarSourceOptions m_options;
-    QList<Entry> m_entries;
-    qsizetype m_next = 0;
-    struct archive *m_archive = nullptr;
-    int m_fd = -1;         // file whose data is being written, or -1
-    qint64 m_fileLeft = 0; // bytes of it still to write
-    QByteArray m_chunk;    // read buffer for file data, reused
-    QByteArray m_buffer;   // produced and not yet read
+    QSet<QString> m_expected;            // archive names seen by prepare() and not yet produced
+    struct archive *m_archive = nullptr; // the tar writer
+    struct archive *m_walk = nullptr;    // the disk reader
+    struct archive_entry *m_entry = nullptr;
+    bool m_inData = false;         // the current entry is a file whose data is being written
+    const char *m_block = nullptr; // the disk reader's block, valid until its next call
+    qint64 m_blockLeft = 0;
+    QByteArray m_buffer; // produced and not yet read
     qsizetype m_bufferPos = 0;
     bool m_finished = false;
     qint64 m_totalBytes = 0;
