@@ -271,7 +271,8 @@ void CloudClient::runAttempt(std::shared_ptr<Attempt> attempt)
     });
     QObject::connect(reply, &QNetworkReply::finished, this, [this, reply, attempt] {
         reply->deleteLater();
-        attempt->received += reply->readAll();
+        if (reply->isOpen()) // an aborted reply (timeout, too large) is closed
+            attempt->received += reply->readAll();
         const QVariant statusAttr = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
         const bool aborted = reply->property(kTimedOutProperty).toBool() || reply->property(kTooLargeProperty).toBool();
         AttemptOutcome outcome;

@@ -5,6 +5,8 @@
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QHttpMultiPart>
+#include <cerrno>
+#include <cstring>
 #include <deque>
 
 namespace sandbar::cloud {
@@ -172,10 +174,17 @@ void HttpDownloadJob::drain()
         return; // the error body is read when the reply finishes
     while (m_reply->bytesAvailable() > 0) {
         const QByteArray chunk = m_reply->read(256 * 1024);
+        errno = 0;
         if (m_out->write(chunk) != chunk.size()) {
-            m_reply->abort();
-            return finish(
-                makeError(ErrorCode::Internal, tr("Cannot write %1: %2").arg(m_localPath, m_out->errorString())));
+            // QSaveFile says "Unknown error" for a full disk; the system's word is clearer.
+            const int err = errno;
+            const QString why = err != 0 ? QString::fromLocal8Bit(std::strerror(err)) : m_out->errorString();
+            // Finished first: abort() reports the reply's end at once, which would otherwise
+            // say "ended after N bytes" instead of why.
+            finish(makeError(ErrorCode::Internal, tr("Cannot write %1: %2").arg(m_localPath, why)));
+            if (m_reply)
+                m_reply->abort();
+            return;
         }
         m_done += chunk.size();
     }

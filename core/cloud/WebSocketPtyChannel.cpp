@@ -11,6 +11,10 @@
 
 namespace sandbar::cloud {
 
+namespace {
+constexpr quint64 kMaxMessageBytes = 4 * 1024 * 1024;
+} // namespace
+
 WebSocketPtyChannel::WebSocketPtyChannel(Opener opener, Hooks hooks, QObject *parent)
     : PtyChannel(parent)
     , m_opener(std::move(opener))
@@ -66,6 +70,10 @@ void WebSocketPtyChannel::openSocket(QNetworkRequest request)
     request.setUrl(url);
 
     m_socket = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this);
+    // Terminal output comes in small frames; without a cap QWebSocket assembles a message
+    // of whatever size a server announces. Over it, the socket closes with 1009.
+    m_socket->setMaxAllowedIncomingFrameSize(kMaxMessageBytes);
+    m_socket->setMaxAllowedIncomingMessageSize(kMaxMessageBytes);
     // A terminal on this machine (a contract server, a tunnel) must never go through a proxy.
     if (isLoopbackHost(url.host()))
         m_socket->setProxy(QNetworkProxy::NoProxy);

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -446,44 +447,128 @@ void TstLocalProvider::agentKilledFromOutside()
     QVERIFY(changed.count() > 0 || changed.wait(5000));
 }
 
+namespace {
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().trimmed() : QByteArray();
+}
+
+// The session's folder that has `file` (one per controller on v1, a single one on v2).
+QString dirWith(const QStringList &dirs, const QString &file)
+{
+    for (const auto &d : dirs) {
+        if (QFileInfo::exists(d + QLatin1Char('/') + file))
+            return d;
+    }
+    return {};
+}
+
+// CPU time the cgroup used, in nanoseconds: cpuacct.usage (v1) or cpu.stat usage_usec (v2).
+std::optional<qint64> cgroupCpuNs(const QStringList &dirs)
+{
+    if (const QString d = dirWith(dirs, QStringLiteral("cpuacct.usage")); !d.isEmpty())
+        return readFile(d + QStringLiteral("/cpuacct.usage")).toLongLong();
+    if (const QString d = dirWith(dirs, QStringLiteral("cpu.stat")); !d.isEmpty()) {
+        for (const auto &line : readFile(d + QStringLiteral("/cpu.stat")).split('\n')) {
+            if (line.startsWith("usage_usec "))
+                return line.mid(11).toLongLong() * 1000;
+        }
+    }
+    return std::nullopt;
+}
+} // namespace
+
 void TstLocalProvider::limits()
 {
     const CgroupSupport cg = detectCgroups();
     CreateSpec spec;
-    spec.cpus = 0.5;
+    spec.cpus = 0.2;
     spec.memoryBytes = qint64(64) << 20;
+    spec.pidsLimit = 24;
     if (cg.kind == CgroupSupport::Kind::None) {
         // Nothing here can enforce them: refused with the reason, never silently ignored.
         auto refused = create(spec);
         QCOMPARE(refused.code(), ErrorCode::Unsupported);
         QVERIFY2(refused.message().contains(cg.reason), qPrintable(refused.message()));
-        return;
+        // The refusal is right, but nothing was shown enforced: not a pass.
+        SANDBAR_REQUIRE(false, QStringLiteral("no usable cgroups, limits not shown enforced: ") + cg.reason);
     }
     auto s = create(spec);
     QVERIFY_RESULT(s);
+    auto removeSession = qScopeGuard([&] { (void)await<void>([&](auto cb) { m_provider->remove(s->id, cb); }); });
     auto rec = loadRecord(m_provider->sessionDir(s->id));
     QVERIFY_RESULT(rec);
     QVERIFY(!rec->cgroupDirs.isEmpty());
     QByteArray limitsSeen;
     for (const auto &d : rec->cgroupDirs) {
-        for (const char *f : {"/cpu.max", "/cpu.cfs_quota_us", "/memory.max", "/memory.limit_in_bytes"}) {
-            QFile file(d + QLatin1String(f));
-            if (file.open(QIODevice::ReadOnly))
-                limitsSeen += file.readAll();
-        }
-        QFile procs(d + QStringLiteral("/cgroup.procs"));
-        QVERIFY(procs.open(QIODevice::ReadOnly));
-        QVERIFY2(procs.readAll().contains(QByteArray::number(rec->pid)), qPrintable(d));
+        for (const char *f : {"/cpu.max", "/cpu.cfs_quota_us", "/memory.max", "/memory.limit_in_bytes", "/pids.max"})
+            limitsSeen += readFile(d + QLatin1String(f)) + ' ';
+        QVERIFY2(readFile(d + QStringLiteral("/cgroup.procs")).contains(QByteArray::number(rec->pid)), qPrintable(d));
     }
-    QVERIFY2(limitsSeen.contains("50000") && limitsSeen.contains(QByteArray::number(qint64(64) << 20)),
+    QVERIFY2(limitsSeen.contains("20000") && limitsSeen.contains(QByteArray::number(qint64(64) << 20)) &&
+                 limitsSeen.contains(" 24 "),
              limitsSeen.constData());
-    // Enforced: a program that wants 200 MB in a 64 MB session is ended by the kernel.
+
+    // Memory: a program that wants 200 MB in a 64 MB session is ended by the kernel, and the
+    // session's peak stays at the limit.
     auto r = sh(s->id, QStringLiteral("head -c 200000000 /dev/zero | tr '\\0' a | (x=$(cat); echo SURVIVED)"));
     QVERIFY2(!r.out.contains("SURVIVED"), r.out.constData());
     QVERIFY(r.code != 0);
     auto stats = await<StatsSample>([&](auto cb) { m_provider->stats(s->id, cb); });
     QVERIFY_RESULT(stats);
     QCOMPARE(stats->memoryLimitBytes.value_or(0), qint64(64) << 20);
+    const QString memDir = dirWith(rec->cgroupDirs, QStringLiteral("memory.max_usage_in_bytes"));
+    if (!memDir.isEmpty()) {
+        const qint64 peak = readFile(memDir + QStringLiteral("/memory.max_usage_in_bytes")).toLongLong();
+        QVERIFY2(peak > 0 && peak <= (qint64(64) << 20), qPrintable(QString::number(peak)));
+    }
+    QVERIFY2(statsUntil(s->id, [](const StatsSample &x) { return x.oomKills.value_or(0) >= 1; })->oomKills >= 1,
+             "no out-of-memory kill counted");
+
+    // Pids: a loop that starts 100 sleepers gets no more than the limit; the kernel refuses the
+    // rest (the cgroup counts the refusals).
+    r = sh(s->id, QStringLiteral("i=0; while [ $i -lt 100 ]; do sleep 120 & echo started; i=$((i+1)); done"));
+    const qsizetype started = r.out.count("started\n");
+    QVERIFY2(started > 0 && started < 24, qPrintable(QStringLiteral("%1 started; exit %2; %3")
+                                                         .arg(started)
+                                                         .arg(r.code)
+                                                         .arg(QString::fromUtf8(r.err.left(300)))));
+    const QString pidsDir = dirWith(rec->cgroupDirs, QStringLiteral("pids.max"));
+    QVERIFY(!pidsDir.isEmpty());
+    const qint64 current = readFile(pidsDir + QStringLiteral("/pids.current")).toLongLong();
+    QVERIFY2(current > started && current <= 24, qPrintable(QString::number(current)));
+    const QByteArray events = readFile(pidsDir + QStringLiteral("/pids.events"));
+    QVERIFY2(events.startsWith("max ") && events.mid(4).toLongLong() > 0, events.constData());
+    (void)sh(s->id, QStringLiteral("pkill sleep; true"));
+
+    // CPU: a busy loop under a 0.2-CPU quota uses at most ~0.3 CPU-seconds per second, measured
+    // by the cgroup over a window of at least two seconds once the loop is seen running.
+    ExecRequest req;
+    req.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("while :; do :; done")};
+    auto burner = m_provider->exec(s->id, req);
+    burner->start();
+    const auto base = cgroupCpuNs(rec->cgroupDirs);
+    QVERIFY2(base, "the session's cgroup counts no CPU time");
+    std::optional<qint64> u0;
+    QVERIFY(waitFor([&] { return (u0 = cgroupCpuNs(rec->cgroupDirs)) && *u0 > *base + 20'000'000; }, 30000));
+    QElapsedTimer window;
+    window.start();
+    std::optional<qint64> u1;
+    QVERIFY(waitFor(
+        [&] {
+            u1 = cgroupCpuNs(rec->cgroupDirs);
+            return window.elapsed() >= 2000 && u1 && *u1 > *u0;
+        },
+        30000));
+    const double perSecond = double(*u1 - *u0) / 1e9 / (double(window.elapsed()) / 1000.0);
+    burner->cancel();
+    QVERIFY2(perSecond > 0.02 && perSecond <= 0.3,
+             qPrintable(QStringLiteral("%1 CPU-seconds per second").arg(perSecond, 0, 'f', 3)));
+    qInfo("limits: busy loop under 0.2 CPU used %.3f CPU-s/s; %lld of 100 sleepers started under pids 24", perSecond,
+          qlonglong(started));
+
+    removeSession.dismiss();
     (void)await<void>([&](auto cb) { m_provider->remove(s->id, cb); });
     for (const auto &d : rec->cgroupDirs)
         QVERIFY2(!QFileInfo::exists(d), qPrintable(d));

@@ -1,5 +1,7 @@
 #include "providers/docker/DockerApi.h"
 
+#include "providers/docker/JsonFields.h"
+
 #include <QTimer>
 #include <QUrl>
 #include <nlohmann/json.hpp>
@@ -61,16 +63,15 @@ void DockerApi::negotiate()
                                      v->body.constData(), v->body.constData() + v->body.size(), nullptr, false);
                                  info.serverName = QStringLiteral("Docker Engine");
                                  if (j.is_object()) {
-                                     info.version = QString::fromStdString(j.value("Version", std::string()));
-                                     info.os = QString::fromStdString(j.value("Os", std::string()));
+                                     info.version = QString::fromStdString(jsonText(j, "Version"));
+                                     info.os = QString::fromStdString(jsonText(j, "Os"));
                                      const auto comps = j.find("Components");
                                      if (comps != j.end() && comps->is_array()) {
                                          for (const auto &c : *comps) {
-                                             if (c.is_object() && c.value("Name", std::string()) == "Podman Engine") {
+                                             if (jsonText(c, "Name") == "Podman Engine") {
                                                  info.podman = true;
                                                  info.serverName = QStringLiteral("Podman Engine");
-                                                 info.version =
-                                                     QString::fromStdString(c.value("Version", std::string()));
+                                                 info.version = QString::fromStdString(jsonText(c, "Version"));
                                              }
                                          }
                                      }
@@ -130,7 +131,7 @@ void DockerApi::createExec(const QString &containerId, const QByteArray &body, C
                  return done(errorFromStatus(r->status, r->body, tr("Starting a command failed")));
              const auto j =
                  nlohmann::json::parse(r->body.constData(), r->body.constData() + r->body.size(), nullptr, false);
-             const std::string id = j.is_object() ? j.value("Id", std::string()) : std::string();
+             const std::string id = jsonText(j, "Id");
              if (id.empty())
                  return done(makeError(ErrorCode::Internal, tr("The engine did not return an exec id.")));
              done(QString::fromStdString(id));
@@ -148,7 +149,8 @@ void DockerApi::execExitCode(const QString &execId, Callback<int> done, int atte
              const auto j =
                  nlohmann::json::parse(r->body.constData(), r->body.constData() + r->body.size(), nullptr, false);
              const auto code = j.is_object() ? j.find("ExitCode") : j.end();
-             const bool running = j.is_object() && j.value("Running", false);
+             const auto run = j.is_object() ? j.find("Running") : j.end();
+             const bool running = run != j.end() && run->is_boolean() && run->get<bool>();
              if (code != j.end() && code->is_number_integer() && !running)
                  return done(code->get<int>());
              // The stream can end a moment before the engine records the exit.

@@ -84,6 +84,8 @@ void DockerExecJob::start()
                           connect(m_exchange, &net::HttpExchange::rawData, this, [this](const QByteArray &b) {
                               auto chunks = m_demux.feed(b);
                               if (!chunks) {
+                                  // The stream's own error, not the abort's "cancelled".
+                                  m_exchange->disconnect(this);
                                   m_exchange->abort();
                                   return finish(chunks.error());
                               }

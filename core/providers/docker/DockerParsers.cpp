@@ -4,7 +4,9 @@
 
 #include <QCoreApplication>
 #include <QTimeZone>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace sandbar::docker {
@@ -44,7 +46,13 @@ qint64 num(const json &j, const char *key, qint64 fallback = 0)
     auto it = j.find(key);
     if (it == j.end() || !it->is_number())
         return fallback;
-    return it->is_number_float() ? qint64(it->get<double>()) : it->get<qint64>();
+    if (!it->is_number_float())
+        return it->get<qint64>();
+    // Converting a double out of qint64's range is undefined: an engine's 1e300 saturates.
+    const double d = it->get<double>();
+    return d >= 9.2e18    ? std::numeric_limits<qint64>::max()
+           : d <= -9.2e18 ? std::numeric_limits<qint64>::min()
+                          : qint64(d);
 }
 
 quint64 unum(const json &j, const char *key)
@@ -54,7 +62,7 @@ quint64 unum(const json &j, const char *key)
     auto it = j.find(key);
     if (it == j.end() || !it->is_number())
         return 0;
-    return it->is_number_unsigned() ? it->get<quint64>() : quint64(qMax<qint64>(0, it->get<qint64>()));
+    return it->is_number_unsigned() ? it->get<quint64>() : quint64(qMax<qint64>(0, num(j, key)));
 }
 
 const json &sub(const json &j, const char *key)
@@ -390,7 +398,7 @@ Result<ParsedStats> parseStats(const QByteArray &body)
         r.time = time;
         r.totalUsage = unum(sub(cpu, "cpu_usage"), "total_usage");
         r.systemUsage = unum(cpu, "system_cpu_usage");
-        r.onlineCpus = int(num(cpu, "online_cpus"));
+        r.onlineCpus = int(std::clamp<qint64>(num(cpu, "online_cpus"), 0, 1 << 16));
         const json &percpu = sub(sub(cpu, "cpu_usage"), "percpu_usage");
         if (r.onlineCpus == 0 && percpu.is_array())
             r.onlineCpus = int(percpu.size());

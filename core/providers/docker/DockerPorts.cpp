@@ -1,6 +1,7 @@
 #include "providers/docker/DockerPorts.h"
 
 #include "providers/docker/DockerApi.h"
+#include "providers/docker/JsonFields.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -118,12 +119,12 @@ QList<SessionEndpoint> endpointsFromListPorts(const json &ports)
     for (const auto &p : ports) {
         if (!p.is_object())
             continue;
-        const int sessionPort = p.value("PrivatePort", 0);
-        const int hostPort = p.value("PublicPort", 0);
+        const int sessionPort = jsonInt(p, "PrivatePort");
+        const int hostPort = jsonInt(p, "PublicPort");
         if (sessionPort <= 0 || hostPort <= 0)
             continue;
-        const QString protocol = QString::fromStdString(p.value("Type", std::string("tcp")));
-        const QString hostIp = QString::fromStdString(p.value("IP", std::string()));
+        const QString protocol = QString::fromStdString(jsonText(p, "Type", "tcp"));
+        const QString hostIp = QString::fromStdString(jsonText(p, "IP"));
         appendUnique(&out, &seen, endpoint(sessionPort, protocol, hostIp, hostPort));
     }
     return out;

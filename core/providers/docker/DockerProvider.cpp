@@ -8,6 +8,7 @@
 #include "providers/docker/DockerStatsStream.h"
 #include "providers/docker/DockerTransfer.h"
 #include "providers/docker/DockerUsage.h"
+#include "providers/docker/JsonFields.h"
 
 #include <QDir>
 #include <QFile>
@@ -275,7 +276,7 @@ void DockerProvider::createContainer(const QByteArray &body, const QString &imag
                 return done(gpuDriverError(engineMessage(r->body))
                                 .value_or(errorFromStatus(r->status, r->body, tr("Creating the session failed"))));
             const auto j = json::parse(r->body.constData(), r->body.constData() + r->body.size(), nullptr, false);
-            const std::string id = j.is_object() ? j.value("Id", std::string()) : std::string();
+            const std::string id = jsonText(j, "Id");
             if (id.empty())
                 return done(makeError(ErrorCode::Internal, tr("The engine did not return the new session's id.")));
             startContainer(QString::fromStdString(id), done);

@@ -4,6 +4,7 @@
 #include "files/TarExtractor.h"
 #include "files/TarSource.h"
 #include "providers/docker/DockerExec.h"
+#include "providers/docker/JsonFields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -68,8 +69,8 @@ void DockerUploadJob::begin(const QByteArray &inspectBody)
 {
     const auto j = json::parse(inspectBody.constData(), inspectBody.constData() + inspectBody.size(), nullptr, false);
     QString user;
-    if (j.is_object() && j.contains("Config") && j["Config"].is_object())
-        user = QString::fromStdString(j["Config"].value("User", std::string()));
+    if (j.is_object() && j.contains("Config"))
+        user = QString::fromStdString(jsonText(j["Config"], "User"));
     files::TarSourceOptions options;
     options.rootName = m_name;
     bool byName = false;

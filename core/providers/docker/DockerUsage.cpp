@@ -1,6 +1,7 @@
 #include "providers/docker/DockerUsage.h"
 
 #include <nlohmann/json.hpp>
+#include <utility>
 
 namespace sandbar::docker {
 
@@ -78,7 +79,12 @@ DockerUsageTracker::DockerUsageTracker(DockerApi *api, std::function<bool()> liv
 void DockerUsageTracker::ensure(const QString &containerId, const std::function<void()> &ready)
 {
     Entry &e = m_entries[containerId];
-    if (!e.inFlight && (!e.refreshed.isValid() || e.refreshed.elapsed() >= qint64(m_interval.count())))
+    const bool stale = !e.refreshed.isValid() || e.refreshed.elapsed() >= qint64(m_interval.count());
+    // A first look holds up its sample, so the caller's own bound on samples in flight bounds
+    // it; a later one runs behind the samples, and without a cap of its own hundreds of
+    // containers going stale together would mean hundreds of inspections at once. Past the
+    // cap the look waits for a later sample.
+    if (!e.inFlight && stale && (!e.record.inspected || m_background < MaxBackgroundRefreshes))
         refresh(containerId);
     if (!ready)
         return;
@@ -95,6 +101,8 @@ void DockerUsageTracker::refresh(const QString &containerId)
     if (!m_api)
         return;
     e.inFlight = true;
+    e.background = e.record.inspected;
+    m_background += e.background ? 1 : 0;
     e.refreshed.start();
     const QByteArray path = "/containers/" + DockerApi::enc(containerId) + "/json?size=true";
     m_api->call("GET", path, {}, Callback<net::HttpResponse>(this, [this, containerId](Result<net::HttpResponse> r) {
@@ -144,6 +152,8 @@ void DockerUsageTracker::finish(const QString &containerId)
     if (it == m_entries.end())
         return;
     it->inFlight = false;
+    if (std::exchange(it->background, false))
+        --m_background;
     const QList<std::function<void()>> waiting = std::exchange(it->waiting, {});
     for (const auto &ready : waiting)
         ready();
@@ -172,6 +182,8 @@ void DockerUsageTracker::forget(const QString &containerId)
     for (auto it = m_entries.begin(); it != m_entries.end();) {
         if (it.key() == containerId || it->record.fullId == containerId) {
             waiting += it->waiting;
+            if (it->inFlight && it->background)
+                --m_background; // its answer finds no entry
             it = m_entries.erase(it);
         } else {
             ++it;

@@ -77,6 +77,7 @@ private:
         UsageRecord record;
         QElapsedTimer refreshed;
         bool inFlight = false;
+        bool background = false; // a refresh of a container looked at before
         QList<std::function<void()>> waiting;
     };
     void refresh(const QString &containerId);
@@ -86,6 +87,8 @@ private:
     std::function<bool()> m_liveEvents;
     std::chrono::milliseconds m_interval{std::chrono::seconds(30)};
     QHash<QString, Entry> m_entries;
+    static constexpr int MaxBackgroundRefreshes = 2;
+    int m_background = 0; // background refreshes in flight
 };
 
 // A stats stream whose samples get the tracker's figures on their way out.

@@ -7,6 +7,7 @@
 #include <QObject>
 
 class QLocalSocket;
+class QTimer;
 
 namespace sandbar::local {
 
@@ -25,8 +26,16 @@ public:
     void send(wire::FrameType type, quint32 channel, const QByteArray &payload = {});
     void sendJson(wire::FrameType type, quint32 channel, const QJsonObject &object);
     qint64 bytesToWrite() const;
+    // Back-pressure for a consumer that has fallen behind: while paused no frame is handed
+    // on and nothing more is taken from the socket, so a flooding agent blocks on its side.
+    void setReadingPaused(bool paused);
+    // How long the agent has to send its Hello once connected (a stuck or fake agent must
+    // not hold a job forever).
+    void setHelloTimeout(int ms);
 
     static QJsonObject parseObject(const std::string &payload);
+    // The payload as a JSON object, or a clear error when it is not one.
+    static Result<QJsonObject> replyObject(const wire::Frame &frame);
     // The Error frame's message, or a generic one.
     static Error frameError(const wire::Frame &frame);
 
@@ -39,12 +48,16 @@ Q_SIGNALS:
 
 private:
     void readFrames();
+    void fail(const Error &error);
 
     QString m_path;
     QLocalSocket *m_socket = nullptr;
     wire::Decoder m_decoder;
+    QTimer *m_helloTimer;
     bool m_helloSeen = false;
     bool m_failed = false;
+    bool m_paused = false;
+    bool m_peerGone = false;
 };
 
 } // namespace sandbar::local

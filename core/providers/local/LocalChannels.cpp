@@ -18,6 +18,30 @@ QJsonArray toArray(const QStringList &l)
 {
     return QJsonArray::fromStringList(l);
 }
+
+// Input the agent has not read yet, past which it is taken for stuck: a paste into a
+// terminal whose agent never reads must not grow this process without bound.
+constexpr qint64 kMaxUnreadInput = 16 * 1024 * 1024;
+
+// The "code" of an exit frame: an int, or nothing when the agent sent something else.
+std::optional<int> exitCodeOf(const wire::Frame &f)
+{
+    const auto o = AgentConnection::replyObject(f);
+    if (!o)
+        return std::nullopt;
+    const QJsonValue v = o->value(QStringLiteral("code"));
+    const double d = v.toDouble(-1e18);
+    if (!v.isDouble() || d != double(int(d)) || d < -1024 || d > 1024)
+        return std::nullopt;
+    return int(d);
+}
+
+Error malformedExit()
+{
+    return makeError(ErrorCode::Internal,
+                     QCoreApplication::translate("sandbar::local::LocalChannels",
+                                                 "The sandbox agent sent a malformed exit status."));
+}
 } // namespace
 
 // ---- terminal ----
@@ -51,10 +75,16 @@ void LocalPtyChannel::start()
 
 void LocalPtyChannel::write(const QByteArray &bytes)
 {
+    if (m_done)
+        return;
+    if (m_conn->bytesToWrite() + m_pendingInput.size() + bytes.size() > kMaxUnreadInput) {
+        fail(makeError(ErrorCode::Unavailable, tr("The sandbox stopped reading terminal input.")));
+        return;
+    }
     // Typing ahead of started() is kept, not lost: it goes out once the terminal exists.
     if (m_open)
         m_conn->send(FrameType::PtyInput, 1, bytes);
-    else if (!m_done)
+    else
         m_pendingInput += bytes;
 }
 
@@ -75,9 +105,19 @@ void LocalPtyChannel::close()
 
 void LocalPtyChannel::onFrame(const wire::Frame &f)
 {
+    if (f.channel != 1 || m_done)
+        return; // nobody asked on another channel
     switch (f.type) {
-    case FrameType::Reply:
-        m_id = AgentConnection::parseObject(f.payload).value(QStringLiteral("id")).toString();
+    case FrameType::Reply: {
+        if (m_open)
+            return; // a second answer to the one request
+        const auto reply = AgentConnection::replyObject(f);
+        const QJsonValue id = reply ? reply->value(QStringLiteral("id")) : QJsonValue();
+        if (!id.isString() || id.toString().isEmpty()) {
+            fail(makeError(ErrorCode::Internal, tr("The sandbox agent answered the terminal request malformed.")));
+            return;
+        }
+        m_id = id.toString();
         setProperty("attachId", m_id);
         m_open = true;
         if (!m_options.attachId.isEmpty())
@@ -86,9 +126,14 @@ void LocalPtyChannel::onFrame(const wire::Frame &f)
             m_conn->send(FrameType::PtyInput, 1, std::exchange(m_pendingInput, {}));
         Q_EMIT started();
         break;
+    }
     case FrameType::PtyData: Q_EMIT dataReceived(QByteArray::fromStdString(f.payload)); break;
     case FrameType::PtyExit:
-        m_exit = AgentConnection::parseObject(f.payload).value(QStringLiteral("code")).toInt();
+        m_exit = exitCodeOf(f);
+        if (!m_exit) {
+            fail(malformedExit());
+            return;
+        }
         m_open = false;
         m_done = true;
         m_conn->close();
@@ -126,8 +171,12 @@ LocalExecJob::LocalExecJob(const QString &socketPath, const ExecRequest &request
         m_conn->sendJson(FrameType::Exec, 1, req);
     });
     connect(m_conn, &AgentConnection::frameReceived, this, [this](const wire::Frame &f) {
+        if (f.channel != 1 || m_done)
+            return; // nobody asked on another channel
         switch (f.type) {
         case FrameType::Reply:
+            if (std::exchange(m_started, true))
+                return; // a second answer must not send the input twice
             for (qsizetype off = 0; off < m_request.stdinData.size(); off += qsizetype(wire::kChunkSize))
                 m_conn->send(FrameType::ExecStdin, 1, m_request.stdinData.mid(off, qsizetype(wire::kChunkSize)));
             if (!m_request.stdinData.isEmpty())
@@ -135,9 +184,11 @@ LocalExecJob::LocalExecJob(const QString &socketPath, const ExecRequest &request
             break;
         case FrameType::ExecStdout: Q_EMIT stdoutData(QByteArray::fromStdString(f.payload)); break;
         case FrameType::ExecStderr: Q_EMIT stderrData(QByteArray::fromStdString(f.payload)); break;
-        case FrameType::ExecExit:
-            finish(AgentConnection::parseObject(f.payload).value(QStringLiteral("code")).toInt());
+        case FrameType::ExecExit: {
+            const auto code = exitCodeOf(f);
+            finish(code ? Result<int>(*code) : Result<int>(malformedExit()));
             break;
+        }
         case FrameType::Error: finish(AgentConnection::frameError(f)); break;
         default: break;
         }

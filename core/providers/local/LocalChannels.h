@@ -32,6 +32,7 @@ public:
     void close() override;
     bool isOpen() const override { return m_open; }
     std::optional<int> exitCode() const override { return m_exit; }
+    void setReadingPaused(bool paused) override { m_conn->setReadingPaused(paused); }
     QString ptyId() const { return m_id; }
 
 private:
@@ -60,6 +61,7 @@ private:
 
     AgentConnection *m_conn;
     ExecRequest m_request;
+    bool m_started = false;
     bool m_done = false;
 };
 
