@@ -3,6 +3,16 @@
 # packages, starts a private Docker engine, Podman service and keyring when none is
 # reachable, stops what it started, and exits non-zero on any failure.
 set -euo pipefail
+# A child subreaper (prctl PR_SET_CHILD_SUBREAPER, preserved across exec): whatever a test
+# starts and forgets is reparented to this shell instead of init, so that the check at the
+# end finds it wherever its files live.
+if [ -z "${SANDBAR_TEST_REAPER:-}" ]; then
+  case "$(uname -m)" in x86_64) nr=157 ;; aarch64) nr=167 ;; *) nr="" ;; esac
+  if [ -n "$nr" ] && command -v perl >/dev/null; then
+    export SANDBAR_TEST_REAPER=$$
+    exec perl -e 'syscall('"$nr"', 36, 1, 0, 0, 0) == 0 or warn "test.sh: no subreaper: $!\n"; exec @ARGV or die' "$BASH" "$0" "$@"
+  fi
+fi
 cd "$(dirname "$0")"
 BUDGET=${SANDBAR_TEST_BUDGET:-4200}
 t0=$(date +%s)
@@ -24,9 +34,18 @@ scripts/check-format.sh | tail -3
 echo "test.sh: every connect names a context object"
 
 STATE=$(mktemp -d /tmp/sandbar-test.XXXXXX)
+# Stops the services, then fails the run if anything is left: processes (of the services,
+# naming the state folder, or below this shell), mounts under it, the folder itself.
+# shellcheck disable=SC2317
 cleanup() {
+  local rc=$?
+  trap - EXIT INT TERM
   scripts/test-services.sh stop "$STATE" || true
-  rm -rf "$STATE" 2>/dev/null || true
+  if ! scripts/check-leftovers.sh --reaper $$ --kill --remove "$STATE"; then
+    echo "test.sh: the run left the above behind (now killed and removed)" >&2
+    [ "$rc" -ne 0 ] || rc=1
+  fi
+  exit "$rc"
 }
 trap cleanup EXIT INT TERM
 scripts/test-services.sh start "$STATE"

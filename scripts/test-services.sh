@@ -14,6 +14,13 @@ ENVF="$STATE/env"
 
 log() { echo "test-services: $*" >&2; }
 
+# Records a process this script started, with its start time, for stop and check-leftovers.
+record() { # pid name
+  local start
+  start=$({ cut -d' ' -f22 < "/proc/$1/stat"; } 2>/dev/null) || return 0
+  echo "$1 $start $2" >> "$STATE/services.pids"
+}
+
 wait_sock() { # socket, seconds
   local i
   for ((i = 0; i < $2 * 10; i++)); do
@@ -22,6 +29,8 @@ wait_sock() { # socket, seconds
   done
   return 1
 }
+
+answers() { curl -sf --max-time 3 --unix-socket "$1" http://localhost/_ping >/dev/null 2>&1; }
 
 make_rootfs() { # dir
   local d=$1
@@ -61,6 +70,7 @@ start() {
       setsid dockerd --data-root "$D/data" --exec-root "$D/exec" -H "unix://$dsock" --pidfile "$D/docker.pid" \
         --bridge=none --iptables=false --ip-masq=false --ip-forward=false --userland-proxy=false \
         > "$D/dockerd.log" 2>&1 < /dev/null &
+      record $! dockerd
       wait_sock "$dsock" 60 || { log "Docker engine did not start; see $D/dockerd.log"; tail -5 "$D/dockerd.log" >&2; dsock=""; }
     fi
   else
@@ -87,6 +97,7 @@ start() {
       CONTAINERS_CONF="$P/containers.conf" setsid podman --root "$P/root" --runroot "$P/run" \
         system service --time=0 "unix://$psock" > "$P/podman.log" 2>&1 < /dev/null &
       echo $! > "$P/podman.pid"
+      record $! podman
       wait_sock "$psock" 60 || { log "Podman did not start; see $P/podman.log"; tail -5 "$P/podman.log" >&2; psock=""; }
     fi
   fi
@@ -98,19 +109,78 @@ start() {
   if command -v dbus-daemon >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
     local K="$STATE/keyring"; mkdir -p "$K/home" "$K/data" "$K/run"; chmod 700 "$K/run"
     local out addr pid
-    out=$(dbus-daemon --session --fork --print-address=1 --print-pid=1 --nopidfile)
+    # The bus socket inside the state folder, so that nothing of it stays in /tmp.
+    out=$(dbus-daemon --session --fork --print-address=1 --print-pid=1 --nopidfile --address="unix:path=$K/run/bus")
     addr=$(echo "$out" | sed -n 1p); pid=$(echo "$out" | sed -n 2p)
     echo "$pid" > "$K/dbus.pid"
+    record "$pid" dbus-daemon
     local kr
     kr=$(echo -n "sandbar-test" | env DBUS_SESSION_BUS_ADDRESS="$addr" HOME="$K/home" XDG_DATA_HOME="$K/data" \
       XDG_RUNTIME_DIR="$K/run" gnome-keyring-daemon --unlock --components=secrets 2>/dev/null || true)
     echo "$kr" | sed -n 's/^GNOME_KEYRING_CONTROL=//p' > "$K/control"
+    # It daemonizes: found by the private runtime folder in its environment.
+    for pid in $(pgrep -x gnome-keyring-d 2>/dev/null); do
+      if { tr '\0' '\n' < "/proc/$pid/environ"; } 2>/dev/null | grep -qx "XDG_RUNTIME_DIR=$K/run"; then
+        record "$pid" gnome-keyring-daemon
+      fi
+    done
     {
       echo "export DBUS_SESSION_BUS_ADDRESS='$addr'"
       echo "export SANDBAR_TEST_KEYRING=1"
     } >> "$ENVF"
   fi
   cat "$ENVF" >&2
+}
+
+# Every process that descends from the given ones (pids on stdin or as arguments).
+descendants() { # pid...
+  ps -e -o pid=,ppid= | awk -v roots="$*" '
+    BEGIN { n = split(roots, r, " "); for (i = 1; i <= n; i++) keep[r[i]] = 1 }
+    { parent[$1] = $2 }
+    END { do { more = 0; for (p in parent) if (!(p in keep) && (parent[p] in keep)) { keep[p] = 1; more = 1 } } while (more)
+          for (p in keep) print p }'
+}
+
+# Processes that name one of our private folders in their command line (containerd, its
+# shims, conmon, podman's cleanup processes), found by reading /proc: this script's own
+# command line holds only $STATE, never a subfolder, and is skipped anyway.
+pids_naming() { # folder
+  local f pid cmd
+  for f in /proc/[0-9]*; do
+    pid=${f#/proc/}
+    [ "$pid" = $$ ] && continue
+    cmd=$({ tr '\0' ' ' < "$f/cmdline"; } 2>/dev/null) || continue
+    case "$cmd" in *"$1"*) echo "$pid" ;; esac
+  done
+}
+
+alive() { local p; for p in "$@"; do kill -0 "$p" 2>/dev/null && return 0; done; return 1; }
+
+# SIGTERM to the pids and everything below them, SIGKILL to what still runs after the
+# deadline. Collected once, before the first signal, so that children reparented when a
+# parent dies are still among them.
+end_tree() { # seconds pid...
+  local secs=$1 i; shift
+  [ $# -gt 0 ] || return 0
+  local all; all=$(descendants "$@")
+  # shellcheck disable=SC2086
+  kill -TERM $all 2>/dev/null
+  # A stopped process (SIGSTOP, a debugger) handles SIGTERM only once continued.
+  # shellcheck disable=SC2086
+  kill -CONT $all 2>/dev/null
+  for ((i = 0; i < secs * 10; i++)); do
+    # shellcheck disable=SC2086
+    alive $all || return 0
+    sleep 0.1
+  done
+  log "still running after ${secs}s, killing: $all"
+  # shellcheck disable=SC2086
+  kill -KILL $all 2>/dev/null
+  for ((i = 0; i < 50; i++)); do
+    # shellcheck disable=SC2086
+    alive $all || return 0
+    sleep 0.1
+  done
 }
 
 # Removes every container of a private engine (it holds only the tests' containers).
@@ -123,48 +193,82 @@ remove_all_containers() { # socket
   done
 }
 
-# Kills what still runs from one of our private folders (containerd and its shims, conmon,
-# podman's cleanup processes). The pattern names a subfolder, so this script, whose command
-# line holds only $STATE, is never among them.
-kill_leftovers() { # pattern
-  local i
-  pkill -f "$1" 2>/dev/null || true
-  for i in $(seq 50); do pgrep -f "$1" >/dev/null || return 0; sleep 0.1; done
-  pkill -9 -f "$1" 2>/dev/null || true
+# A pid recorded at start, if that process still runs (same start time: not a reused pid).
+recorded() { # name
+  local pid start name
+  [ -f "$STATE/services.pids" ] || return 0
+  while read -r pid start name; do
+    [ "$name" = "$1" ] || continue
+    [ "$({ cut -d' ' -f22 < "/proc/$pid/stat"; } 2>/dev/null)" = "$start" ] && echo "$pid"
+  done < "$STATE/services.pids"
 }
 
-# Best effort, every step whatever the one before did: with `set -e` a step that found
-# nothing (grep without a match) used to end the script before the engines were stopped.
+# Every mount at or under the folder, deepest first; a busy one is detached (lazy).
+unmount_under() { # folder
+  local m i
+  for i in 1 2 3; do
+    local left=0
+    while read -r m; do
+      [ -n "$m" ] || continue
+      left=1
+      umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
+    done < <(while read -r _ _ _ _ m _; do
+      m=$(printf '%b' "$m")
+      case "$m/" in "$1"/*) echo "$m" ;; esac
+    done < /proc/self/mountinfo | awk '{ print length($0) "\t" $0 }' | sort -rn | cut -f2-)
+    [ "$left" = 0 ] && return 0
+  done
+}
+
+# Stops everything start() started, whatever state it is in: containers first (through the
+# engine while it answers, so that it unmounts their storage), then the engines (SIGTERM,
+# SIGKILL after a deadline), then whatever still names the private folders (containerd,
+# shims, conmon and the containers below them), then the mounts. Best effort at every step:
+# with `set -e` a step that found nothing used to end the script before the rest.
 stop() {
   set +e
-  local f pid
-  if [ -f "$STATE/docker/docker.pid" ]; then
-    pid=$(cat "$STATE/docker/docker.pid")
-    remove_all_containers "$STATE/docker/docker.sock"
-    kill "$pid" 2>/dev/null
-    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null
-    kill_leftovers "$STATE/docker/"
+  local D="$STATE/docker" P="$STATE/podman" K="$STATE/keyring" t0=$SECONDS pids
+  if [ -d "$D" ]; then
+    log "stopping the private Docker engine"
+    # Through the engine only while it answers: a hung one is killed below.
+    answers "$D/docker.sock" && remove_all_containers "$D/docker.sock"
+    pids="$(recorded dockerd) $(cat "$D/docker.pid" 2>/dev/null)"
+    # shellcheck disable=SC2046
+    end_tree 20 $(for p in $pids; do grep -qF "$D/" "/proc/$p/cmdline" 2>/dev/null && echo "$p"; done | sort -u)
+    # shellcheck disable=SC2046
+    end_tree 10 $(pids_naming "$D/")
   fi
-  if [ -f "$STATE/podman/podman.pid" ]; then
-    remove_all_containers "$STATE/podman/podman.sock"
-    kill "$(cat "$STATE/podman/podman.pid")" 2>/dev/null
-    kill_leftovers "$STATE/podman/"
-  fi
-  f="$STATE/keyring/dbus.pid"
-  [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null
-  # Only the keyring daemon that runs with our private runtime dir.
-  for pid in $(pgrep -f gnome-keyring-daemon 2>/dev/null); do
-    if tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | grep -qx "XDG_RUNTIME_DIR=$STATE/keyring/run"; then
-      kill "$pid" 2>/dev/null
+  if [ -d "$P" ]; then
+    log "stopping the private Podman service ($((SECONDS - t0))s)"
+    if answers "$P/podman.sock"; then
+      timeout 30 podman --url "unix://$P/podman.sock" rm -af -t 0 >/dev/null 2>&1 \
+        || remove_all_containers "$P/podman.sock"
     fi
-  done
-  # The engines' storage mounts (podman keeps its overlay root mounted), deepest first, so
-  # that the state folder can be deleted.
-  awk -v p="$STATE/" 'index($2, p) == 1 { print $2 }' /proc/mounts | sort -r | while read -r m; do
-    umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
-  done
+    # shellcheck disable=SC2046
+    end_tree 15 $(recorded podman)
+    # The service gone, the storage itself (a hung service left containers behind).
+    if [ -n "$(pids_naming "$P/")" ]; then
+      CONTAINERS_CONF="$P/containers.conf" timeout 60 podman --root "$P/root" --runroot "$P/run" \
+        rm -af -t 0 >/dev/null 2>&1
+    fi
+    # shellcheck disable=SC2046
+    end_tree 10 $(pids_naming "$P/")
+  fi
+  if [ -d "$K" ]; then
+    log "stopping the keyring and its bus ($((SECONDS - t0))s)"
+    # shellcheck disable=SC2046
+    end_tree 5 $(recorded gnome-keyring-daemon) $(recorded dbus-daemon)
+    # Older state folders have no record: the keyring that runs with our runtime dir.
+    for pid in $(pgrep -x gnome-keyring-d 2>/dev/null); do
+      if { tr '\0' '\n' < "/proc/$pid/environ"; } 2>/dev/null | grep -qx "XDG_RUNTIME_DIR=$K/run"; then
+        end_tree 5 "$pid"
+      fi
+    done
+    [ -f "$K/dbus.pid" ] && end_tree 5 "$(cat "$K/dbus.pid")"
+  fi
+  unmount_under "$STATE"
   rm -f "$ENVF"
+  log "stopped in $((SECONDS - t0))s"
   return 0
 }
 

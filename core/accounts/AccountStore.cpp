@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QStringDecoder>
 #include <QThreadPool>
 #include <memory>
 
@@ -14,6 +15,57 @@ namespace sandbar {
 namespace {
 
 constexpr int kSettingsVersion = 1;
+
+// Why the INI file at path is not one Sandbar wrote, or empty. QSettings reads almost
+// anything (random bytes become keys, a line without '=' is dropped) and writes back only
+// what it understood, so a damaged file must be caught before the first write.
+QString settingsFileProblem(const QString &path)
+{
+    QFile f(path);
+    if (!f.exists())
+        return {};
+    if (!f.open(QIODevice::ReadOnly))
+        return f.errorString();
+    const QByteArray bytes = f.readAll();
+    if (bytes.contains('\0'))
+        return AccountStore::tr("it holds binary data");
+    QStringDecoder utf8(QStringDecoder::Utf8);
+    const QString text = utf8(bytes);
+    if (utf8.hasError())
+        return AccountStore::tr("it is not UTF-8 text");
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i) {
+        const QString line = lines.at(i).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char(';')) || line.startsWith(QLatin1Char('#')) ||
+            (line.startsWith(QLatin1Char('[')) && line.endsWith(QLatin1Char(']'))) || line.contains(QLatin1Char('=')))
+            continue;
+        return AccountStore::tr("line %1 is neither a [section] nor a key=value pair").arg(i + 1);
+    }
+    return {};
+}
+
+// Values of the wrong type (an account's provider that is not text, a version that is not
+// a number): the file parsed, but a write would replace what QSettings could not read.
+QString settingsValueProblem(QSettings &settings)
+{
+    const QVariant version = settings.value(QStringLiteral("general/version"));
+    bool ok = true;
+    if (version.isValid())
+        (void)version.toString().toInt(&ok);
+    if (!ok)
+        return AccountStore::tr("the version is not a number");
+    settings.beginGroup(QStringLiteral("accounts"));
+    QString problem;
+    for (const QString &name : settings.childGroups()) {
+        const QVariant provider = settings.value(name + QStringLiteral("/provider"));
+        if (provider.typeId() != QMetaType::QString || provider.toString().isEmpty()) {
+            problem = AccountStore::tr("account '%1' names no provider").arg(name);
+            break;
+        }
+    }
+    settings.endGroup();
+    return problem;
+}
 
 } // namespace
 
@@ -26,19 +78,37 @@ AccountStore::AccountStore(const QString &configDir, const ProviderFactories &fa
 {
     QDir().mkpath(configDir);
     const QString path = QDir(configDir).filePath(QStringLiteral("sandbar.ini"));
-    m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
-    if (m_settings->status() != QSettings::NoError) {
+    const QString aside = path + QStringLiteral(".corrupt-") +
+                          QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString problem = settingsFileProblem(path);
+    if (problem.isEmpty()) {
+        m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
+        if (m_settings->status() != QSettings::NoError)
+            problem = tr("it is not a valid settings file");
+    }
+    if (!problem.isEmpty()) {
         // Keep what was there for the user to inspect; start afresh beside it.
         m_settings.reset();
-        const QString aside = path + QStringLiteral(".corrupt-") +
-                              QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-        QFile::rename(path, aside);
-        m_loadWarning = tr("The settings file %1 could not be read; it was kept as %2 and Sandbar started with "
-                           "empty settings.")
-                            .arg(path, aside);
+        if (QFile::rename(path, aside)) {
+            m_loadWarning = tr("The settings file %1 could not be read (%2); it was kept as %3 and Sandbar started "
+                               "with empty settings.")
+                                .arg(path, problem, aside);
+        } else {
+            m_loadWarning = tr("The settings file %1 could not be read (%2) and could not be kept aside; Sandbar "
+                               "will not change it.")
+                                .arg(path, problem);
+        }
         m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
+    } else if (const QString wrong = settingsValueProblem(*m_settings); !wrong.isEmpty()) {
+        // Readable, so kept in use; a copy keeps the values a later write will replace.
+        if (QFile::copy(path, aside))
+            m_loadWarning = tr("The settings file %1 has values Sandbar cannot use (%2); a copy was kept as %3.")
+                                .arg(path, wrong, aside);
+        else
+            m_loadWarning = tr("The settings file %1 has values Sandbar cannot use (%2).").arg(path, wrong);
     }
-    m_settings->setValue(QStringLiteral("general/version"), kSettingsVersion);
+    if (m_settings->value(QStringLiteral("general/version")).toInt() != kSettingsVersion)
+        m_settings->setValue(QStringLiteral("general/version"), kSettingsVersion);
 }
 
 AccountStore::~AccountStore() = default;
@@ -141,7 +211,22 @@ QString AccountStore::secretKey(const QString &account, const QString &field) co
     return QStringLiteral("%1|%2|%3").arg(QDir(m_configDir).absolutePath(), account, field);
 }
 
-void AccountStore::writeAccount(const Account &account)
+VoidResult AccountStore::commitSettings()
+{
+    m_settings->sync();
+    if (m_settings->status() == QSettings::NoError)
+        return {};
+    const QString path = m_settings->fileName();
+    // Read back what the disk holds: the change that failed must not look done, and
+    // QSettings keeps an error status until it is made again.
+    m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
+    return makeError(ErrorCode::Unavailable,
+                     tr("The settings file %1 could not be written (a read-only folder or a full disk?); "
+                        "nothing was changed.")
+                         .arg(path));
+}
+
+VoidResult AccountStore::writeAccount(const Account &account)
 {
     const QString g = QStringLiteral("accounts/") + account.name;
     m_settings->remove(g);
@@ -156,7 +241,7 @@ void AccountStore::writeAccount(const Account &account)
         m_settings->setValue(it.key(), it.value());
     m_settings->endGroup();
     m_settings->endGroup();
-    m_settings->sync();
+    return commitSettings();
 }
 
 void AccountStore::add(const Account &account, const QMap<QString, QString> &secrets, Callback<void> done)
@@ -170,7 +255,8 @@ void AccountStore::add(const Account &account, const QMap<QString, QString> &sec
     writeSecrets(
         account.name, secrets,
         [this, stored, done]() {
-            writeAccount(stored);
+            if (auto w = writeAccount(stored); !w.ok())
+                return done(w);
             Q_EMIT accountAdded(stored);
             Q_EMIT accountsChanged();
             done(VoidResult{});
@@ -200,7 +286,8 @@ void AccountStore::update(const Account &account, const QMap<QString, QString> &
     writeSecrets(
         account.name, replacedSecrets,
         [this, stored, done]() {
-            writeAccount(stored);
+            if (auto w = writeAccount(stored); !w.ok())
+                return done(w);
             Q_EMIT accountUpdated(stored.name);
             Q_EMIT accountsChanged();
             done(VoidResult{});
@@ -241,7 +328,8 @@ void AccountStore::remove(const QString &name, Callback<void> done)
     if (!account)
         return done(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(name)));
     m_settings->remove(QStringLiteral("accounts/") + name);
-    m_settings->sync();
+    if (auto w = commitSettings(); !w.ok())
+        return done(w);
     Q_EMIT accountRemoved(name, account->provider);
     Q_EMIT accountsChanged();
     // Secrets go after the settings: a failure here leaves no account pointing at them.
@@ -336,11 +424,12 @@ QStringList AccountStore::addDefaultAccounts(const QList<QPair<QString, QVariant
         a.settings = settings;
         if (!validate(a, {}).ok())
             continue;
-        writeAccount(a);
+        if (!writeAccount(a).ok())
+            break;
         added << id;
     }
     m_settings->setValue(flag, true);
-    m_settings->sync();
+    (void)commitSettings(); // a read-only folder: probed again at the next start
     if (!added.isEmpty())
         Q_EMIT accountsChanged();
     return added;

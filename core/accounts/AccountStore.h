@@ -71,7 +71,9 @@ Q_SIGNALS:
 
 private:
     QString secretKey(const QString &account, const QString &field) const;
-    void writeAccount(const Account &account);
+    // Fails when the file cannot be written; the store then holds what the disk holds.
+    VoidResult writeAccount(const Account &account);
+    VoidResult commitSettings();
     void writeSecrets(const QString &account, const QMap<QString, QString> &secrets, std::function<void()> then,
                       Callback<void> done);
     QStringList addDefaultAccounts(const QList<QPair<QString, QVariantMap>> &detected);

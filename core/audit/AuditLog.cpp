@@ -9,6 +9,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSysInfo>
+#include <QUrl>
 #include <algorithm>
 #include <atomic>
 
@@ -417,6 +418,13 @@ Result<AuditPage> readAuditFile(const QString &path, const AuditQuery &filter)
         // A writer (this process's flush or sandbarctl) holds the lock for milliseconds;
         // the reader is off the UI thread, so waiting a while costs nothing visible.
         db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(ClosingBusyTimeoutMs));
+        if (!QFileInfo(QFileInfo(path).absolutePath()).isWritable()) {
+            // A read-only folder leaves SQLite no room for its -shm file: read the file as
+            // it is (nobody can write it there meanwhile).
+            db.setDatabaseName(QStringLiteral("file:") + QUrl::fromLocalFile(path).path(QUrl::FullyEncoded) +
+                               QStringLiteral("?immutable=1"));
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
+        }
         if (!db.open()) {
             out = makeError(ErrorCode::Unavailable,
                             QCoreApplication::translate("sandbar", "Audit log: %1").arg(db.lastError().text()));

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QUrl>
 #include <atomic>
 
 namespace sandbar::audit {
@@ -99,6 +100,21 @@ VoidResult SqliteFile::open(const QString &path, const QStringList &schema, int 
         if (r.ok())
             return r;
         close();
+        // A read-only folder (a read-only mount: root ignores file modes) leaves SQLite
+        // no room for its -shm file, so even reading fails: read what is there instead,
+        // and let every write fail with SQLite's "readonly database".
+        if (r.code() != ErrorCode::Internal && QFileInfo::exists(path) &&
+            !QFileInfo(QFileInfo(path).absolutePath()).isWritable()) {
+            if (tryOpenReadOnly(busyTimeoutMs).ok()) {
+                m_warning =
+                    QCoreApplication::translate("sandbar", "%1 is in a read-only folder: it can be read, but nothing "
+                                                           "new can be saved in it.")
+                        .arg(QDir::toNativeSeparators(path));
+                return {};
+            }
+            close();
+            return r;
+        }
         // Only a file SQLite calls corrupt is moved; with no file there is nothing to
         // blame (an unwritable folder).
         if (r.code() != ErrorCode::Internal || !QFileInfo::exists(path))
@@ -144,6 +160,25 @@ VoidResult SqliteFile::tryOpen(const QStringList &schema, int busyTimeoutMs)
         if (auto r = execSql(m_db, stmt); !r.ok())
             return r;
     }
+    return {};
+}
+
+VoidResult SqliteFile::tryOpenReadOnly(int busyTimeoutMs)
+{
+    // immutable: no -shm is made and no lock taken; nobody can write a read-only folder
+    // meanwhile, and the file is checked no further than the header already was.
+    close();
+    m_connection = nextConnectionName();
+    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    const QUrl uri = QUrl::fromLocalFile(m_path);
+    m_db.setDatabaseName(QStringLiteral("file:") + uri.path(QUrl::FullyEncoded) + QStringLiteral("?immutable=1"));
+    m_db.setConnectOptions(
+        QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI;QSQLITE_BUSY_TIMEOUT=%1").arg(busyTimeoutMs));
+    if (!m_db.open())
+        return sqlError(QStringLiteral("open read-only"), m_db.lastError());
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM sqlite_master")))
+        return sqlError(QStringLiteral("read-only"), q.lastError());
     return {};
 }
 

@@ -36,6 +36,7 @@ public:
 
 private:
     VoidResult tryOpen(const QStringList &schema, int busyTimeoutMs);
+    VoidResult tryOpenReadOnly(int busyTimeoutMs);
     VoidResult moveAside(const QDateTime &now);
 
     QSqlDatabase m_db;

@@ -86,19 +86,6 @@ void editJournal(const QString &journal, F edit)
     }
 }
 
-// Replaces a file at `to` in one step where the system allows it (QFile::rename refuses).
-VoidResult renameOrFail(const QString &from, const QString &to)
-{
-#ifdef Q_OS_UNIX
-    if (::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) == 0)
-        return {};
-#else
-    if (QFile::rename(from, to) || (QFile::remove(to) && QFile::rename(from, to)))
-        return {};
-#endif
-    return makeError(ErrorCode::Internal, tr("Could not move the downloaded %1 into place as %2.").arg(from, to));
-}
-
 } // namespace
 
 PartialDownloads::PartialDownloads(QString journalPath)
@@ -159,12 +146,25 @@ int PartialDownloads::sweep() const
     return removed;
 }
 
+// Replaces a file at `to` in one step where the system allows it (QFile::rename refuses).
+VoidResult PartialDownloads::replace(const QString &from, const QString &to)
+{
+#ifdef Q_OS_UNIX
+    if (::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) == 0)
+        return {};
+#else
+    if (QFile::rename(from, to) || (QFile::remove(to) && QFile::rename(from, to)))
+        return {};
+#endif
+    return makeError(ErrorCode::Internal, tr("Could not move the downloaded %1 into place as %2.").arg(from, to));
+}
+
 VoidResult PartialDownloads::moveIntoPlace(const QString &staged, const QString &final)
 {
     const QFileInfo from(staged);
     const QFileInfo to(final);
     if (!to.exists() && !to.isSymLink())
-        return renameOrFail(staged, final);
+        return replace(staged, final);
     const bool fromDir = from.isDir() && !from.isSymLink();
     const bool toDir = to.isDir() && !to.isSymLink();
     if (fromDir != toDir)
@@ -172,7 +172,7 @@ VoidResult PartialDownloads::moveIntoPlace(const QString &staged, const QString 
                                                       : tr("%1 exists and is a folder.").arg(final));
     if (!fromDir) {
         // rename() replaces a file (or a link, never what it points to) in one step.
-        return renameOrFail(staged, final);
+        return replace(staged, final);
     }
     const QStringList entries =
         QDir(staged).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);

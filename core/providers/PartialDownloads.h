@@ -35,6 +35,9 @@ public:
     static VoidResult moveIntoPlace(const QString &staged, const QString &final);
 
 private:
+    // Replaces a file at `to` in one step where the system allows it (QFile::rename refuses).
+    static VoidResult replace(const QString &from, const QString &to);
+
     QString m_journal;
 };
 
