@@ -24,11 +24,13 @@ struct StatsCollector::Entry {
     // What info() adds to the listing (Docker lists no limits and no GPUs), asked once.
     std::optional<SessionInfo> detail;
     bool detailAsked = false;
+    quint64 detailSerial = 0; // of the info() request in flight; 0 when none
 };
 
 struct StatsCollector::AccountQueue {
     QList<QString> waiting;
-    int inFlight = 0;
+    QList<QString> details; // sessions whose one info() request waits for a slot
+    int inFlight = 0;       // samples and info() requests
 };
 
 namespace {
@@ -151,7 +153,7 @@ void StatsCollector::update(Entry &e, const SessionInfo &listed)
     e.stats->setSession(withDetail(listed, e.detail), caps, name);
     const bool running = listed.state == SessionState::Running;
     if (running && p && !e.detailAsked)
-        askDetail(e, p);
+        askDetail(e);
     e.streamCapable = caps.testFlag(Capability::StatsStream);
     if (running != e.running) {
         e.running = running;
@@ -181,12 +183,11 @@ void StatsCollector::reconcile()
     for (const QString &ref : gone) {
         Entry *e = m_entries.take(ref);
         stopStream(*e);
-        if (AccountQueue *q = m_queues.value(e->account))
+        if (AccountQueue *q = m_queues.value(e->account)) {
             q->waiting.removeAll(ref);
-        // A request in flight finishes into nothing: its answer finds no entry.
-        if (e->inFlight) {
-            if (AccountQueue *q = m_queues.value(e->account))
-                --q->inFlight;
+            q->details.removeAll(ref);
+            // A request in flight finishes into nothing: its answer finds no entry.
+            q->inFlight -= (e->inFlight ? 1 : 0) + (e->detailSerial ? 1 : 0);
         }
         delete e->stats;
         delete e;
@@ -212,20 +213,47 @@ SessionInfo StatsCollector::withDetail(SessionInfo listed, const std::optional<S
     return listed;
 }
 
-void StatsCollector::askDetail(Entry &e, Provider *provider)
+void StatsCollector::askDetail(Entry &e)
 {
     // The CPU limit line and the GPU readings need what only info() tells on some
-    // providers; one request per session, not per sample.
+    // providers; one request per session, not per sample. It waits in the account's queue
+    // like a sample: a list of hundreds of sessions must not send hundreds of requests at once.
     e.detailAsked = true;
+    AccountQueue *&q = m_queues[e.account];
+    if (!q)
+        q = new AccountQueue;
+    q->details << e.ref;
+    // Pumped from the event loop: update() runs inside reconcile()'s walk over the entries.
+    QMetaObject::invokeMethod(
+        this, [this, account = e.account] { pump(account); }, Qt::QueuedConnection);
+}
+
+void StatsCollector::requestDetail(Entry &e, Provider *provider)
+{
+    AccountQueue *q = m_queues.value(e.account);
+    ++q->inFlight;
+    const quint64 serial = ++m_serial;
+    e.detailSerial = serial;
     const QString ref = e.ref;
-    provider->info(e.id, Callback<SessionInfo>(this, [this, ref](Result<SessionInfo> r) {
-                       Entry *entry = m_entries.value(ref);
-                       if (!entry || !r)
-                           return; // the listing's facts stand
-                       entry->detail = r.value();
-                       entry->stats->setSession(withDetail(entry->stats->session(), entry->detail),
-                                                entry->stats->capabilities(), entry->stats->providerName());
-                   }));
+    auto answered = [this, ref, serial](const Result<SessionInfo> &r) {
+        Entry *entry = m_entries.value(ref);
+        if (!entry || entry->detailSerial != serial)
+            return; // removed meanwhile (its slot given back then), or timed out
+        entry->detailSerial = 0;
+        if (AccountQueue *aq = m_queues.value(entry->account))
+            --aq->inFlight;
+        if (r) { // else the listing's facts stand
+            entry->detail = r.value();
+            entry->stats->setSession(withDetail(entry->stats->session(), entry->detail), entry->stats->capabilities(),
+                                     entry->stats->providerName());
+        }
+        const QString account = entry->account;
+        pump(account);
+        reschedule();
+    };
+    QTimer::singleShot(m_options.requestTimeoutMs, this,
+                       [answered] { answered(makeError(ErrorCode::Timeout, QStringLiteral("info() timed out"))); });
+    provider->info(e.id, Callback<SessionInfo>(this, answered));
 }
 
 void StatsCollector::updateStream(Entry &e)
@@ -339,6 +367,17 @@ void StatsCollector::pump(const QString &account)
     AccountQueue *q = m_queues.value(account);
     if (!q)
         return;
+    while (q->inFlight < m_options.maxInFlightPerAccount && !q->details.isEmpty()) {
+        Entry *e = m_entries.value(q->details.takeFirst());
+        if (!e || e->detailSerial)
+            continue;
+        Provider *p = m_registry.existingProvider(account);
+        if (!p) {
+            e->detailAsked = false; // asked again when the account is back
+            continue;
+        }
+        requestDetail(*e, p);
+    }
     while (q->inFlight < m_options.maxInFlightPerAccount && !q->waiting.isEmpty()) {
         Entry *e = m_entries.value(q->waiting.takeFirst());
         if (!e)

@@ -29,10 +29,11 @@ struct CollectorOptions {
 
 // Samples the running sessions the UI is interested in, and nothing else. Built once in
 // the composition root over the session registry. Each account has its own queue with at
-// most maxInFlightPerAccount requests in flight, so a slow engine delays only its own
-// sessions. Where a provider streams (StatsStream) an open Stats tab uses the stream and
-// the list uses one-shot samples. A stopped session keeps its history; a removed one's is
-// freed.
+// most maxInFlightPerAccount requests in flight (samples and the one info() request a
+// session needs), so a slow engine delays only its own sessions and hundreds of sessions
+// never mean hundreds of requests at once. Where a provider streams (StatsStream) an open
+// Stats tab uses the stream and the list uses one-shot samples. A stopped session keeps its
+// history; a removed one's is freed.
 class StatsCollector : public QObject
 {
     Q_OBJECT
@@ -80,7 +81,8 @@ private:
     void updateStream(Entry &e);
     void stopStream(Entry &e);
     int periodFor(const Entry &e) const;
-    void askDetail(Entry &e, Provider *provider);
+    void askDetail(Entry &e);
+    void requestDetail(Entry &e, Provider *provider);
     static SessionInfo withDetail(SessionInfo listed, const std::optional<SessionInfo> &detail);
     bool wanted(const Entry &e) const;
 
