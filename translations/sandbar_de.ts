@@ -63,13 +63,13 @@
         <source>Your catalog corrections were not used: %1</source>
         <translation>Ihre Katalogkorrekturen wurden nicht verwendet: %1</translation>
     </message>
+    <message>
+        <source>%1 is in a read-only folder: it can be read, but nothing new can be saved in it.</source>
+        <translation>%1 liegt in einem schreibgeschützten Ordner: Es kann gelesen, aber nichts Neues darin gespeichert werden.</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::AccountStore</name>
-    <message>
-        <source>The settings file %1 could not be read; it was kept as %2 and Sandbar started with empty settings.</source>
-        <translation>Die Einstellungsdatei %1 konnte nicht gelesen werden; sie wurde als %2 aufbewahrt und Sandbar wurde mit leeren Einstellungen gestartet.</translation>
-    </message>
     <message>
         <source>&apos;%1&apos; is not a valid account name: use letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (at most 64, starting with a letter or digit)</source>
         <translation>&apos;%1&apos; ist kein gültiger Kontoname: Verwenden Sie Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; (höchstens 64, beginnend mit einem Buchstaben oder einer Ziffer)</translation>
@@ -105,6 +105,50 @@
     <message>
         <source>An account&apos;s provider cannot change; add a new account instead</source>
         <translation>Der Anbieter eines Kontos kann nicht geändert werden; fügen Sie stattdessen ein neues Konto hinzu</translation>
+    </message>
+    <message>
+        <source>it holds binary data</source>
+        <translation>sie enthält Binärdaten</translation>
+    </message>
+    <message>
+        <source>it is not UTF-8 text</source>
+        <translation>sie ist kein UTF-8-Text</translation>
+    </message>
+    <message>
+        <source>line %1 is neither a [section] nor a key=value pair</source>
+        <translation>Zeile %1 ist weder ein [Abschnitt] noch ein Paar Schlüssel=Wert</translation>
+    </message>
+    <message>
+        <source>the version is not a number</source>
+        <translation>die Version ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>account &apos;%1&apos; names no provider</source>
+        <translation>Konto „%1“ nennt keinen Anbieter</translation>
+    </message>
+    <message>
+        <source>it is not a valid settings file</source>
+        <translation>sie ist keine gültige Einstellungsdatei</translation>
+    </message>
+    <message>
+        <source>The settings file %1 could not be read (%2); it was kept as %3 and Sandbar started with empty settings.</source>
+        <translation>Die Einstellungsdatei %1 konnte nicht gelesen werden (%2); sie wurde als %3 aufbewahrt, und Sandbar startete mit leeren Einstellungen.</translation>
+    </message>
+    <message>
+        <source>The settings file %1 could not be read (%2) and could not be kept aside; Sandbar will not change it.</source>
+        <translation>Die Einstellungsdatei %1 konnte nicht gelesen werden (%2) und ließ sich nicht beiseitelegen; Sandbar wird sie nicht ändern.</translation>
+    </message>
+    <message>
+        <source>The settings file %1 has values Sandbar cannot use (%2); a copy was kept as %3.</source>
+        <translation>Die Einstellungsdatei %1 enthält Werte, die Sandbar nicht verwenden kann (%2); eine Kopie wurde als %3 aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>The settings file %1 has values Sandbar cannot use (%2).</source>
+        <translation>Die Einstellungsdatei %1 enthält Werte, die Sandbar nicht verwenden kann (%2).</translation>
+    </message>
+    <message>
+        <source>The settings file %1 could not be written (a read-only folder or a full disk?); nothing was changed.</source>
+        <translation>Die Einstellungsdatei %1 konnte nicht geschrieben werden (ein schreibgeschützter Ordner oder ein volles Laufwerk?); nichts wurde geändert.</translation>
     </message>
 </context>
 <context>
@@ -200,6 +244,25 @@
     <message>
         <source>&apos;%1&apos; is not an absolute path in the session</source>
         <translation>&apos;%1&apos; ist kein absoluter Pfad in der Sitzung</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::PartialDownloads</name>
+    <message>
+        <source>Could not write in %1.</source>
+        <translation>In %1 konnte nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a folder.</source>
+        <translation>%1 existiert und ist kein Ordner.</translation>
+    </message>
+    <message>
+        <source>%1 exists and is a folder.</source>
+        <translation>%1 existiert und ist ein Ordner.</translation>
+    </message>
+    <message>
+        <source>Could not move the downloaded %1 into place as %2.</source>
+        <translation>Die heruntergeladene Datei %1 konnte nicht als %2 an ihren Platz verschoben werden.</translation>
     </message>
 </context>
 <context>
@@ -2700,14 +2763,6 @@
         <translation>Ein Archiv hat einen beschädigten pax-Header.</translation>
     </message>
     <message>
-        <source>Cannot create &apos;%1&apos;: %2</source>
-        <translation>&apos;%1&apos; kann nicht erstellt werden: %2</translation>
-    </message>
-    <message>
-        <source>The archive entry &apos;%1&apos; would be written through a link.</source>
-        <translation>Der Archiveintrag &apos;%1&apos; würde über eine Verknüpfung geschrieben.</translation>
-    </message>
-    <message>
         <source>&apos;%1&apos; is not a folder.</source>
         <translation>&apos;%1&apos; ist kein Ordner.</translation>
     </message>
@@ -2724,14 +2779,6 @@
         <translation>&apos;%1&apos; existiert und ist ein Ordner.</translation>
     </message>
     <message>
-        <source>Cannot replace &apos;%1&apos;: %2</source>
-        <translation>&apos;%1&apos; kann nicht ersetzt werden: %2</translation>
-    </message>
-    <message>
-        <source>Cannot create the link &apos;%1&apos;: %2</source>
-        <translation>Die Verknüpfung &apos;%1&apos; kann nicht erstellt werden: %2</translation>
-    </message>
-    <message>
         <source>The archive entry &apos;%1&apos; links to &apos;%2&apos;, which it did not contain.</source>
         <translation>Der Archiveintrag &apos;%1&apos; verweist auf &apos;%2&apos;, das nicht im Archiv enthalten war.</translation>
     </message>
@@ -2742,6 +2789,30 @@
     <message>
         <source>Writing &apos;%1&apos; failed: %2</source>
         <translation>Schreiben von &apos;%1&apos; fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Finishing the extraction failed: %1</source>
+        <translation>Das Abschließen des Entpackens schlug fehl: %1</translation>
+    </message>
+    <message>
+        <source>Cannot resolve &apos;%1&apos;.</source>
+        <translation>„%1“ lässt sich nicht auflösen.</translation>
+    </message>
+    <message>
+        <source>Cannot start the extraction: %1</source>
+        <translation>Das Entpacken kann nicht beginnen: %1</translation>
+    </message>
+    <message>
+        <source>The archive entry &apos;%1&apos; was refused: %2</source>
+        <translation>Der Archiveintrag „%1“ wurde abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>The archive entry &apos;%1…&apos; has a name too long for a file.</source>
+        <translation>Der Archiveintrag „%1…“ hat einen zu langen Namen für eine Datei.</translation>
+    </message>
+    <message>
+        <source>The archive entry &apos;%1…&apos; has a path too long to extract.</source>
+        <translation>Der Archiveintrag „%1…“ hat einen zu langen Pfad zum Entpacken.</translation>
     </message>
 </context>
 <context>
@@ -2763,8 +2834,8 @@
         <translation>&apos;%1&apos; kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <source>Reading a file failed: %1</source>
-        <translation>Lesen einer Datei fehlgeschlagen: %1</translation>
+        <source>&apos;%1&apos; is gone: it was removed while it was being copied.</source>
+        <translation>„%1“ ist verschwunden: Es wurde während des Kopierens entfernt.</translation>
     </message>
 </context>
 <context>
@@ -2927,6 +2998,29 @@
     <message>
         <source>The sandbox runs agent protocol %1; this Sandbar speaks %2. Remove the session or use the Sandbar version that created it.</source>
         <translation>Die Sandbox verwendet Agent-Protokoll %1; dieses Sandbar spricht %2. Entfernen Sie die Sitzung oder verwenden Sie die Sandbar-Version, mit der sie erstellt wurde.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent did not greet within %1 s.</source>
+        <translation>Der Sandbox-Agent hat sich nicht innerhalb von %1 s gemeldet.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent sent a malformed %1 frame.</source>
+        <translation>Der Sandbox-Agent hat einen fehlerhaften %1-Rahmen gesendet.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent closed the connection in mid-frame.</source>
+        <translation>Der Sandbox-Agent hat die Verbindung mitten in einem Rahmen geschlossen.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent sent %1 before its Hello.</source>
+        <translation>Der Sandbox-Agent hat %1 vor seinem Hello gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::LocalChannels</name>
+    <message>
+        <source>The sandbox agent sent a malformed exit status.</source>
+        <translation>Der Sandbox-Agent hat einen fehlerhaften Exit-Status gesendet.</translation>
     </message>
 </context>
 <context>
@@ -3167,6 +3261,17 @@
     <message>
         <source>[HOST:]SESSION[/udp], one a line; reachable on 127.0.0.1 only; needs the network on</source>
         <translation>[HOST:]SESSION[/udp], einer pro Zeile; nur über 127.0.0.1 erreichbar; erfordert eingeschaltetes Netzwerk</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::local::LocalPtyChannel</name>
+    <message>
+        <source>The sandbox stopped reading terminal input.</source>
+        <translation>Die Sandbox liest keine Terminaleingaben mehr.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent answered the terminal request malformed.</source>
+        <translation>Der Sandbox-Agent hat die Terminalanfrage fehlerhaft beantwortet.</translation>
     </message>
 </context>
 <context>

@@ -509,9 +509,114 @@ private Q_SLOTS:
 
     void configDirHoldsEverything()
     {
-        // Every file sandbarctl wrote is under --config-dir; nothing in it names a secret.
-        QDirIterator it(m_config.path(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
-        QVERIFY(it.hasNext());
+        // Runs the flows with --config-dir D while HOME, TMPDIR and every XDG folder point at
+        // empty folders of a private root: afterwards those folders must still be empty
+        // (nothing written outside D), and no file inside D may hold the secret the flows used.
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const QDir r(root.path());
+        const QStringList outside{QStringLiteral("home"),      QStringLiteral("xdg-config"),
+                                  QStringLiteral("xdg-data"),  QStringLiteral("xdg-cache"),
+                                  QStringLiteral("xdg-state"), QStringLiteral("xdg-runtime"),
+                                  QStringLiteral("tmp")};
+        for (const auto &d : outside)
+            QVERIFY(r.mkpath(d));
+        QFile::setPermissions(r.filePath(QStringLiteral("xdg-runtime")),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        const QString config = r.filePath(QStringLiteral("D"));
+        const QByteArray secret = "dtn_sbx-cfgdir-" + QByteArray::number(::getpid()) + "-7c3e91a4f0";
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), r.filePath(QStringLiteral("home")));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), r.filePath(QStringLiteral("xdg-config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), r.filePath(QStringLiteral("xdg-data")));
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), r.filePath(QStringLiteral("xdg-cache")));
+        env.insert(QStringLiteral("XDG_STATE_HOME"), r.filePath(QStringLiteral("xdg-state")));
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), r.filePath(QStringLiteral("xdg-runtime")));
+        env.insert(QStringLiteral("TMPDIR"), r.filePath(QStringLiteral("tmp")));
+        env.insert(QStringLiteral("SANDBAR_CFGDIR_TEST_KEY"), QString::fromLatin1(secret));
+        env.remove(QStringLiteral("DOCKER_HOST"));
+        const auto run = [&](const QStringList &args) {
+            QProcess p;
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(SANDBARCTL_PATH), QStringList{QStringLiteral("--config-dir"), config} + args);
+            p.closeWriteChannel();
+            if (!p.waitForFinished(120000)) {
+                p.kill();
+                p.waitForFinished();
+                return Run{-2, p.readAllStandardOutput(), p.readAllStandardError() + "\n(timed out)"};
+            }
+            return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+                       p.readAllStandardError()};
+        };
+
+        // A cloud account whose key goes to the keychain; its API answers nowhere (port 9, loopback).
+        const Run add = run({QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("cloud"),
+                             QStringLiteral("--provider"), QStringLiteral("daytona"), QStringLiteral("--api-key-env"),
+                             QStringLiteral("SANDBAR_CFGDIR_TEST_KEY"), QStringLiteral("--endpoint"),
+                             QStringLiteral("http://127.0.0.1:9/api")});
+        SANDBAR_REQUIRE(add.code == 0 || qEnvironmentVariableIsSet("SANDBAR_TEST_KEYRING"),
+                        QStringLiteral("no keychain to store the secret in: run through ./test.sh (%1)")
+                            .arg(QString::fromUtf8(add.err.trimmed())));
+        QVERIFY2(add.code == 0, qPrintable(describe(add)));
+        QStringList accounts{QStringLiteral("cloud")};
+        if (!m_host.isEmpty() || isLocal()) {
+            QStringList engine{QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("eng"),
+                               QStringLiteral("--provider"), m_engine};
+            if (!m_host.isEmpty())
+                engine << QStringLiteral("--endpoint") << m_host;
+            const Run e = run(engine);
+            QVERIFY2(e.code == 0, qPrintable(describe(e)));
+            accounts << QStringLiteral("eng");
+        }
+        QVERIFY2(run({QStringLiteral("accounts"), QStringLiteral("list"), QStringLiteral("--json")}).code == 0,
+                 "accounts list");
+        for (const auto &a : accounts) {
+            const Run check = run({QStringLiteral("accounts"), QStringLiteral("check"), a});
+            QVERIFY2(!check.out.contains(secret) && !check.err.contains(secret), qPrintable(describe(check)));
+            const Run list = run({QStringLiteral("sessions"), QStringLiteral("list"), QStringLiteral("--account"), a});
+            QVERIFY2(!list.out.contains(secret) && !list.err.contains(secret), qPrintable(describe(list)));
+        }
+        // The account holds a stored key: without one the scan below would prove nothing.
+        const Run cloud = run({QStringLiteral("accounts"), QStringLiteral("list"), QStringLiteral("--json")});
+        QVERIFY2(cloud.code == 0 && cloud.out.contains("api-key"), qPrintable(describe(cloud)));
+        const Run budget = run({QStringLiteral("budget"), QStringLiteral("cloud"), QStringLiteral("12")});
+        QVERIFY2(budget.code == 0, qPrintable(describe(budget)));
+
+        const auto scan = [&](const QString &when) {
+            QStringList stray;
+            for (const auto &d : outside) {
+                QDirIterator it(r.filePath(d), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                                QDirIterator::Subdirectories);
+                while (it.hasNext())
+                    stray << it.next();
+            }
+            // Anything else beside D in the root (the root stands for the rest of the disk here).
+            for (const auto &e : r.entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot)) {
+                if (e != QLatin1String("D") && !outside.contains(e))
+                    stray << r.filePath(e);
+            }
+            QVERIFY2(stray.isEmpty(), qPrintable(when + QStringLiteral(": written outside --config-dir: ") +
+                                                 stray.join(QLatin1String(", "))));
+            int files = 0;
+            QStringList leaks;
+            QDirIterator in(config, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+            while (in.hasNext()) {
+                QFile f(in.next());
+                QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+                const QByteArray bytes = f.readAll();
+                ++files;
+                if (bytes.contains(secret) || bytes.contains(secret.toBase64()) ||
+                    bytes.contains(QString::fromLatin1(secret).toUtf8().toHex()))
+                    leaks << f.fileName();
+            }
+            QVERIFY2(files > 0, "the flows wrote nothing to --config-dir: nothing was checked");
+            QVERIFY2(leaks.isEmpty(),
+                     qPrintable(when + QStringLiteral(": the secret is in ") + leaks.join(QLatin1String(", "))));
+        };
+        scan(QStringLiteral("after the flows"));
+        for (const auto &a : accounts)
+            QCOMPARE(run({QStringLiteral("accounts"), QStringLiteral("remove"), a}).code, 0);
+        scan(QStringLiteral("after removing the accounts"));
     }
 
     void cleanupTestCase()

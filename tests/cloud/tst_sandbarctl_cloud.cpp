@@ -34,7 +34,9 @@ struct Run {
 class CmdlineSampler
 {
 public:
-    CmdlineSampler(QList<QByteArray> secrets, QList<qint64> ignore)
+    // ignore: the first argument of programs that are not Sandbar (the contract server, and
+    // its children between fork and exec, are told the key on their command line).
+    CmdlineSampler(QList<QByteArray> secrets, QByteArray ignore)
         : m_secrets(std::move(secrets))
         , m_ignore(std::move(ignore))
     {
@@ -63,18 +65,21 @@ private:
             for (const QString &pid : pids) {
                 bool ok = false;
                 const qint64 n = pid.toLongLong(&ok);
-                if (!ok || n == QCoreApplication::applicationPid() || m_ignore.contains(n))
+                if (!ok || n == QCoreApplication::applicationPid())
                     continue;
                 QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
                 if (!f.open(QIODevice::ReadOnly))
                     continue;
                 const QByteArray cmdline = f.readAll();
+                if (cmdline.startsWith(QByteArray(m_ignore).append('\0')))
+                    continue;
                 if (cmdline.contains("sandbarctl"))
                     ++m_seen;
                 for (const QByteArray &secret : m_secrets) {
                     if (cmdline.contains(secret)) {
                         std::lock_guard lock(m_mutex);
-                        m_hits << QString::fromUtf8(QByteArray(cmdline).replace('\0', ' '));
+                        m_hits << pid + QStringLiteral(": ") +
+                                      QString::fromUtf8(QByteArray(cmdline).replace('\0', ' '));
                     }
                 }
             }
@@ -83,7 +88,7 @@ private:
     }
 
     const QList<QByteArray> m_secrets;
-    const QList<qint64> m_ignore;
+    const QByteArray m_ignore;
     std::atomic<bool> m_stop{false};
     std::atomic<int> m_seen{0};
     mutable std::mutex m_mutex;
@@ -157,7 +162,7 @@ private Q_SLOTS:
         QVERIFY2(m_server->start(), qPrintable(m_server->error()));
         // The contract server is told the key on its command line; it is not Sandbar.
         m_sampler = std::make_unique<CmdlineSampler>(QList<QByteArray>{m_key.toUtf8(), m_wrongKey.toUtf8()},
-                                                     QList<qint64>{m_server->pid()});
+                                                     contract::ServerProcess::executable().toUtf8());
     }
 
     void addReadsTheKeyFromTheEnvironment()

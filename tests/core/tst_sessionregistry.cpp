@@ -11,6 +11,34 @@ class TestSessionRegistry final : public QObject
 {
     Q_OBJECT
 private:
+    // Memory sessions behind an account with a required secret, remembering the secret each
+    // account's provider was made with.
+    class TokenProviderFactory final : public ProviderFactory
+    {
+    public:
+        TokenProviderFactory()
+        {
+            m_desc.id = QStringLiteral("tokenmem");
+            m_desc.displayName = QStringLiteral("Token memory");
+            FieldDescriptor token;
+            token.key = QStringLiteral("token");
+            token.label = QStringLiteral("Token");
+            token.secret = true;
+            token.required = true;
+            m_desc.accountFields = {token};
+        }
+        const ProviderDescriptor &descriptor() const override { return m_desc; }
+        Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override
+        {
+            seen.insert(account.name, account.secrets.value(QStringLiteral("token")));
+            return std::unique_ptr<Provider>(std::make_unique<test::MemoryProvider>(m_desc, account.name));
+        }
+        mutable QMap<QString, QString> seen;
+
+    private:
+        ProviderDescriptor m_desc;
+    };
+
     struct Fixture : test::RegistryFixture {
         void addAccount(const QString &name)
         {
@@ -144,9 +172,56 @@ private Q_SLOTS:
     void accountWithoutSecretInKeychainFailsClearly()
     {
         Fixture f;
-        auto r =
+        auto factory = std::make_unique<TokenProviderFactory>();
+        TokenProviderFactory *tokens = factory.get();
+        f.factories.add(std::move(factory));
+        const QString secret = QStringLiteral("tok-4f1c9e-test-secret");
+        for (const QString &name : {QStringLiteral("kept"), QStringLiteral("lost")}) {
+            Account a;
+            a.name = name;
+            a.provider = QStringLiteral("tokenmem");
+            auto added = test::await<void>([&](Callback<void> cb) {
+                f.accounts->add(a, {{QStringLiteral("token"), secret}}, cb);
+            });
+            QVERIFY_RESULT(added);
+        }
+        // The account still lists its secret, but the keychain lost it (wiped, another machine).
+        QCOMPARE(f.accounts->find(QStringLiteral("lost"))->secretKeys, QStringList{QStringLiteral("token")});
+        const auto before = f.secrets.values.size();
+        for (auto it = f.secrets.values.begin(); it != f.secrets.values.end();) {
+            it = it.key().contains(QLatin1String("|lost|")) ? f.secrets.values.erase(it) : std::next(it);
+        }
+        QCOMPARE(f.secrets.values.size(), before - 1);
+
+        // Control: the secret in the keychain reaches the provider.
+        auto kept =
+            test::await<Provider *>([&](Callback<Provider *> cb) { f.registry->provider(QStringLiteral("kept"), cb); });
+        QVERIFY_RESULT(kept);
+        QCOMPARE(tokens->seen.value(QStringLiteral("kept")), secret);
+
+        auto lost =
+            test::await<Provider *>([&](Callback<Provider *> cb) { f.registry->provider(QStringLiteral("lost"), cb); });
+        QVERIFY(!lost.ok());
+        QCOMPARE(lost.code(), ErrorCode::NotFound);
+        // The keychain's own words reach the user (the real store says no secret is stored for
+        // the account), not a generic failure from a provider made with an empty secret.
+        QVERIFY(!lost.message().isEmpty());
+        QCOMPARE(lost.message(), QStringLiteral("missing"));
+        QVERIFY(!lost.message().contains(secret));
+        // No provider was made without its secret, and the account shows why.
+        QVERIFY(!tokens->seen.contains(QStringLiteral("lost")));
+        QVERIFY(!f.registry->existingProvider(QStringLiteral("lost")));
+        const auto status = f.registry->status(QStringLiteral("lost"));
+        QCOMPARE(status.state, AccountStatus::State::Failed);
+        QCOMPARE(status.lastError.code, ErrorCode::NotFound);
+        QCOMPARE(status.lastError.message, lost.message());
+        QVERIFY(f.registry->status(QStringLiteral("kept")).state != AccountStatus::State::Failed);
+
+        // An unknown account is a different, equally clear error.
+        auto none =
             test::await<Provider *>([&](Callback<Provider *> cb) { f.registry->provider(QStringLiteral("nope"), cb); });
-        QCOMPARE(r.code(), ErrorCode::NotFound);
+        QCOMPARE(none.code(), ErrorCode::NotFound);
+        QVERIFY(none.message().contains(QLatin1String("nope")));
     }
 };
 

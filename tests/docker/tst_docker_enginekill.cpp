@@ -5,7 +5,9 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QHash>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <csignal>
@@ -23,14 +25,18 @@ class TestDockerEngineKill : public QObject
     QProcess m_dockerd;
     QString m_sock;
 
-    // Processes our dockerd left behind (its containerd, shims, the container): found by
-    // the private directory in their command line, and ended one by one by pid.
+    // Processes our dockerd left behind (its containerd, shims): found by the private
+    // directory in their command line; and the containers below the shims, whose command
+    // lines don't name it (the first engine's container outlives its SIGKILLed engine).
+    // All collected before the first kill, which would reparent the containers to init.
     void reapLeftovers()
     {
         if (!m_dir)
             return;
         const QByteArray marker = m_dir->path().toUtf8();
         const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+        QSet<int> doomed;
+        QHash<int, int> parentOf;
         for (const QString &pid : pids) {
             bool ok = false;
             const int n = pid.toInt(&ok);
@@ -38,8 +44,26 @@ class TestDockerEngineKill : public QObject
                 continue;
             QFile cmd(QStringLiteral("/proc/%1/cmdline").arg(pid));
             if (cmd.open(QIODevice::ReadOnly) && cmd.readAll().contains(marker))
-                ::kill(n, SIGKILL);
+                doomed.insert(n);
+            QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+            if (stat.open(QIODevice::ReadOnly)) {
+                const QByteArray s = stat.readAll();
+                const QList<QByteArray> f = s.mid(s.lastIndexOf(')') + 2).split(' ');
+                if (f.size() > 1)
+                    parentOf.insert(n, f.at(1).toInt());
+            }
         }
+        for (bool more = true; more;) {
+            more = false;
+            for (auto it = parentOf.cbegin(); it != parentOf.cend(); ++it) {
+                if (!doomed.contains(it.key()) && doomed.contains(it.value())) {
+                    doomed.insert(it.key());
+                    more = true;
+                }
+            }
+        }
+        for (const int n : std::as_const(doomed))
+            ::kill(n, SIGKILL);
         QFile mounts(QStringLiteral("/proc/self/mountinfo"));
         if (mounts.open(QIODevice::ReadOnly)) {
             QList<QByteArray> points;
@@ -157,7 +181,14 @@ private Q_SLOTS:
         QVERIFY(waitUntil([&] { return samples >= 1 && probe.started; }, 15000));
         pty->write("echo alive-$((1+1))\n");
         QVERIFY(probe.waitFor("alive-2"));
-        QTest::qWait(200); // let the sleeper's exec start
+        // The sleeper's exec has started once its process shows in the container.
+        QVERIFY2(waitUntil(
+                     [&] {
+                         pty->write("ps | grep -q \"[s]leep 30\" && echo sleeper-$((2+2))\n");
+                         return probe.waitFor("sleeper-4", 500);
+                     },
+                     30000),
+                 probe.output.constData());
 
         m_dockerd.kill(); // SIGKILL
         QVERIFY(m_dockerd.waitForFinished(5000));
@@ -167,8 +198,7 @@ private Q_SLOTS:
         QVERIFY(waitUntil([&] { return jobResult.has_value(); }, 10000));
         QVERIFY(!jobResult->ok());
         QVERIFY(waitUntil([&] { return !dp->eventsConnected(); }, 10000));
-        QTest::qWait(500); // a few reconnect attempts against a dead socket
-        QVERIFY(!pty->isOpen());
+        QVERIFY(waitUntil([&] { return !pty->isOpen(); }, 10000));
 
         // Later calls fail at once and say why.
         auto info = await<SessionInfo>([&](auto cb) { p->info(id, cb); }, 10000);

@@ -123,12 +123,14 @@ private Q_SLOTS:
         QVERIFY(!c.find(refs[1]));
         QVERIFY(c.find(refs[0])->history().has({Metric::Cpu}));
         QCOMPARE(c.find(refs[0])->state(), SessionStats::State::Polling);
-        // Interest withdrawn: sampling stops.
-        c.setListInterest({});
-        QTest::qWait(150); // let a request already due land
+        // Interest withdrawn: sampling stops. refs[1], sampled from now on at the same period,
+        // is the marker: three of its samples are three periods in which refs[0] was not asked
+        // (beyond a request already due when the interest went).
+        c.setListInterest({refs[1]});
         const int before = calls.value(idOf(refs[0]));
-        QTest::qWait(400);
-        QCOMPARE(calls.value(idOf(refs[0])), before);
+        QTRY_VERIFY_WITH_TIMEOUT(calls.value(idOf(refs[1])) >= 3, 10000);
+        QVERIFY2(calls.value(idOf(refs[0])) <= before + 1,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(calls.value(idOf(refs[0])))));
     }
 
     // An open Stats tab samples at the detail period, faster than a list row.
@@ -149,15 +151,18 @@ private Q_SLOTS:
         // Counted interest: two views, two removes.
         c.addDetailInterest(refs[1]);
         c.removeDetailInterest(refs[1]);
-        QTest::qWait(100);
+        // Still one view: detail periods go on, several within one list period of refs[0].
         int n = calls.value(idOf(refs[1]));
-        QTest::qWait(300);
-        QVERIFY(calls.value(idOf(refs[1])) - n >= 3);
+        int m = calls.value(idOf(refs[0]));
+        QTRY_VERIFY_WITH_TIMEOUT(calls.value(idOf(refs[1])) - n >= 6, 10000);
+        QVERIFY2(calls.value(idOf(refs[0])) - m <= 2, qPrintable(QString::number(calls.value(idOf(refs[0])) - m)));
         c.removeDetailInterest(refs[1]);
-        QTest::qWait(100);
+        // No view left: refs[1] falls back to the list period; refs[0], at that period all
+        // along, is the marker (two list periods, about sixteen detail ones).
         n = calls.value(idOf(refs[1]));
-        QTest::qWait(300);
-        QVERIFY(calls.value(idOf(refs[1])) - n <= 2);
+        m = calls.value(idOf(refs[0]));
+        QTRY_VERIFY_WITH_TIMEOUT(calls.value(idOf(refs[0])) - m >= 2, 10000);
+        QVERIFY2(calls.value(idOf(refs[1])) - n <= 4, qPrintable(QString::number(calls.value(idOf(refs[1])) - n)));
     }
 
     // At most four requests in flight per account, and a stuck account delays only itself.
@@ -239,7 +244,8 @@ private Q_SLOTS:
     // A stopped session is not sampled but keeps its history; a removed one is freed.
     void stoppedKeepsHistoryRemovedIsFreed()
     {
-        const QStringList refs = makeSessions(QStringLiteral("a"), 1);
+        // refs[1] keeps running: the marker for periods in which the stopped one is not asked.
+        const QStringList refs = makeSessions(QStringLiteral("a"), 2);
         answering(QStringLiteral("a"));
         StatsCollector c(*fx->registry, fast());
         c.setListInterest(refs);
@@ -249,12 +255,13 @@ private Q_SLOTS:
         QVERIFY_RESULT(await<void>([&](Callback<void> cb) { p->stop(idOf(refs[0]), cb); }));
         fx->registry->refresh();
         QTRY_COMPARE_WITH_TIMEOUT(st->state(), SessionStats::State::Stopped, 5000);
-        QTest::qWait(150);
         const int n = calls.value(idOf(refs[0]));
         const int samples = st->history().sampleCount();
-        QTest::qWait(400);
-        QCOMPARE(calls.value(idOf(refs[0])), n);
-        QCOMPARE(st->history().sampleCount(), samples);
+        const int marker = calls.value(idOf(refs[1]));
+        QTRY_VERIFY_WITH_TIMEOUT(calls.value(idOf(refs[1])) >= marker + 3, 10000);
+        // At most a request already due when it stopped.
+        QVERIFY2(calls.value(idOf(refs[0])) <= n + 1, qPrintable(QString::number(calls.value(idOf(refs[0])) - n)));
+        QVERIFY(st->history().sampleCount() <= samples + 1);
         QVERIFY(samples >= 2);
         // Started again: sampling resumes into the same history.
         QVERIFY_RESULT(await<void>([&](Callback<void> cb) { p->resume(idOf(refs[0]), cb); }));
@@ -292,7 +299,8 @@ private Q_SLOTS:
         QVERIFY(streams[0]->started);
         SessionStats *st = c.find(refs[0]);
         QCOMPARE(st->state(), SessionStats::State::Streaming);
-        QTest::qWait(300);
+        // Three polls of the list's other session: periods in which refs[0] was not polled.
+        QTRY_VERIFY_WITH_TIMEOUT(calls.value(idOf(refs[1])) >= 3, 10000);
         QCOMPARE(calls.value(idOf(refs[0])), 0); // streamed, not polled
         QVERIFY(calls.value(idOf(refs[1])) >= 1);
         streams[0]->push(77);
@@ -360,9 +368,13 @@ private Q_SLOTS:
         QCOMPARE(*st->session().cpus, 1.5);
         QCOMPARE(*st->session().memoryBytes, qint64(256) << 20);
         QTRY_VERIFY_WITH_TIMEOUT(asked >= 1, 5000);
-        // A later listing (without limits) does not take them away.
+        // A later listing (without limits) does not take them away: waited for until the
+        // listing is done and the collector has sampled after it.
+        const QDateTime listed = fx->registry->status(QStringLiteral("a")).lastRefresh;
+        const int sampled = calls.value(made->id);
         fx->registry->refresh();
-        QTest::qWait(200);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            fx->registry->status(QStringLiteral("a")).lastRefresh > listed && calls.value(made->id) > sampled, 10000);
         QCOMPARE(st->session().cpus.value_or(0), 1.5);
         p->listWithoutLimits = false;
     }

@@ -96,9 +96,14 @@ private Q_SLOTS:
         pty->write("echo pod-$((20+3))\n");
         QVERIFY2(probe.waitFor("pod-23"), probe.output.constData());
         pty->resize(77, 22);
-        QTest::qWait(100);
-        pty->write("stty size\n");
-        QVERIFY2(probe.waitFor("22 77"), probe.output.constData());
+        // The resize reaches the engine on its own request: ask again until the new size shows.
+        QVERIFY2(waitUntil(
+                     [&] {
+                         pty->write("stty size\n");
+                         return probe.waitFor("22 77", 500);
+                     },
+                     30000),
+                 probe.output.constData());
         pty->write("exit 2\n");
         QVERIFY(waitUntil([&] { return probe.finishedCode.has_value() || probe.error; }, 15000));
         QCOMPARE(probe.finishedCode.value_or(-1), 2);
@@ -144,14 +149,21 @@ private Q_SLOTS:
     {
         QVERIFY(!m_id.isEmpty());
         ExecRequest busy;
-        busy.argv = QStringList{QStringLiteral("timeout"), QStringLiteral("5"), QStringLiteral("sh"),
+        busy.argv = QStringList{QStringLiteral("timeout"), QStringLiteral("30"), QStringLiteral("sh"),
                                 QStringLiteral("-c"), QStringLiteral("while :; do :; done")};
         auto job = m_p->exec(m_id, busy);
         job->start();
         auto first = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
         QVERIFY_RESULT(first);
-        QTest::qWait(1200);
-        auto second = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+        // The figure needs two engine readings a moment apart and the loop to be running:
+        // asked again until it shows the load, within a deadline a busy machine still meets.
+        Result<StatsSample> second = first;
+        QVERIFY(waitUntil(
+            [&] {
+                second = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+                return !second.ok() || second->cpuPercent.value_or(0) > 5;
+            },
+            60000));
         QVERIFY_RESULT(second);
         QVERIFY(second->cpuPercent.has_value());
         QVERIFY2(*second->cpuPercent > 5 && *second->cpuPercent < 400,

@@ -2,11 +2,37 @@
 #include "terminal/ForkPtyChannel.h"
 #include "terminal/TerminalScreen.h"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
+#include <cerrno>
 #include <csignal>
+#include <sys/types.h>
+#include <sys/wait.h>
 
 using namespace sandbar;
+
+namespace {
+
+// Reaped: the process table no longer has the pid at all. A zombie (exited, not waited
+// for) still answers kill(pid, 0) and keeps its /proc entry.
+bool reaped(qint64 pid)
+{
+    return ::kill(pid_t(pid), 0) == -1 && errno == ESRCH && !QFile::exists(QStringLiteral("/proc/%1").arg(pid));
+}
+
+// "Z" for a zombie, "R"/"S"/... for a live process, empty once reaped.
+QByteArray procState(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray stat = f.readAll();
+    const qsizetype paren = stat.lastIndexOf(')');
+    return paren < 0 ? QByteArray() : stat.mid(paren + 2, 1);
+}
+
+} // namespace
 
 class TestForkPtyChannel : public QObject
 {
@@ -27,6 +53,8 @@ private Q_SLOTS:
         QCOMPARE(ch.exitCode(), std::optional<int>(3));
         QVERIFY(got.contains("hi-there"));
         QVERIFY(!ch.isOpen());
+        // The exit code came from waitpid, so nothing of the child may be left.
+        QTRY_VERIFY2_WITH_TIMEOUT(reaped(ch.pid()), procState(ch.pid()).constData(), 30000);
     }
 
     void missingProgram()
@@ -80,7 +108,24 @@ private Q_SLOTS:
         ch.start();
         ch.start();
         QCOMPARE(errors.count(), 1);
-        // Destroying a running channel hangs the program up and reaps it.
+    }
+
+    void destroyingARunningChannelReapsTheChild()
+    {
+        qint64 pid = -1;
+        {
+            ForkPtyChannel ch(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("sleep 60")});
+            ch.start();
+            pid = ch.pid();
+            QVERIFY(pid > 0);
+            QVERIFY(!procState(pid).isEmpty()); // alive before
+            QVERIFY(!reaped(pid));
+        }
+        // Hung up and waited for: neither running nor a zombie, within a generous deadline.
+        QTRY_VERIFY2_WITH_TIMEOUT(reaped(pid), procState(pid).constData(), 30000);
+        // And nobody else may reap it for us: waitpid no longer knows the child.
+        QCOMPARE(::waitpid(pid_t(pid), nullptr, WNOHANG), pid_t(-1));
+        QCOMPARE(errno, ECHILD);
     }
 };
 

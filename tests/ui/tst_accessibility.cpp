@@ -112,7 +112,9 @@ private:
     {
         if (!w->isVisible())
             w->show();
-        QTest::qWait(20);
+        // Shown and laid out: its window is on screen (polish and layout run before that).
+        if (!QTest::qWaitForWindowExposed(w->window(), 10000))
+            return false;
         const QStringList missing = test::widgetsWithoutAccessibleName(w);
         if (missing.isEmpty())
             return true;
@@ -249,7 +251,7 @@ private Q_SLOTS:
                                             QStringLiteral("Docker — /tmp/sb/docker.sock")}};
         });
         add.show();
-        QTest::qWait(100);
+        QVERIFY(QTest::qWaitForWindowExposed(&add));
         QVERIFY(named(&add, "account dialog (add)"));
 
         Account existing;

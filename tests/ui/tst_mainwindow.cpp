@@ -141,7 +141,7 @@ private Q_SLOTS:
         if (!shots.isEmpty()) {
             w.resize(1200, 700);
             table->selectRow(1);
-            QTest::qWait(50);
+            QCoreApplication::processEvents(); // grab() renders now; only pending layout is left
             QVERIFY(w.grab().save(shots + QStringLiteral("/mainwindow.png")));
         }
     }
@@ -261,7 +261,7 @@ private Q_SLOTS:
         if (!shots.isEmpty()) {
             w.resize(1280, 700);
             table->selectRow(row);
-            QTest::qWait(50);
+            QCoreApplication::processEvents(); // grab() renders now; only pending layout is left
             QVERIFY(w.grab().save(shots + QStringLiteral("/mainwindow-costs.png")));
         }
         (void)test::await<void>([&](Callback<void> cb) {
@@ -434,7 +434,8 @@ private Q_SLOTS:
         const QString shots = qEnvironmentVariable("SANDBAR_SCREENSHOT_DIR");
         if (!shots.isEmpty()) {
             w.resize(1400, 900);
-            QTest::qWait(2500); // a couple of chart refreshes (once a second)
+            const int updates = view->seriesUpdateCount();
+            QTRY_VERIFY_WITH_TIMEOUT(view->seriesUpdateCount() >= updates + 2, 10000); // a couple of chart refreshes
             QVERIFY(w.grab().save(shots + QStringLiteral("/mainwindow-stats.png")));
         }
         (void)test::await<void>([&](Callback<void> cb) { mem->remove(made->id, cb); });

@@ -110,6 +110,22 @@ private:
 
 constexpr qint64 MiB = 1024 * 1024;
 
+// The queue schedules through queued calls: a sentinel posted behind them (and one posted
+// behind whatever they post in turn) runs only once they have. A test that must show that
+// something did not start waits for the sentinel instead of for a while.
+bool drainQueued(QObject *queue)
+{
+    bool done = false;
+    QMetaObject::invokeMethod(
+        queue,
+        [queue, &done] {
+            QMetaObject::invokeMethod(
+                queue, [&done] { done = true; }, Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+    return waitUntil([&] { return done; }, 10000);
+}
+
 } // namespace
 
 class TestTransferQueue : public QObject
@@ -215,7 +231,7 @@ private Q_SLOTS:
         for (int i = 0; i < 4; ++i)
             ids << q.enqueueUpload(localFile(QStringLiteral("c%1").arg(i), 100), QStringLiteral("/w"));
         QVERIFY(waitUntil([&] { return p.calls.size() == 1; }, 5000));
-        QTest::qWait(50);
+        QVERIFY(drainQueued(&q));
         QCOMPARE(p.calls.size(), 1);
         QCOMPARE(stateOf(q, ids[1]), TransferQueue::State::Queued);
         // Cancel the running one: it is told to stop and the next one starts.
@@ -231,7 +247,7 @@ private Q_SLOTS:
         QCOMPARE(stateOf(q, ids[1]), TransferQueue::State::Cancelled);
         QCOMPARE(stateOf(q, ids[2]), TransferQueue::State::Cancelled);
         QVERIFY(q.isIdle());
-        QTest::qWait(50);
+        QVERIFY(drainQueued(&q));
         QCOMPARE(p.calls.size(), 2);
         QCOMPARE(finished.size(), 4);
         QCOMPARE(q.doneBytes(), 0); // cancelled items leave the figures
@@ -302,7 +318,7 @@ private Q_SLOTS:
         const int c2 = q.enqueueUpload(m_dir.filePath(QStringLiteral("c.txt")), QStringLiteral("/w"));
         const int d = q.enqueueUpload(localFile(QStringLiteral("d.txt"), 1), QStringLiteral("/w"));
         QVERIFY(waitUntil([&] { return asked.size() == 3; }, 5000));
-        QTest::qWait(50);
+        QVERIFY(drainQueued(&q));
         QCOMPARE(asked.size(), 3); // one question at a time, c2 waits behind it
         QCOMPARE(asked[2][0].toInt(), b2);
         q.answerConflict(b2, TransferQueue::ConflictChoice::Overwrite, true);
