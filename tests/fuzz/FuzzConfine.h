@@ -7,6 +7,7 @@
 // fresh, small tmpfs (nodev, nosuid) seen by this process and its children alone.
 #include <QByteArray>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QList>
 #include <QPair>
@@ -18,6 +19,7 @@
 #include <linux/mount.h>
 #include <sched.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -74,6 +76,23 @@ inline QList<QByteArray> libFuzzerOutputs(int argc, char **argv)
     return dirs;
 }
 
+// What libFuzzer only reads: the seed folders after the first, or inputs to re-run.
+inline QList<QByteArray> libFuzzerInputs(int argc, char **argv)
+{
+    QList<QByteArray> paths;
+    bool firstCorpus = true;
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a.startsWith('-'))
+            continue;
+        const QFileInfo info(QString::fromLocal8Bit(a));
+        if (!(firstCorpus && info.isDir()) && info.exists())
+            paths << info.absoluteFilePath().toLocal8Bit();
+        firstCorpus = false;
+    }
+    return paths;
+}
+
 // The names directly under the private /tmp that hold libFuzzer's bound-back folders.
 inline QList<QByteArray> &tmpKept()
 {
@@ -113,14 +132,17 @@ inline void confine(int argc, char **argv)
             ::syscall(SYS_mount_setattr, -1, d.constData(), 0, &rw, sizeof rw) != 0)
             confineFailed(d.constData());
     }
-    // Folders of libFuzzer's under /tmp are bound back into the private /tmp, found through
-    // descriptors opened before it hides them.
+    // What libFuzzer uses under /tmp (its folders, and the seeds when the checkout itself is
+    // under /tmp) is bound back into the private /tmp, found through descriptors opened before
+    // it hides them; the seeds stay read-only, as the whole host is by now.
     QList<QPair<QByteArray, int>> underTmp;
-    for (const QByteArray &d : outputs) {
+    // The binary too, so that the symbolizer can still read it for a crash's stack.
+    const QByteArray self = QFileInfo(QStringLiteral("/proc/self/exe")).canonicalFilePath().toLocal8Bit();
+    for (const QByteArray &d : outputs + libFuzzerInputs(argc, argv) + QList<QByteArray>{self}) {
         if (d == "/tmp")
             confineFailed("libFuzzer's folder is /tmp itself");
         if (d.startsWith("/tmp/")) {
-            underTmp.append({d, ::open(d.constData(), O_PATH | O_DIRECTORY)});
+            underTmp.append({d, ::open(d.constData(), O_PATH)});
             tmpKept().append(d.mid(5).split('/').first());
         }
     }
@@ -128,8 +150,15 @@ inline void confine(int argc, char **argv)
         confineFailed("private /tmp");
     for (const auto &[d, fd] : underTmp) {
         const QByteArray from = "/proc/self/fd/" + QByteArray::number(fd);
-        if (fd < 0 || !QDir().mkpath(QString::fromLocal8Bit(d)) ||
-            ::mount(from.constData(), d.constData(), nullptr, MS_BIND, nullptr) != 0)
+        const QString path = QString::fromLocal8Bit(d);
+        struct stat st {
+        };
+        const bool isDir = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+        // A file is bound onto an empty file of its name, a folder onto a folder.
+        const bool target =
+            isDir ? QDir().mkpath(path)
+                  : QDir().mkpath(QFileInfo(path).absolutePath()) && QFile(path).open(QIODevice::WriteOnly);
+        if (fd < 0 || !target || ::mount(from.constData(), d.constData(), nullptr, MS_BIND, nullptr) != 0)
             confineFailed(d.constData());
         ::close(fd);
     }

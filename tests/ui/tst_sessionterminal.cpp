@@ -32,6 +32,8 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <csignal>
+#include <unistd.h>
 
 using namespace sandbar;
 
@@ -48,9 +50,16 @@ public:
     ~ProcessExec() override
     {
         if (m_proc.state() != QProcess::NotRunning) {
-            m_proc.kill();
+            killGroup();
             m_proc.waitForFinished(5000);
         }
+    }
+    // The command runs in its own process group, and the whole group is killed: killing
+    // only the shell would leave its `sleep 30` running after the test.
+    void killGroup()
+    {
+        if (m_proc.processId() > 0)
+            ::kill(-pid_t(m_proc.processId()), SIGKILL);
     }
     void start() override
     {
@@ -70,6 +79,7 @@ public:
         for (const QString &kv : m_request.env)
             env.insert(kv.section(QLatin1Char('='), 0, 0), kv.section(QLatin1Char('='), 1));
         m_proc.setProcessEnvironment(env);
+        m_proc.setChildProcessModifier([] { ::setpgid(0, 0); });
         m_proc.start(m_request.argv.first(), m_request.argv.mid(1));
     }
     void cancel() override
@@ -77,7 +87,7 @@ public:
         if (m_done)
             return;
         m_done = true;
-        m_proc.kill();
+        killGroup();
         Q_EMIT finished(Result<int>(makeError(ErrorCode::Cancelled, QStringLiteral("cancelled"))));
     }
 

@@ -163,7 +163,8 @@ SessionInfo toSessionInfo(const SandboxRecord &r, const QString &account)
         s.ttlSeconds = r.startedAt.secsTo(r.endAt);
     if (r.cpuCount > 0)
         s.cpus = r.cpuCount;
-    if (r.memoryMB > 0)
+    // More than qint64 holds in bytes is no size at all (fuzzing found the overflow).
+    if (r.memoryMB > 0 && r.memoryMB <= std::numeric_limits<qint64>::max() / (1024 * 1024))
         s.memoryBytes = r.memoryMB * 1024 * 1024;
     s.network =
         r.allowInternet.value_or(r.metadata.value(QStringLiteral("dev.sandbar.network")) == QLatin1String("on"));
