@@ -22,24 +22,6 @@ using sandbar::test::waitUntil;
 
 namespace {
 
-qint64 statusKb(const char *field)
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith(field))
-            return line.mid(qsizetype(qstrlen(field))).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
-
-void resetPeak()
-{
-    QFile f(QStringLiteral("/proc/self/clear_refs"));
-    if (f.open(QIODevice::WriteOnly))
-        f.write("5");
-}
-
 CloudClient::Options optionsFor(const FakeServer &server)
 {
     CloudClient::Options o;
@@ -151,14 +133,14 @@ private Q_SLOTS:
         call.path = QStringLiteral("/sandboxes");
         call.maxReplyBytes = 2 * 1024 * 1024;
         QCoreApplication::processEvents();
-        resetPeak();
-        const qint64 before = statusKb("VmRSS:");
+        test::resetPeakRss();
+        const qint64 before = test::statusKb("VmRSS:");
         const auto r = run(client, call);
         QVERIFY(!r.ok());
         QVERIFY2(r.message().contains(QLatin1String("large")) || r.message().contains(QLatin1String("MiB")) ||
                      r.message().contains(QLatin1String("bytes")),
                  qPrintable(r.message()));
-        const qint64 growthKb = statusKb("VmHWM:") - before;
+        const qint64 growthKb = test::statusKb("VmHWM:") - before;
         qInfo("oversized reply: %lld KiB sent before the cap, peak RSS growth %lld KiB", sent / 1024, growthKb);
         if (chunked) {
             // Known open problem: QNAM's network thread decodes a chunked body ahead of this

@@ -31,24 +31,6 @@ QByteArray muxHeader(quint8 stream, quint32 size, quint8 pad = 0)
     return h;
 }
 
-qint64 statusKb(const char *field)
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith(field))
-            return line.mid(qsizetype(qstrlen(field))).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
-
-void resetPeak()
-{
-    QFile f(QStringLiteral("/proc/self/clear_refs"));
-    if (f.open(QIODevice::WriteOnly))
-        f.write("5");
-}
-
 QByteArray jsonReply(int status, const QByteArray &body)
 {
     return "HTTP/1.1 " + QByteArray::number(status) + " X\r\nApi-Version: 1.47\r\nContent-Type: application/json\r\n" +
@@ -119,8 +101,8 @@ private Q_SLOTS:
 void TstHostileDocker::demuxerHugeFrame()
 {
     // A header claiming 4 GiB: payload is handed on as it comes, nothing of that size is held.
-    resetPeak();
-    const qint64 before = statusKb("VmRSS:");
+    test::resetPeakRss();
+    const qint64 before = test::statusKb("VmRSS:");
     StreamDemuxer d;
     auto first = d.feed(muxHeader(1, 0xffffffffu));
     QVERIFY_RESULT(first);
@@ -137,7 +119,7 @@ void TstHostileDocker::demuxerHugeFrame()
     }
     QCOMPARE(got, qint64(16) << 20);
     QVERIFY(d.midFrame());
-    QVERIFY2(statusKb("VmHWM:") - before < 16 * 1024, "the demuxer held the claimed size");
+    QVERIFY2(test::statusKb("VmHWM:") - before < 16 * 1024, "the demuxer held the claimed size");
 }
 
 void TstHostileDocker::demuxerUnknownStream_data()
@@ -331,8 +313,8 @@ void TstHostileDocker::endlessChunkIsCapped()
             pump();
         };
     };
-    resetPeak();
-    const qint64 before = statusKb("VmRSS:");
+    test::resetPeakRss();
+    const qint64 before = test::statusKb("VmRSS:");
     HttpRequest req;
     req.target = "/v1.47/containers/json";
     req.maxBufferedBody = 8 * 1024 * 1024;
@@ -341,7 +323,7 @@ void TstHostileDocker::endlessChunkIsCapped()
     QVERIFY(!r.ok());
     QVERIFY2(r.message().contains(QString::number(req.maxBufferedBody)), qPrintable(r.message()));
     QVERIFY(waitUntil([&] { return dropped; }, 5000));
-    const qint64 growthKb = statusKb("VmHWM:") - before;
+    const qint64 growthKb = test::statusKb("VmHWM:") - before;
     qInfo("endless chunk: %lld KiB sent before the cap, peak RSS growth %lld KiB", sent / 1024, growthKb);
     // The 8 MiB body plus a QByteArray's doubling and the parser's pieces: well under 48 MiB.
     QVERIFY2(growthKb < 48 * 1024, qPrintable(QString::number(growthKb)));

@@ -178,24 +178,4 @@ inline std::string header(std::uint32_t len, std::uint8_t type, std::uint32_t ch
     return h;
 }
 
-// A field of /proc/self/status in KiB (VmRSS:, VmHWM:).
-inline qint64 statusKb(const char *field)
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith(field))
-            return line.mid(qsizetype(qstrlen(field))).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
-
-// Resets VmHWM to the current RSS, so the next reading is this case's peak alone.
-inline void resetPeak()
-{
-    QFile f(QStringLiteral("/proc/self/clear_refs"));
-    if (f.open(QIODevice::WriteOnly))
-        f.write("5");
-}
-
 } // namespace sandbar::test::agent

@@ -97,14 +97,14 @@ void TstHostileAgent::oversizeHeader()
         p.sendRaw(header(0xfffffff0u, std::uint8_t(FrameType::ExecStdout), 1) + std::string(1024, 'x'));
         p.waitClosed();
     });
-    resetPeak();
-    const qint64 before = statusKb("VmRSS:");
+    test::resetPeakRss();
+    const qint64 before = test::statusKb("VmRSS:");
     ExecRun run(agent.path, {QStringLiteral("true")});
     QVERIFY(run.wait());
     QVERIFY(!run.result->ok());
     QVERIFY2(run.message().contains(QLatin1String("exceeds the limit")), qPrintable(run.message()));
     QVERIFY(waitUntil([&] { return agent.scriptsDone == 1; }, 10000)); // the client hung up
-    QVERIFY2(statusKb("VmHWM:") - before < 32 * 1024, "the claimed size was allocated");
+    QVERIFY2(test::statusKb("VmHWM:") - before < 32 * 1024, "the claimed size was allocated");
     QCOMPARE(run.finishes, 1);
 }
 
@@ -421,8 +421,8 @@ void TstHostileAgent::flood()
     connect(&pty, &PtyChannel::dataReceived, this, [&](const QByteArray &b) { received += b.size(); });
     connect(&pty, &PtyChannel::finished, this, [&] { finished = true; });
     QCoreApplication::processEvents();
-    resetPeak();
-    const qint64 before = statusKb("VmRSS:");
+    test::resetPeakRss();
+    const qint64 before = test::statusKb("VmRSS:");
     clock.start();
     probe.start();
     pty.start();
@@ -445,7 +445,7 @@ void TstHostileAgent::flood()
     QVERIFY(waitUntil([&] { return finished; }, 60000));
     probe.stop();
     const qint64 elapsed = clock.elapsed();
-    const qint64 growthKb = statusKb("VmHWM:") - before;
+    const qint64 growthKb = test::statusKb("VmHWM:") - before;
     QCOMPARE(received, kFlood);
     qInfo("flood: %lld MiB in %lld ms, peak RSS growth %lld KiB, max event-loop gap %lld ms", kFlood >> 20, elapsed,
           growthKb, maxGap);
@@ -476,8 +476,8 @@ void TstHostileAgent::peerNeverReadsUpload()
         QVERIFY(f.resize(qint64(64) << 20));
     }
     QCoreApplication::processEvents();
-    resetPeak();
-    const qint64 before = statusKb("VmRSS:");
+    test::resetPeakRss();
+    const qint64 before = test::statusKb("VmRSS:");
     LocalUploadJob job(agent.path, path, QStringLiteral("/workspace"), {});
     qint64 done = 0;
     int finishes = 0;
@@ -493,7 +493,7 @@ void TstHostileAgent::peerNeverReadsUpload()
     QVERIFY(waitUntil([&] { return conn->bytesToWrite() >= (1 << 20); }, 10000));
     QVERIFY2(done < qint64(8) << 20, qPrintable(QString::number(done)));
     QVERIFY(!result);
-    QVERIFY2(statusKb("VmHWM:") - before < 16 * 1024, "the upload buffered the file");
+    QVERIFY2(test::statusKb("VmHWM:") - before < 16 * 1024, "the upload buffered the file");
     job.cancel();
     QVERIFY(result.has_value());
     QCOMPARE(result->code(), ErrorCode::Cancelled);
@@ -525,8 +525,8 @@ void TstHostileAgent::peerNeverReadsInput()
     pty.start();
     QVERIFY(waitUntil([&] { return started; }, 10000));
     QCoreApplication::processEvents();
-    resetPeak();
-    const qint64 before = statusKb("VmRSS:");
+    test::resetPeakRss();
+    const qint64 before = test::statusKb("VmRSS:");
     const QByteArray chunk(64 * 1024, 'p');
     qint64 written = 0;
     for (int i = 0; i < 1024 && !error; ++i) { // up to 64 MiB
@@ -538,7 +538,7 @@ void TstHostileAgent::peerNeverReadsInput()
     QVERIFY(error.has_value());
     QVERIFY2(error->message.contains(QLatin1String("stopped reading")), qPrintable(error->message));
     QVERIFY2(written <= qint64(20) << 20, qPrintable(QString::number(written)));
-    QVERIFY2(statusKb("VmHWM:") - before < 40 * 1024, "terminal input grew without bound");
+    QVERIFY2(test::statusKb("VmHWM:") - before < 40 * 1024, "terminal input grew without bound");
     pty.write(chunk); // after the end: dropped, no second error
     QCoreApplication::processEvents();
     QCOMPARE(errors, 1);

@@ -22,6 +22,11 @@ QString dockerHost(); // SANDBAR_TEST_DOCKER_HOST, e.g. unix:///tmp/x/docker.soc
 QString podmanHost(); // SANDBAR_TEST_PODMAN_HOST
 QString testImage();  // SANDBAR_TEST_IMAGE (a busybox image imported by test.sh)
 
+// A field of /proc/self/status in KiB ("VmRSS:", "VmHWM:"); -1 when it cannot be read.
+qint64 statusKb(const char *field);
+// Resets VmHWM to the current RSS, so that the next reading is one case's peak alone.
+void resetPeakRss();
+
 // The SHA-256 of a file's contents in hex; empty when it cannot be read.
 QByteArray sha256File(const QString &path);
 
