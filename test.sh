@@ -40,6 +40,7 @@ STATE=$(mktemp -d /tmp/sandbar-test.XXXXXX)
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM
+  [ -z "${watch_pid:-}" ] || kill -KILL "$watch_pid" 2>/dev/null || true
   scripts/test-services.sh stop "$STATE" || true
   if ! scripts/check-leftovers.sh --reaper $$ --kill --remove "$STATE"; then
     echo "test.sh: the run left the above behind (now killed and removed)" >&2
@@ -57,9 +58,70 @@ if [ "$left" -lt 60 ]; then
   echo "test.sh: out of time budget before the tests started" >&2
   exit 1
 fi
+# Section 5 of the security promise, "no secret anywhere": while ctest runs, secret_watch
+# searches every file Sandbar code writes (read when it is closed, so that files the tests
+# delete count too) and every process's command line for the tests' secrets (they all
+# contain the marker sbtest-secret-; see tests/security/secret_watch.cpp). fanotify needs root.
+watch_pid="" watch_rc=0
+watch_report="$STATE/secret-watch.txt"
+if [ "$(id -u)" != 0 ]; then
+  echo "test.sh: the no-secret scan is skipped: secret_watch needs root (fanotify)" >&2
+  if [ "${CI:-}" = true ]; then watch_rc=3; fi
+else
+  build/tests/security/secret_watch --report "$watch_report" --ready "$STATE/secret-watch.ready" \
+    --build build --mark build --mark "${TMPDIR:-/tmp}" --mark "$HOME" --mark "$STATE" &
+  watch_pid=$!
+  for _ in $(seq 100); do
+    if [ -f "$STATE/secret-watch.ready" ] || ! kill -0 "$watch_pid" 2>/dev/null; then break; fi
+    sleep 0.1
+  done
+  if [ ! -f "$STATE/secret-watch.ready" ]; then
+    echo "test.sh: secret_watch did not start: the no-secret scan cannot run" >&2
+    kill -KILL "$watch_pid" 2>/dev/null || true
+    wait "$watch_pid" 2>/dev/null || true
+    watch_pid=""
+    if [ "${CI:-}" = true ]; then watch_rc=3; fi
+  fi
+fi
+# Stops the watcher (it drains what was written, then reports) and prints its summary.
+stop_watch() {
+  [ -n "$watch_pid" ] || return 0
+  kill -TERM "$watch_pid" 2>/dev/null || true
+  for _ in $(seq 600); do kill -0 "$watch_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$watch_pid" 2>/dev/null || true
+  wait "$watch_pid" || watch_rc=$?
+  watch_pid=""
+  sed 's/^/test.sh: /' "$watch_report" 2>/dev/null || true
+}
+
+# Local sessions' cgroups (sandbar-sb-*) that exist now are not this run's.
+local_cgroups() { find /sys/fs/cgroup -maxdepth 4 -type d -name 'sandbar-sb-*' 2>/dev/null | sort; }
+local_cgroups > "$STATE/cgroups.before"
+
 echo "test.sh: running every label with ${left}s left"
 rc=0
 timeout --signal=TERM --kill-after=30 "$left" \
   ctest --test-dir build --output-on-failure --no-tests=error -j1 || rc=$?
+stop_watch
+# A removed Local session takes its cgroups with it; a few seconds' grace for the last ones.
+for _ in $(seq 50); do
+  left_cgroups=$(local_cgroups | comm -13 "$STATE/cgroups.before" -)
+  [ -n "$left_cgroups" ] || break
+  sleep 0.2
+done
+if [ -n "$left_cgroups" ]; then
+  echo "test.sh: the run left these Local session cgroups behind (now removed):" >&2
+  while read -r g; do echo "  $g"; done <<<"$left_cgroups" >&2
+  echo "$left_cgroups" | sort -r | xargs -r rmdir 2>/dev/null || true
+  [ "$rc" -ne 0 ] || rc=1
+fi
 echo "test.sh: finished in $(elapsed)s of ${BUDGET}s (exit $rc)"
+if [ "$watch_rc" -ne 0 ]; then
+  case $watch_rc in
+    1) echo "test.sh: a secret of the tests is in a file Sandbar wrote or in a command line (above)" >&2 ;;
+    2) echo "test.sh: secret_watch lost events: the no-secret scan is incomplete" >&2 ;;
+    *) echo "test.sh: the no-secret scan did not run (exit $watch_rc); CI requires it" >&2 ;;
+  esac
+  [ "$rc" -ne 0 ] || rc=1
+fi
 exit $rc

@@ -293,7 +293,9 @@ int faultsFigures()
     const QDir dir(buildDir() + QStringLiteral("/tests/faults"));
     for (const QString &b : dir.entryList({QStringLiteral("tst_*")}, QDir::Files | QDir::Executable))
         bins << dir.filePath(b);
-    for (const char *other : {"/tests/cli/tst_appkill", "/tests/docker/tst_docker_enginekill"}) {
+    for (const char *other :
+         {"/tests/cli/tst_appkill", "/tests/docker/tst_docker_enginekill", "/tests/podman/tst_podman_servicerestart",
+          "/tests/local/tst_local_agentkill", "/tests/ui/tst_reconnect_enginekill"}) {
         const QString path = buildDir() + QLatin1String(other);
         if (QFileInfo(path).isExecutable())
             bins << path;

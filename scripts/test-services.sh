@@ -94,8 +94,10 @@ start() {
     if ! wait_sock "$psock" 0; then
       log "starting a private Podman service in $P"
       printf '[containers]\ndefault_ulimits = ["nofile=1024:1024", "nproc=4096:4096"]\nnetns = "none"\n[engine]\nruntime = "runc"\n' > "$P/containers.conf"
-      CONTAINERS_CONF="$P/containers.conf" setsid podman --root "$P/root" --runroot "$P/run" \
-        system service --time=0 "unix://$psock" > "$P/podman.log" 2>&1 < /dev/null &
+      # Started in its own folder: conmon, which inherits the working folder, writes a file
+      # named "oom" there when a container is killed for memory.
+      (cd "$P" && CONTAINERS_CONF="$PWD/containers.conf" exec setsid podman --root "$PWD/root" --runroot "$PWD/run" \
+        system service --time=0 "unix://$PWD/podman.sock") > "$P/podman.log" 2>&1 < /dev/null &
       echo $! > "$P/podman.pid"
       record $! podman
       wait_sock "$psock" 60 || { log "Podman did not start; see $P/podman.log"; tail -5 "$P/podman.log" >&2; psock=""; }

@@ -1489,6 +1489,10 @@
         <source>%1 ended the terminal connection (code %2): %3</source>
         <translation>%1 hat die Terminalverbindung beendet (Code %2): %3</translation>
     </message>
+    <message>
+        <source>%1 kept sending terminal output faster than it could be shown (over %2 MiB waiting); the terminal was disconnected so that Sandbar&apos;s memory stays bounded.</source>
+        <translation>%1 hat Terminalausgaben schneller gesendet, als sie angezeigt werden konnten (über %2 MiB warteten); das Terminal wurde getrennt, damit Sandbars Speicherverbrauch begrenzt bleibt.</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::daytona</name>
@@ -2336,6 +2340,10 @@
         <source>Looking up &apos;%1&apos; failed</source>
         <translation>Nachschlagen von &apos;%1&apos; fehlgeschlagen</translation>
     </message>
+    <message>
+        <source>Could not put the uploaded item in place as &apos;%1&apos;: %2</source>
+        <translation>Das hochgeladene Element konnte nicht als „%1“ abgelegt werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::docker::PullProgress</name>
@@ -2837,6 +2845,14 @@
         <source>&apos;%1&apos; is gone: it was removed while it was being copied.</source>
         <translation>„%1“ ist verschwunden: Es wurde während des Kopierens entfernt.</translation>
     </message>
+    <message>
+        <source>Cannot read &apos;%1&apos;: it is outside &apos;%2&apos;.</source>
+        <translation>„%1“ kann nicht gelesen werden: Es liegt außerhalb von „%2“.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; was replaced while it was being copied.</source>
+        <translation>„%1“ wurde ersetzt, während es kopiert wurde.</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::local</name>
@@ -2971,6 +2987,14 @@
     <message>
         <source>The sandbox agent ended unexpectedly (exit code %1). The workspace is kept until the session is removed.</source>
         <translation>Der Sandbox-Agent wurde unerwartet beendet (Exit-Code %1). Der Arbeitsbereich bleibt erhalten, bis die Sitzung entfernt wird.</translation>
+    </message>
+    <message>
+        <source>The sandbox agent is gone (killed from outside Sandbar, or crashed); its terminals and commands ended with it. The workspace is kept until the session is removed.</source>
+        <translation>Der Sandbox-Agent ist weg (von außerhalb Sandbars beendet oder abgestürzt); seine Terminals und Befehle endeten mit ihm. Der Arbeitsbereich bleibt erhalten, bis die Sitzung entfernt wird.</translation>
+    </message>
+    <message>
+        <source>The sandbox is no longer running: its bubblewrap process was killed from outside Sandbar, and its terminals and commands ended with it. The workspace is kept until the session is removed.</source>
+        <translation>Die Sandbox läuft nicht mehr: Ihr bubblewrap-Prozess wurde von außerhalb Sandbars beendet, und ihre Terminals und Befehle endeten mit ihm. Der Arbeitsbereich bleibt erhalten, bis die Sitzung entfernt wird.</translation>
     </message>
 </context>
 <context>
@@ -3455,16 +3479,16 @@
         <translation>Zugriff verweigert beim Verbinden mit %1: %2</translation>
     </message>
     <message>
-        <source>no such socket. Is the Docker daemon running?</source>
-        <translation>Socket nicht vorhanden. Läuft der Docker-Daemon?</translation>
-    </message>
-    <message>
-        <source>connection refused (a stale socket file?). Is the Docker daemon running?</source>
-        <translation>Verbindung abgelehnt (veraltete Socket-Datei?). Läuft der Docker-Daemon?</translation>
-    </message>
-    <message>
         <source>Permission denied on %1: add your user to the docker group or use rootless Docker</source>
         <translation>Zugriff verweigert auf %1: Fügen Sie Ihren Benutzer zur Gruppe docker hinzu oder verwenden Sie rootless Docker</translation>
+    </message>
+    <message>
+        <source>no such socket. Is the engine (the Docker daemon, the Podman service) running?</source>
+        <translation>kein solcher Socket. Läuft die Engine (der Docker-Daemon, der Podman-Dienst)?</translation>
+    </message>
+    <message>
+        <source>connection refused (a stale socket file?). Is the engine (the Docker daemon, the Podman service) running?</source>
+        <translation>Verbindung abgelehnt (eine veraltete Socket-Datei?). Läuft die Engine (der Docker-Daemon, der Podman-Dienst)?</translation>
     </message>
 </context>
 <context>
@@ -6286,6 +6310,14 @@
     <message>
         <source>Session</source>
         <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Account %1 cannot be reached (%2). Last seen: %3.</source>
+        <translation>Konto %1 ist nicht erreichbar (%2). Zuletzt gesehen: %3.</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>nicht erreichbar</translation>
     </message>
 </context>
 <context>

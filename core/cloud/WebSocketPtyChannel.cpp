@@ -2,6 +2,7 @@
 
 #include "cloud/ServiceUrl.h"
 
+#include <QAbstractSocket>
 #include <QCoreApplication>
 #include <QNetworkProxy>
 #include <QSslConfiguration>
@@ -13,6 +14,17 @@ namespace sandbar::cloud {
 
 namespace {
 constexpr quint64 kMaxMessageBytes = 4 * 1024 * 1024;
+// What the socket may take in while held (see holdTransport).
+constexpr qint64 kHeldReadBufferBytes = 64 * 1024;
+// Decoded output held for a paused consumer. Back-pressure keeps it near one socket buffer
+// plus one message; this is the backstop should that ever fail.
+constexpr qint64 kMaxHeldOutputBytes = 16 * 1024 * 1024;
+
+// QWebSocket's connection: the socket it made as its direct child (QTcpSocket or QSslSocket).
+QAbstractSocket *transportOf(QWebSocket *ws)
+{
+    return ws ? ws->findChild<QAbstractSocket *>(QString(), Qt::FindDirectChildrenOnly) : nullptr;
+}
 } // namespace
 
 WebSocketPtyChannel::WebSocketPtyChannel(Opener opener, Hooks hooks, QObject *parent)
@@ -134,6 +146,8 @@ void WebSocketPtyChannel::becomeReady()
     m_ready = true;
     if (m_connectTimer)
         m_connectTimer->stop();
+    if (m_paused) // paused before the terminal was there
+        holdTransport(true);
     Q_EMIT started();
     if (m_pendingSize) {
         const auto [cols, rows] = *m_pendingSize;
@@ -182,14 +196,53 @@ void WebSocketPtyChannel::deliver(const QByteArray &bytes)
     if (m_paused || !m_pausedOutput.isEmpty()) {
         m_pausedOutput.append(bytes);
         m_pendingBytes += bytes.size();
+        if (m_pendingBytes > kMaxHeldOutputBytes)
+            fail(makeError(ErrorCode::Unavailable,
+                           tr("%1 kept sending terminal output faster than it could be shown (over %2 MiB waiting); "
+                              "the terminal was disconnected so that Sandbar's memory stays bounded.")
+                               .arg(service())
+                               .arg(kMaxHeldOutputBytes >> 20)));
         return;
     }
     Q_EMIT dataReceived(bytes);
 }
 
+// QWebSocket has no way to stop reading: it decodes whatever its socket signals. While
+// held, the socket's signals are held back and its read buffer bounded, so it fills, the
+// kernel stops acknowledging and the server has to wait. (Not bounded for good: QWebSocket
+// reads a frame only once it is all there, and a socket whose bounded buffer is full stops
+// reading, so a frame larger than the buffer would never complete.) On release, the buffer
+// is unbounded again, which resumes reading, and what the socket signalled meanwhile (data
+// waiting, an end) is signalled again.
+void WebSocketPtyChannel::holdTransport(bool hold)
+{
+    QAbstractSocket *transport = transportOf(m_socket);
+    if (!transport || !m_ready || m_ended || transport->signalsBlocked() == hold)
+        return;
+    transport->setReadBufferSize(hold ? kHeldReadBufferBytes : 0);
+    transport->blockSignals(hold);
+    // Its frame decoder gives up on a frame left half-read for 5 s: while held, that is no
+    // stalled server, so its timer is held too.
+    for (QTimer *timer : m_socket->findChildren<QTimer *>()) {
+        if (timer->parent() && timer->parent()->inherits("QWebSocketDataProcessor"))
+            timer->blockSignals(hold);
+    }
+    if (hold)
+        return;
+    QTimer::singleShot(0, this, [this, t = QPointer<QAbstractSocket>(transport)] {
+        if (!t || m_ended || m_paused || !m_socket)
+            return;
+        if (t->bytesAvailable() > 0)
+            Q_EMIT t->readyRead();
+        if (t->state() != m_socket->state())
+            Q_EMIT t->stateChanged(t->state());
+    });
+}
+
 void WebSocketPtyChannel::setReadingPaused(bool paused)
 {
     m_paused = paused;
+    holdTransport(paused);
     if (paused)
         return;
     while (!m_paused && !m_pausedOutput.isEmpty()) {

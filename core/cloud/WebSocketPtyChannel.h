@@ -61,9 +61,10 @@ public:
     void close() override;
     bool isOpen() const override;
     std::optional<int> exitCode() const override { return m_exitCode; }
-    // QWebSocket reads every frame as it arrives and cannot stop its socket, so while paused
-    // frames wait here, in order, and are delivered on resume: the consumer is protected, the
-    // server is not slowed (no transport back-pressure).
+    // While paused the connection is not read: its socket's read buffer, bounded then, fills,
+    // TCP holds the server back, and the few frames already decoded wait here, in order, until
+    // resume. Should more pile up anyway (over kMaxHeldOutputBytes), the channel ends with
+    // an error rather than hold whatever a server sends or drop any of it.
     void setReadingPaused(bool paused) override;
 
     // How many output bytes wait for a paused consumer (tests).
@@ -80,6 +81,7 @@ private:
     void fail(Error error);
     void finishWith(int code);
     QString service() const;
+    void holdTransport(bool hold);
 
     Opener m_opener;
     Hooks m_hooks;

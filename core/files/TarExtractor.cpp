@@ -1,6 +1,7 @@
 #include "files/TarExtractor.h"
 
 #include "files/PathSafety.h"
+#include "files/PrivateUmask.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -11,6 +12,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <functional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -83,6 +85,14 @@ bool number(const char *p, int len, qint64 *out)
 qint64 padOf(qint64 size)
 {
     return (kBlock - size % kBlock) % kBlock;
+}
+
+// For the disk writer's calls that flip the umask (see PrivateUmask.h); on the caller's
+// thread only where the kernel refuses a private one.
+void withPrivateUmask(const std::function<void()> &call)
+{
+    if (!runWithPrivateUmask(call))
+        call();
 }
 } // namespace
 
@@ -322,8 +332,12 @@ VoidResult TarExtractor::openDisk()
     if (canonical.isEmpty())
         return fail(makeError(ErrorCode::Internal, tr("Cannot resolve '%1'.").arg(m_root)));
     m_root = canonical;
-    m_disk = archive_write_disk_new();
-    if (!m_disk || archive_write_disk_set_options(m_disk, kDiskFlags) != ARCHIVE_OK)
+    bool started = false;
+    withPrivateUmask([&] {
+        m_disk = archive_write_disk_new();
+        started = m_disk && archive_write_disk_set_options(m_disk, kDiskFlags) == ARCHIVE_OK;
+    });
+    if (!started)
         return fail(makeError(ErrorCode::Internal, tr("Cannot start the extraction: %1").arg(archiveMessage(m_disk))));
     return {};
 }
@@ -439,7 +453,8 @@ VoidResult TarExtractor::beginEntry()
         archive_entry_set_filetype(e, AE_IFREG);
         archive_entry_set_perm(e, m_mode);
     }
-    const int rc = archive_write_header(m_disk, e);
+    int rc = ARCHIVE_FATAL;
+    withPrivateUmask([&] { rc = archive_write_header(m_disk, e); });
     archive_entry_free(e);
     if (rc < ARCHIVE_WARN)
         return fail(diskError(*rel));

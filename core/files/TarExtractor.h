@@ -18,7 +18,9 @@ namespace sandbar::files {
 // and no-".." checks. Hostile archives cannot write outside the target: absolute names,
 // ".." components, links leading out, hard links to anything the archive did not write,
 // and paths through symbolic links are refused; set-id bits are dropped. Devices and FIFOs
-// are skipped. A file left incomplete by an error or by destruction is removed.
+// are skipped. A file left incomplete by an error or by destruction is removed. The disk
+// writer's calls that flip the umask run where that umask is private (PrivateUmask.h), so
+// other threads never see it change.
 class TarExtractor
 {
 public:

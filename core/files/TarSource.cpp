@@ -7,6 +7,9 @@
 #include <archive_entry.h>
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace sandbar::files {
 
@@ -38,6 +41,32 @@ Error walkError(::archive *walk, const QString &what)
     return makeError(code, TarSource::tr("Cannot read '%1': %2").arg(what, archiveError(walk)));
 }
 
+constexpr qint64 kReadBytes = 256 * 1024;
+
+// Opens path (relative to dirFd) without following a link in any component; the file itself
+// non-blocking, so that a FIFO put in its place cannot stall the copy. -1 and errno on failure.
+int openNoFollow(int dirFd, const QByteArray &path)
+{
+    const QList<QByteArray> parts = path.split('/');
+    int fd = dirFd;
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const bool last = i + 1 == parts.size();
+        const int flags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | (last ? O_NONBLOCK | O_NOCTTY : O_DIRECTORY);
+        int next = -1;
+        do
+            next = ::openat(fd, parts.at(i).constData(), flags);
+        while (next < 0 && errno == EINTR);
+        const int saved = errno;
+        if (fd != dirFd)
+            ::close(fd);
+        errno = saved;
+        if (next < 0)
+            return -1;
+        fd = next;
+    }
+    return fd;
+}
+
 bool isContent(archive_entry *e)
 {
     const auto type = archive_entry_filetype(e);
@@ -54,6 +83,9 @@ TarSource::TarSource(QString localPath, TarSourceOptions options, QObject *paren
 
 TarSource::~TarSource()
 {
+    closeEntryFile();
+    if (m_parentFd >= 0)
+        ::close(m_parentFd);
     if (m_walk)
         archive_read_free(m_walk);
     if (m_entry)
@@ -104,6 +136,11 @@ VoidResult TarSource::prepare()
     if (m_rootName.isEmpty() || m_rootName.contains(QLatin1Char('/')))
         return makeError(ErrorCode::InvalidArgument, tr("'%1' cannot be uploaded by that name.").arg(m_localPath));
     m_walkRoot = QDir::cleanPath(root.absoluteFilePath());
+    m_parentFd =
+        ::open(QFile::encodeName(QFileInfo(m_walkRoot).absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (m_parentFd < 0)
+        return makeError(ErrorCode::Internal,
+                         tr("Cannot read '%1': %2").arg(m_localPath, QString::fromLocal8Bit(std::strerror(errno))));
 
     // Names and sizes first: progress needs the total, and an entry that is gone by the
     // time it is read fails the copy instead of shrinking it silently.
@@ -192,30 +229,81 @@ bool TarSource::beginEntry()
     }
     m_inData = type == AE_IFREG;
     m_blockLeft = 0;
+    m_fileLeft = m_inData ? archive_entry_size(m_entry) : 0;
     if (!m_inData)
         archive_write_finish_entry(m_archive);
     return true;
 }
 
+bool TarSource::openEntryFile()
+{
+    // The disk reader would reopen the file by name, following whatever stands there now.
+    const QByteArray source = archive_entry_sourcepath(m_entry) ? archive_entry_sourcepath(m_entry) : "";
+    const QByteArray root = QFile::encodeName(m_walkRoot);
+    const QString shown = QFile::decodeName(source);
+    if (!source.startsWith(root) || (source.size() > root.size() && source.at(root.size()) != '/')) {
+        fail(makeError(ErrorCode::Internal, tr("Cannot read '%1': it is outside '%2'.").arg(shown, m_localPath)));
+        return false;
+    }
+    const QByteArray path = QFile::encodeName(QFileInfo(m_walkRoot).fileName()) + source.mid(root.size());
+    m_fileFd = openNoFollow(m_parentFd, path);
+    if (m_fileFd < 0) {
+        const int eno = errno;
+        const ErrorCode code = eno == ENOENT || eno == ENOTDIR ? ErrorCode::NotFound
+                               : eno == EACCES || eno == EPERM ? ErrorCode::Unauthorized
+                               : eno == ELOOP                  ? ErrorCode::Conflict
+                                                               : ErrorCode::Internal;
+        fail(makeError(code, tr("Cannot read '%1': %2").arg(shown, QString::fromLocal8Bit(std::strerror(eno)))));
+        return false;
+    }
+    struct stat st {
+    };
+    if (::fstat(m_fileFd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_dev != dev_t(archive_entry_dev(m_entry)) ||
+        st.st_ino != ino_t(archive_entry_ino64(m_entry))) {
+        closeEntryFile();
+        fail(makeError(ErrorCode::Conflict, tr("'%1' was replaced while it was being copied.").arg(shown)));
+        return false;
+    }
+    return true;
+}
+
+void TarSource::closeEntryFile()
+{
+    if (m_fileFd >= 0)
+        ::close(m_fileFd);
+    m_fileFd = -1;
+}
+
 bool TarSource::nextBlock()
 {
-    const void *buffer = nullptr;
-    size_t size = 0;
-    la_int64_t offset = 0;
-    const int rc = archive_read_data_block(m_walk, &buffer, &size, &offset);
-    if (rc == ARCHIVE_EOF) {
-        // A file that shrank is padded by libarchive to the size in its header.
+    if (m_fileFd < 0 && !openEntryFile())
+        return false;
+    qint64 n = 0;
+    if (m_fileLeft > 0) {
+        m_readBuffer.resize(qsizetype(qMin(m_fileLeft, kReadBytes)));
+        do
+            n = ::read(m_fileFd, m_readBuffer.data(), size_t(m_readBuffer.size()));
+        while (n < 0 && errno == EINTR);
+    }
+    if (n < 0) {
+        const int eno = errno;
+        closeEntryFile();
+        fail(makeError(ErrorCode::Internal, tr("Cannot read '%1': %2")
+                                                .arg(QFile::decodeName(archive_entry_sourcepath(m_entry)),
+                                                     QString::fromLocal8Bit(std::strerror(eno)))));
+        return false;
+    }
+    if (n == 0) {
+        // The size in the header is sent, no more; a file that shrank is padded to it by
+        // libarchive.
+        closeEntryFile();
         archive_write_finish_entry(m_archive);
         m_inData = false;
         return true;
     }
-    if (rc < ARCHIVE_WARN) {
-        fail(walkError(m_walk,
-                       QFile::decodeName(archive_entry_sourcepath(m_entry) ? archive_entry_sourcepath(m_entry) : "")));
-        return false;
-    }
-    m_block = static_cast<const char *>(buffer);
-    m_blockLeft = qint64(size);
+    m_fileLeft -= n;
+    m_block = m_readBuffer.constData();
+    m_blockLeft = n;
     return true;
 }
 

@@ -26,7 +26,10 @@ struct TarSourceOptions {
 
 // A read-only sequential device that produces a POSIX (pax) tar of a local file or folder
 // as it is read, a chunk at a time, so that uploading a huge file never holds it in memory.
-// The tree is read with libarchive's disk reader, never following a symbolic link. Long and
+// The tree is walked with libarchive's disk reader, never following a symbolic link; each
+// file is then opened here, component by component without following links (nor blocking on
+// a FIFO), and must be the very file the walk saw: one swapped for a link or anything else
+// in between fails the copy instead of sending what it leads to. Long and
 // non-ASCII names and files over 8 GiB get pax headers; symbolic links are kept; sockets,
 // FIFOs and devices are left out, and so is anything that appeared after prepare().
 class TarSource : public QIODevice
@@ -62,6 +65,8 @@ private:
     bool refill();
     bool beginEntry();
     bool nextBlock();
+    bool openEntryFile();
+    void closeEntryFile();
     void fail(Error error);
     QString archiveName(struct archive_entry *entry) const;
 
@@ -73,8 +78,12 @@ private:
     struct archive *m_archive = nullptr; // the tar writer
     struct archive *m_walk = nullptr;    // the disk reader
     struct archive_entry *m_entry = nullptr;
-    bool m_inData = false;         // the current entry is a file whose data is being written
-    const char *m_block = nullptr; // the disk reader's block, valid until its next call
+    bool m_inData = false; // the current entry is a file whose data is being written
+    int m_parentFd = -1;   // the folder holding the walk root, where opening files starts
+    int m_fileFd = -1;     // the current file, once its data is wanted
+    qint64 m_fileLeft = 0; // of its size in the header, bytes not read yet
+    QByteArray m_readBuffer;
+    const char *m_block = nullptr; // unsent bytes in m_readBuffer
     qint64 m_blockLeft = 0;
     QByteArray m_buffer; // produced and not yet read
     qsizetype m_bufferPos = 0;

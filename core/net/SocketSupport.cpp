@@ -20,7 +20,7 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sandbar::net::HttpExchange", text);
+    return QCoreApplication::translate("sandbar::net", text);
 }
 
 Error unreachable(const Endpoint &ep, const QString &why)
@@ -153,10 +153,13 @@ void connectLocalSignals(QLocalSocket *socket, const Endpoint &ep, QObject *cont
             switch (e) {
             case QLocalSocket::PeerClosedError: return; // disconnected() follows
             case QLocalSocket::ServerNotFoundError:
-                failed(unreachable(ep, tr("no such socket. Is the Docker daemon running?")));
+                failed(unreachable(
+                    ep, tr("no such socket. Is the engine (the Docker daemon, the Podman service) running?")));
                 return;
             case QLocalSocket::ConnectionRefusedError:
-                failed(unreachable(ep, tr("connection refused (a stale socket file?). Is the Docker daemon running?")));
+                failed(unreachable(
+                    ep, tr("connection refused (a stale socket file?). Is the engine (the Docker daemon, the Podman "
+                           "service) running?")));
                 return;
             case QLocalSocket::SocketAccessError:
                 failed(makeError(ErrorCode::Unauthorized,

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -128,10 +129,12 @@ void ForkPtyChannel::start()
 
 void ForkPtyChannel::readLoop()
 {
-    // Past this much undelivered output the reader waits: memory stays bounded when the UI
-    // thread is slower than the program (the screen's own flow control pauses us anyway).
-    constexpr qsizetype kMaxInbox = 1024 * 1024;
-    QByteArray buf(65536, Qt::Uninitialized);
+    // Past this much undelivered output the reader stops reading until this object's thread
+    // took it: the program then blocks on a full terminal, as in any terminal. One chunk at
+    // a time keeps what a flood queues on the UI thread (and each delivery's copy) small;
+    // the screen queues a few of them ahead of its parser before it pauses us.
+    constexpr qsizetype kMaxInbox = 64 * 1024;
+    QByteArray buf(16384, Qt::Uninitialized);
     for (;;) {
         {
             std::unique_lock<std::mutex> lock(m_lock);
@@ -151,10 +154,15 @@ void ForkPtyChannel::readLoop()
             }
             continue; // paused, resumed or stopping: look again
         }
+        qsizetype room = 0;
+        {
+            std::lock_guard<std::mutex> lock(m_lock);
+            room = kMaxInbox - m_inbox.size();
+        }
         bool gone = false;
         QByteArray got;
-        while (got.size() < kMaxInbox / 4) {
-            const ssize_t n = ::read(m_fd, buf.data(), size_t(buf.size()));
+        while (got.size() < room) {
+            const ssize_t n = ::read(m_fd, buf.data(), size_t(std::min(buf.size(), room - got.size())));
             if (n > 0) {
                 got.append(buf.constData(), qsizetype(n));
                 continue;

@@ -16,9 +16,10 @@ namespace sandbar {
 // A local program on a pseudo-terminal made with forkpty(). A reader thread drains the master
 // side (a pty hands over at most a few KiB per read, so a flood is thousands of reads and
 // wake-ups that would otherwise sit on the UI thread between parses) and posts what it read
-// to this object's thread, coalesced; writes stay on this object's thread with a
-// QSocketNotifier. resize sets TIOCSWINSZ (the kernel sends SIGWINCH); close() hangs up
-// (SIGHUP); the exit status comes from waitpid.
+// to this object's thread, coalesced, at most one 64 KiB chunk undelivered (then it stops
+// reading, and the program blocks on the full terminal); writes stay on this object's
+// thread with a QSocketNotifier. resize sets TIOCSWINSZ (the kernel sends SIGWINCH); close()
+// hangs up (SIGHUP); the exit status comes from waitpid.
 class ForkPtyChannel : public PtyChannel
 {
     Q_OBJECT

@@ -1,6 +1,7 @@
 #include "terminal/TerminalScreen.h"
 
 #include "terminal/PtyChannel.h"
+#include "terminal/SliceScheduler.h"
 
 #include <algorithm>
 #include <cstring>
@@ -67,14 +68,11 @@ TerminalScreen::TerminalScreen(int cols, int rows, QObject *parent)
     vterm_screen_flush_damage(m_screen);
     m_damage = QRect();
     vterm_state_get_default_colors(m_state, &m_defaultFg, &m_defaultBg);
-
-    m_sliceTimer.setSingleShot(true);
-    m_sliceTimer.setInterval(0);
-    connect(&m_sliceTimer, &QTimer::timeout, this, &TerminalScreen::processSlice);
 }
 
 TerminalScreen::~TerminalScreen()
 {
+    setQueued(false);
     vterm_free(m_vt);
 }
 
@@ -84,13 +82,24 @@ void TerminalScreen::feed(const QByteArray &bytes)
 {
     if (bytes.isEmpty())
         return;
+    // A few bytes with nothing queued are most likely a key's echo: parsed now, they need
+    // not wait for the floods' turns. Once between two ticks, so that a burst of small
+    // messages (a WebSocket's frames) still goes through slices; never inside this screen's
+    // own parse (a reply to the program can come back synchronously from a loopback channel).
+    SliceScheduler *scheduler = SliceScheduler::forCurrentThread();
+    if (!m_queued && m_inputBegin == nullptr && bytes.size() <= SliceScheduler::InteractiveBytes &&
+        m_parsedAtOnceTick != scheduler->ticks()) {
+        m_parsedAtOnceTick = scheduler->ticks();
+        parse(bytes.constData(), bytes.size());
+        emitUpdate();
+        return;
+    }
     if (m_pendingPos > 0 && m_pendingPos >= m_pending.size() / 2) {
         m_pending.remove(0, m_pendingPos);
         m_pendingPos = 0;
     }
     m_pending.append(bytes);
-    if (!m_sliceTimer.isActive())
-        m_sliceTimer.start();
+    setQueued(true);
     // Back-pressure: never buffer more than a few slices ahead of the parser.
     if (m_channel && !m_readingPaused && pendingBytes() > kPauseAbove) {
         m_readingPaused = true;
@@ -105,9 +114,20 @@ void TerminalScreen::feedNow(const QByteArray &bytes)
     emitUpdate();
 }
 
+void TerminalScreen::setQueued(bool queued)
+{
+    if (m_queued == queued)
+        return;
+    m_queued = queued;
+    if (queued)
+        SliceScheduler::forCurrentThread()->add(this);
+    else
+        SliceScheduler::forCurrentThread()->remove(this);
+}
+
 void TerminalScreen::flushPending()
 {
-    m_sliceTimer.stop();
+    setQueued(false);
     if (pendingBytes() > 0) {
         parse(m_pending.constData() + m_pendingPos, pendingBytes());
         m_pending.clear();
@@ -126,8 +146,7 @@ void TerminalScreen::processSlice()
     if (m_pendingPos >= m_pending.size()) {
         m_pending.clear();
         m_pendingPos = 0;
-    } else {
-        m_sliceTimer.start();
+        setQueued(false);
     }
     if (m_readingPaused && pendingBytes() < kResumeBelow) {
         m_readingPaused = false;

@@ -22,7 +22,9 @@ namespace sandbar {
 // index); only dropping old lines shifts indices, which droppedLines() lets callers absorb.
 //
 // Input arrives through feed() and is parsed in slices of at most sliceBytes() per turn of
-// the event loop, so a flood never starves the UI; each slice ends with one updated().
+// the event loop, so a flood never starves the UI; each slice ends with one updated(). The
+// screens of a thread take turns within a time budget a turn, a few queued bytes (a key's
+// echo) before any flood's slice (SliceScheduler).
 class TerminalScreen : public QObject
 {
     Q_OBJECT
@@ -34,7 +36,9 @@ public:
     ~TerminalScreen() override;
 
     // --- input -------------------------------------------------------------------------
-    void feed(const QByteArray &bytes);    // queued; parsed in slices from the event loop
+    // Queued, parsed in slices from the event loop; only a few bytes (at most
+    // SliceScheduler::InteractiveBytes) with nothing queued are parsed at once.
+    void feed(const QByteArray &bytes);
     void feedNow(const QByteArray &bytes); // parses everything now (tests, replay)
     void flushPending();                   // parses whatever feed() queued, now
     qsizetype pendingBytes() const { return m_pending.size() - m_pendingPos; }
@@ -116,7 +120,9 @@ private:
     static int cbClearScrollback(void *user);
     static void cbOutput(const char *s, size_t len, void *user);
 
+    friend class SliceScheduler;
     void processSlice();
+    void setQueued(bool queued); // waiting for its turn in the thread's SliceScheduler
     void parse(const char *data, qsizetype len);
     void clampCursor();
     void resetMargins();
@@ -145,7 +151,8 @@ private:
     static constexpr qsizetype kPauseAbove = 1024 * 1024;
     static constexpr qsizetype kResumeBelow = 256 * 1024;
     bool m_readingPaused = false;
-    QTimer m_sliceTimer;
+    bool m_queued = false;
+    quint64 m_parsedAtOnceTick = ~quint64(0); // the scheduler's tick of feed()'s last parse
 
     QRect m_damage;
     int m_scrolled = 0;

@@ -524,7 +524,8 @@ private Q_SLOTS:
         QFile::setPermissions(r.filePath(QStringLiteral("xdg-runtime")),
                               QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         const QString config = r.filePath(QStringLiteral("D"));
-        const QByteArray secret = "dtn_sbx-cfgdir-" + QByteArray::number(::getpid()) + "-7c3e91a4f0";
+        // sbtest-secret-: the marker secret_watch (test.sh) searches for in every file Sandbar writes.
+        const QByteArray secret = "sbtest-secret-cfgdir-" + QByteArray::number(::getpid()) + "-7c3e91a4f0";
         auto env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("HOME"), r.filePath(QStringLiteral("home")));
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), r.filePath(QStringLiteral("xdg-config")));

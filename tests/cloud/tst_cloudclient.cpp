@@ -33,7 +33,7 @@ CloudClient::Options optionsFor(const FakeServer &server, bool tls)
     o.baseUrl = QUrl(QStringLiteral("%1://127.0.0.1:%2/api")
                          .arg(tls ? QStringLiteral("https") : QStringLiteral("http"))
                          .arg(server.endpoint().port));
-    o.authHeaders = {{QByteArray("X-API-Key"), QByteArray("secret-key-123")}};
+    o.authHeaders = {{QByteArray("X-API-Key"), QByteArray("sbtest-secret-cloudclient-123")}};
     o.retry.baseDelayMs = 20;
     return o;
 }
@@ -221,7 +221,7 @@ private Q_SLOTS:
         QVERIFY2(t.elapsed() >= 950, qPrintable(QString::number(t.elapsed())));
         QCOMPARE(r->body, QByteArray(R"({"ok":true})"));
         QVERIFY(firstHead.startsWith("POST /api/sandboxes HTTP/1.1"));
-        QVERIFY(firstHead.contains("X-API-Key: secret-key-123"));
+        QVERIFY(firstHead.contains("X-API-Key: sbtest-secret-cloudclient-123"));
         QVERIFY(firstHead.toLower().contains("content-type: application/json"));
     }
 
@@ -267,7 +267,7 @@ private Q_SLOTS:
         QVERIFY(!j.ok());
         QCOMPARE(j.code(), ErrorCode::Unavailable);
         QVERIFY2(j.message().contains(QLatin1String("not JSON")), qPrintable(j.message()));
-        QVERIFY(!j.message().contains(QLatin1String("secret-key-123")));
+        QVERIFY(!j.message().contains(QLatin1String("sbtest-secret-cloudclient-123")));
     }
 
     void timeoutIsAClearError()

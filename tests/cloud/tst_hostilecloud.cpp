@@ -10,9 +10,17 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QPointer>
 #include <QTest>
+#include <QThread>
 #include <QWebSocket>
 #include <QWebSocketServer>
+#include <atomic>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace sandbar;
 using namespace sandbar::cloud;
@@ -27,7 +35,7 @@ CloudClient::Options optionsFor(const FakeServer &server)
     CloudClient::Options o;
     o.service = QStringLiteral("Hostile service");
     o.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1/api").arg(server.endpoint().port));
-    o.authHeaders = {{QByteArray("X-API-Key"), QByteArray("secret-key-123")}};
+    o.authHeaders = {{QByteArray("X-API-Key"), QByteArray("sbtest-secret-hostilecloud-123")}};
     o.retry.maxAttempts = 1;
     return o;
 }
@@ -52,6 +60,98 @@ void flood(FakeConn &conn, qint64 *sent)
     QObject::connect(conn.io(), &QIODevice::bytesWritten, &conn, pump, Qt::QueuedConnection);
     pump();
 }
+
+// An HTTP server on a thread of its own (plain sockets), so that it keeps sending while the
+// test's thread is busy: it answers one request with a chunked body that never ends, until
+// the client hangs up, `limit` bytes went out or `seconds` passed.
+class EndlessServer
+{
+public:
+    EndlessServer(qint64 limit, int seconds)
+        : m_limit(limit)
+        , m_seconds(seconds)
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof a;
+        if (m_fd < 0 || ::bind(m_fd, reinterpret_cast<sockaddr *>(&a), len) != 0 || ::listen(m_fd, 1) != 0 ||
+            ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&a), &len) != 0)
+            return;
+        port = ntohs(a.sin_port);
+        m_thread = std::thread([this] { serve(); });
+    }
+    ~EndlessServer()
+    {
+        m_stop = true;
+        if (m_thread.joinable())
+            m_thread.join();
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+
+    quint16 port = 0;
+    std::atomic<qint64> sent{0};
+    std::atomic<bool> headSent{false};
+
+private:
+    bool waitFor(int fd, short events)
+    {
+        pollfd p{fd, events, 0};
+        while (!m_stop) {
+            const int n = ::poll(&p, 1, 50);
+            if (n > 0)
+                return (p.revents & (POLLERR | POLLNVAL)) == 0;
+            if (n < 0 && errno != EINTR)
+                return false;
+        }
+        return false;
+    }
+
+    void serve()
+    {
+        if (!waitFor(m_fd, POLLIN))
+            return;
+        const int conn = ::accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC);
+        if (conn < 0)
+            return;
+        QByteArray head;
+        char buf[4096];
+        while (!head.contains("\r\n\r\n") && waitFor(conn, POLLIN)) {
+            const ssize_t n = ::recv(conn, buf, sizeof buf, 0);
+            if (n <= 0)
+                break;
+            head.append(buf, n);
+        }
+        const QByteArray start(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n");
+        // One 64 KiB chunk, sent over and over: the stream is a repetition of it.
+        const QByteArray frame = "10000\r\n" + QByteArray(0x10000, ' ') + "\r\n";
+        ::send(conn, start.constData(), size_t(start.size()), MSG_NOSIGNAL);
+        headSent = true;
+        QElapsedTimer t;
+        t.start();
+        qsizetype offset = 0;
+        while (sent < m_limit && t.elapsed() < m_seconds * 1000 && waitFor(conn, POLLOUT)) {
+            const ssize_t n =
+                ::send(conn, frame.constData() + offset, size_t(frame.size() - offset), MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (n < 0 && (errno == EAGAIN || errno == EINTR))
+                continue;
+            if (n <= 0)
+                break; // the client hung up
+            sent += n;
+            offset = (offset + n) % frame.size();
+        }
+        ::close(conn);
+    }
+
+    int m_fd = -1;
+    qint64 m_limit;
+    int m_seconds;
+    std::atomic<bool> m_stop{false};
+    std::thread m_thread;
+};
 
 struct Observed {
     QByteArray out;
@@ -143,15 +243,58 @@ private Q_SLOTS:
         const qint64 growthKb = test::statusKb("VmHWM:") - before;
         qInfo("oversized reply: %lld KiB sent before the cap, peak RSS growth %lld KiB", sent / 1024, growthKb);
         if (chunked) {
-            // Known open problem: QNAM's network thread decodes a chunked body ahead of this
-            // thread without limit, so the cap fires (checked above) but what was read ahead
-            // meanwhile varies from 3 to 380 MiB between runs. Reported, not asserted.
+            // Known open problem (Qt 6.4.2): QNAM's network thread decodes a chunked body ahead
+            // of this thread, and QNetworkReply::setReadBufferSize, which CloudClient sets,
+            // stops holding it back once the reply has been read from. The cap fires (checked
+            // above) but what was read ahead meanwhile varies from 3 to 800 MiB between runs.
+            // Reported, not asserted.
             return;
         }
         // The server gets little past the cap before the client hangs up.
         QVERIFY2(sent < qint64(16) << 20, qPrintable(QString::number(sent)));
         // The 2 MiB body (doubled while growing), Qt's buffers and the kernel's: far below 100 MiB.
         QVERIFY2(growthKb < 24 * 1024, qPrintable(QString::number(growthKb)));
+    }
+
+    void endlessChunkedWhileBusy()
+    {
+        // A server on another thread streams a chunked body that never ends (up to 1 GiB or
+        // 10 s) while this thread is busy, as a GUI thread painting or in a slow slot can be.
+        // Only QNAM's network thread runs meanwhile. The call must still end with the size
+        // error, once, within its deadline.
+        EndlessServer server(qint64(1) << 30, 10);
+        QVERIFY(server.port != 0);
+        CloudClient::Options o;
+        o.service = QStringLiteral("Hostile service");
+        o.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1/api").arg(server.port));
+        o.retry.maxAttempts = 1;
+        CloudClient client(o);
+        ApiCall call;
+        call.path = QStringLiteral("/sandboxes");
+        call.maxReplyBytes = 8 * 1024 * 1024;
+        QCoreApplication::processEvents();
+        test::resetPeakRss();
+        const qint64 before = test::statusKb("VmRSS:");
+        QElapsedTimer t;
+        t.start();
+        const auto r = test::await<ApiReply>(
+            [&](Callback<ApiReply> done) {
+                client.call(call, done);
+                // Mid-transfer: the client has seen the headers and the first data.
+                if (!waitUntil([&] { return server.sent.load() > (qint64(1) << 20); }, 10000))
+                    return;
+                // Busy on purpose (not a wait for a condition): nothing runs on this thread.
+                QThread::msleep(1500);
+            },
+            30000);
+        const qint64 growthKb = test::statusKb("VmHWM:") - before;
+        qInfo("endless chunked reply: %lld MiB sent in %lld ms, peak RSS growth %lld KiB", server.sent.load() >> 20,
+              t.elapsed(), growthKb);
+        QVERIFY(server.headSent);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.message().contains(QLatin1String("too large")), qPrintable(r.message()));
+        // Not asserted, for the reason in oversizedReplyIsCapped: with Qt 6.4.2 the read-ahead
+        // of a busy thread's reply reaches hundreds of MiB (the server stops at 1 GiB).
     }
 
     void hostileReplies_data()
@@ -181,7 +324,8 @@ private Q_SLOTS:
         if (code >= 0)
             QCOMPARE(int(r.code()), code);
         QVERIFY(!r.message().isEmpty());
-        QVERIFY2(!r.message().contains(QLatin1String("secret-key-123")), "the key leaked into an error");
+        QVERIFY2(!r.message().contains(QLatin1String("sbtest-secret-hostilecloud-123")),
+                 "the key leaked into an error");
         QVERIFY2(t.elapsed() < 10000, "no timeout fired");
     }
 
@@ -231,6 +375,72 @@ private Q_SLOTS:
         QVERIFY2(o.error->message.contains(QLatin1String("1009")), qPrintable(o.error->message));
         QCOMPARE(o.out, QByteArray("hi"));
         QCOMPARE(o.ends, 1);
+    }
+
+    void pausedTerminalHoldsServerBack_data()
+    {
+        QTest::addColumn<bool>("midStream");
+        QTest::newRow("paused before it opens") << false;
+        QTest::newRow("paused mid-stream") << true;
+    }
+    void pausedTerminalHoldsServerBack()
+    {
+        QFETCH(bool, midStream);
+        // A server floods numbered 64 KiB messages (128 MiB in all, never more than 4 MiB
+        // queued on its side) at a terminal whose consumer has paused: the channel must stop
+        // reading, so the server is held back instead of this side holding the flood, and on
+        // resume every message arrives, in order.
+        constexpr int kMessages = 2048;
+        constexpr qsizetype kSize = 64 * 1024;
+        int queued = 0;
+        QPointer<QWebSocket> server;
+        const auto pump = [&] {
+            while (server && queued < kMessages && server->bytesToWrite() < 4 * 1024 * 1024) {
+                QByteArray m(kSize, 'x');
+                const QByteArray n = QByteArray::number(queued).rightJustified(8, '0');
+                m.replace(0, n.size(), n);
+                server->sendBinaryMessage(m);
+                ++queued;
+            }
+        };
+        m_onPeer = [&](QWebSocket *peer) {
+            server = peer;
+            connect(peer, &QWebSocket::bytesWritten, this, pump, Qt::QueuedConnection);
+        };
+        WebSocketPtyChannel::Hooks hooks;
+        hooks.service = QStringLiteral("Hostile");
+        WebSocketPtyChannel c(WebSocketPtyChannel::fixedRequest(wsRequest()), hooks);
+        Observed o;
+        observe(&c, &o, this);
+        bool pausing = true;
+        if (midStream) {
+            // As TerminalScreen does: from inside the delivery of output it cannot keep up with.
+            connect(&c, &PtyChannel::dataReceived, this, [&] {
+                if (pausing && o.out.size() >= 4 * kSize)
+                    c.setReadingPaused(true);
+            });
+        } else {
+            c.setReadingPaused(true);
+        }
+        c.start();
+        QVERIFY(waitUntil([&] { return o.started && server; }, 10000));
+        pump();
+        // The flood must stall: the whole of it arriving would mean nothing held it back.
+        QVERIFY2(!waitUntil([&] { return queued == kMessages; }, 3000), "the server was never held back");
+        const qint64 held = c.pendingOutputBytes();
+        qInfo("paused: server queued %d of %d messages, %lld KiB held by the channel", queued, kMessages, held / 1024);
+        QVERIFY2(held < 8 * 1024 * 1024, qPrintable(QString::number(held)));
+        QVERIFY(!o.error);
+
+        pausing = false;
+        c.setReadingPaused(false);
+        QVERIFY(waitUntil([&] { return o.out.size() >= kMessages * kSize || o.ends > 0; }, 60000));
+        QVERIFY2(!o.error, qPrintable(o.error ? o.error->message : QString()));
+        QCOMPARE(o.out.size(), kMessages * kSize);
+        for (int i = 0; i < kMessages; ++i) {
+            if (o.out.mid(i * kSize, 8) != QByteArray::number(i).rightJustified(8, '0'))
+                QFAIL(qPrintable(QStringLiteral("message %1 lost or out of order").arg(i)));
+        }
     }
 
     void weirdCloseCodes_data()

@@ -149,8 +149,10 @@ private Q_SLOTS:
     {
         m_provider = qEnvironmentVariable("SANDBAR_CLOUD_PROVIDER");
         // Fresh keys each run, so that the sweep cannot be fooled by an earlier run's files.
-        m_key = m_provider + QStringLiteral("_sweep_key_") + QUuid::createUuid().toString(QUuid::Id128);
-        m_wrongKey = QStringLiteral("wrong_key_") + QUuid::createUuid().toString(QUuid::Id128);
+        // They contain sbtest-secret-, which secret_watch (test.sh) searches for in every file.
+        m_key = QStringLiteral("sbtest-secret-cloudkey-") + m_provider + QLatin1Char('-') +
+                QUuid::createUuid().toString(QUuid::Id128);
+        m_wrongKey = QStringLiteral("sbtest-secret-wrongkey-") + QUuid::createUuid().toString(QUuid::Id128);
         QVERIFY(m_config.isValid() && m_home.isValid());
         if (!QFile::exists(contract::ServerProcess::executable())) {
             if (test::inCi())

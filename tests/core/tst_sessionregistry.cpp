@@ -175,7 +175,7 @@ private Q_SLOTS:
         auto factory = std::make_unique<TokenProviderFactory>();
         TokenProviderFactory *tokens = factory.get();
         f.factories.add(std::move(factory));
-        const QString secret = QStringLiteral("tok-4f1c9e-test-secret");
+        const QString secret = QStringLiteral("sbtest-secret-registry-4f1c9e");
         for (const QString &name : {QStringLiteral("kept"), QStringLiteral("lost")}) {
             Account a;
             a.name = name;

@@ -22,7 +22,8 @@ using sandbar::test::await;
 using sandbar::test::waitUntil;
 
 namespace {
-constexpr char kKey[] = "dtn_contract_test_key";
+// Test secrets contain sbtest-secret-: secret_watch (test.sh) searches for it everywhere.
+constexpr char kKey[] = "sbtest-secret-dtnkey-contract";
 
 // Collects a channel's output and its end.
 struct Term {
@@ -102,7 +103,8 @@ private Q_SLOTS:
     {
         const QFileInfo exe(contract::ServerProcess::executable());
         SANDBAR_REQUIRE(exe.isExecutable(), QStringLiteral("the contract server is not built: %1").arg(exe.filePath()));
-        m_server = std::make_unique<contract::ServerProcess>(QStringLiteral("daytona"));
+        m_server = std::make_unique<contract::ServerProcess>(
+            QStringLiteral("daytona"), QStringList{QStringLiteral("--api-key"), QString::fromLatin1(kKey)});
         QVERIFY2(m_server->start(), qPrintable(m_server->error()));
         m_provider = makeProvider(QString::fromLatin1(kKey));
         QVERIFY(m_provider);
@@ -489,21 +491,22 @@ private Q_SLOTS:
 
     void unauthorized()
     {
-        auto bad = makeProvider(QStringLiteral("dtn_wrong"));
+        auto bad = makeProvider(QStringLiteral("sbtest-secret-dtnwrong-1"));
         QVERIFY(bad);
         auto r = await<SessionInfo>([&](Callback<SessionInfo> cb) { bad->info(m_id, cb); });
         QVERIFY(!r.ok());
         QCOMPARE(r.code(), ErrorCode::Unauthorized);
-        QVERIFY(!r.message().contains(QLatin1String("dtn_wrong")));
+        QVERIFY(!r.message().contains(QLatin1String("sbtest-secret-dtnwrong-1")));
     }
 
     void tlsRefusedThenAcceptedWithCaFile()
     {
         const QString tls = qEnvironmentVariable("SANDBAR_TLS_DATA");
         QVERIFY2(QFileInfo::exists(tls + QStringLiteral("/ca.pem")), qPrintable(tls));
-        contract::ServerProcess server(
-            QStringLiteral("daytona"),
-            {QStringLiteral("--tls"), tls + QStringLiteral("/server.pem"), tls + QStringLiteral("/server-key.pem")});
+        contract::ServerProcess server(QStringLiteral("daytona"),
+                                       {QStringLiteral("--tls"), tls + QStringLiteral("/server.pem"),
+                                        tls + QStringLiteral("/server-key.pem"), QStringLiteral("--api-key"),
+                                        QString::fromLatin1(kKey)});
         QVERIFY2(server.start(), qPrintable(server.error()));
         QVERIFY(server.baseUrl().startsWith(QLatin1String("https://")));
         const QString key = QString::fromLatin1(kKey);

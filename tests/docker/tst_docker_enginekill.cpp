@@ -1,179 +1,123 @@
 // A private dockerd of this test's own is killed (SIGKILL) while a stats stream, a PTY, a
-// command and the events watch are open: each must end with an error, nothing may hang.
-#include "EngineKit.h"
+// command, an upload and the events watch are open: each must end with an error within
+// seconds, sandbarctl must say so and exit, nothing may hang. The engine runs with
+// --live-restore, so its container outlives it; a new engine on the same data root must
+// show the session again, open a working terminal in it (what Reconnect does), and the
+// killed upload must have left nothing under its final name.
+#include "PrivateDockerd.h"
 
-#include <QDir>
-#include <QDirIterator>
+#include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
-#include <QHash>
-#include <QProcess>
-#include <QSet>
-#include <QStandardPaths>
 #include <QTemporaryDir>
-#include <csignal>
-#include <nlohmann/json.hpp>
-#include <sys/mount.h>
-#include <unistd.h>
 
 using namespace sandbar;
 using namespace sandbar::test;
 
+namespace {
+struct Run {
+    int code = -1;
+    QByteArray out, err;
+    qint64 ms = 0;
+};
+} // namespace
+
 class TestDockerEngineKill : public QObject
 {
     Q_OBJECT
-    std::unique_ptr<QTemporaryDir> m_dir;
-    QProcess m_dockerd;
-    QString m_sock;
+    PrivateDockerd m_engine;
+    std::unique_ptr<Provider> m_p;
+    QString m_id;
+    int m_changes = 0;
+    QTemporaryDir m_config, m_local;
+    const QString m_bigName = QStringLiteral("big.bin");
 
-    // Processes our dockerd left behind (its containerd, shims): found by the private
-    // directory in their command line; and the containers below the shims, whose command
-    // lines don't name it (the first engine's container outlives its SIGKILLed engine).
-    // All collected before the first kill, which would reparent the containers to init.
-    void reapLeftovers()
+    Run ctl(const QStringList &args, int timeoutMs = 30000)
     {
-        if (!m_dir)
-            return;
-        const QByteArray marker = m_dir->path().toUtf8();
-        const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
-        QSet<int> doomed;
-        QHash<int, int> parentOf;
-        for (const QString &pid : pids) {
-            bool ok = false;
-            const int n = pid.toInt(&ok);
-            if (!ok || n == getpid())
-                continue;
-            QFile cmd(QStringLiteral("/proc/%1/cmdline").arg(pid));
-            if (cmd.open(QIODevice::ReadOnly) && cmd.readAll().contains(marker))
-                doomed.insert(n);
-            QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-            if (stat.open(QIODevice::ReadOnly)) {
-                const QByteArray s = stat.readAll();
-                const QList<QByteArray> f = s.mid(s.lastIndexOf(')') + 2).split(' ');
-                if (f.size() > 1)
-                    parentOf.insert(n, f.at(1).toInt());
-            }
+        QProcess p;
+        QElapsedTimer t;
+        t.start();
+        p.start(QStringLiteral(SANDBARCTL_PATH), QStringList{QStringLiteral("--config-dir"), m_config.path()} + args);
+        if (!p.waitForStarted())
+            return {};
+        p.closeWriteChannel();
+        if (!p.waitForFinished(timeoutMs)) {
+            p.kill();
+            p.waitForFinished();
+            return Run{-2, p.readAllStandardOutput(), p.readAllStandardError() + "\n(timed out)", t.elapsed()};
         }
-        for (bool more = true; more;) {
-            more = false;
-            for (auto it = parentOf.cbegin(); it != parentOf.cend(); ++it) {
-                if (!doomed.contains(it.key()) && doomed.contains(it.value())) {
-                    doomed.insert(it.key());
-                    more = true;
-                }
-            }
-        }
-        for (const int n : std::as_const(doomed))
-            ::kill(n, SIGKILL);
-        QFile mounts(QStringLiteral("/proc/self/mountinfo"));
-        if (mounts.open(QIODevice::ReadOnly)) {
-            QList<QByteArray> points;
-            for (const QByteArray &line : mounts.readAll().split('\n')) {
-                const QList<QByteArray> f = line.split(' ');
-                if (f.size() > 4 && f.at(4).startsWith(marker))
-                    points.prepend(f.at(4));
-            }
-            for (const QByteArray &p : points)
-                ::umount2(p.constData(), MNT_DETACH);
-        }
+        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+                   p.readAllStandardError(), t.elapsed()};
     }
 
-    QString m_dockerdPath;
-    QByteArray m_imageTar;
-
-    // A dockerd with its state under m_dir/<name>, serving m_sock, with the test image.
-    void startEngine(const QString &name)
+    static QByteArray describe(const Run &r)
     {
-        const QString d = m_dir->filePath(name);
-        QDir().mkpath(d);
-        QFile::remove(m_sock);
-        m_dockerd.setProgram(m_dockerdPath);
-        m_dockerd.setArguments({QStringLiteral("--data-root"), d + QStringLiteral("/data"),
-                                QStringLiteral("--exec-root"), d + QStringLiteral("/exec"), QStringLiteral("-H"),
-                                QStringLiteral("unix://") + m_sock, QStringLiteral("--pidfile"),
-                                d + QStringLiteral("/d.pid"), QStringLiteral("--bridge=none"),
-                                QStringLiteral("--iptables=false"), QStringLiteral("--ip-masq=false"),
-                                QStringLiteral("--ip-forward=false"), QStringLiteral("--userland-proxy=false"),
-                                QStringLiteral("--storage-driver=vfs"), QStringLiteral("--default-ipc-mode=private")});
-        m_dockerd.setStandardOutputFile(d + QStringLiteral("/dockerd.log"));
-        m_dockerd.setStandardErrorFile(d + QStringLiteral("/dockerd.log"));
-        m_dockerd.start();
-        QVERIFY(m_dockerd.waitForStarted());
-        const bool up = waitUntil(
-            [&] {
-                if (!QFile::exists(m_sock))
-                    return false;
-                auto r = engineRequest(QStringLiteral("unix://") + m_sock, "GET", "/_ping", {}, 1000);
-                return r.ok() && r->status == 200;
-            },
-            60000);
-        QVERIFY2(up, "the private dockerd did not answer within 60 s");
-        auto loaded = engineRequest(QStringLiteral("unix://") + m_sock, "POST", "/images/load?quiet=1", m_imageTar);
-        QVERIFY_RESULT(loaded);
-        QCOMPARE(loaded->status, 200);
+        return "exit " + QByteArray::number(r.code) + " after " + QByteArray::number(r.ms) + " ms\nstdout: " + r.out +
+               "\nstderr: " + r.err;
+    }
+
+    QStringList entriesOf(const QString &dir)
+    {
+        const ExecResult ls = runIn(m_p.get(), m_id, {QStringLiteral("ls"), QStringLiteral("-a"), dir});
+        if (!ls.code || !ls.code->ok() || ls.code->value() != 0)
+            return {QStringLiteral("(ls failed: %1)").arg(QString::fromUtf8(ls.err))};
+        return QString::fromUtf8(ls.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     }
 
 private Q_SLOTS:
     void initTestCase()
     {
-        SANDBAR_REQUIRE(!dockerHost().isEmpty(),
-                        QStringLiteral("SANDBAR_TEST_DOCKER_HOST is not set (the image comes from there)"));
-        const QString dockerd = QStandardPaths::findExecutable(QStringLiteral("dockerd"));
-        SANDBAR_REQUIRE(!dockerd.isEmpty(), QStringLiteral("dockerd is not installed"));
-        SANDBAR_REQUIRE(geteuid() == 0, QStringLiteral("starting a private dockerd needs root"));
-        m_dir = std::make_unique<QTemporaryDir>(QStringLiteral("/tmp/sbkill-XXXXXX"));
-        QVERIFY(m_dir->isValid());
-        m_sock = m_dir->path() + QStringLiteral("/d.sock");
-        m_dockerdPath = dockerd;
-        // The image travels from the shared engine: no registry is reachable.
-        auto saved = engineRequest(dockerHost(), "GET", "/images/" + QUrl::toPercentEncoding(testImage()) + "/get");
-        QVERIFY_RESULT(saved);
-        QCOMPARE(saved->status, 200);
-        m_imageTar = saved->body;
-        startEngine(QStringLiteral("one"));
+        QVERIFY(m_config.isValid() && m_local.isValid());
+        // Fails in CI, skips elsewhere, when dockerd, root or the shared engine is missing.
+        m_engine.prepare();
+        if (QTest::currentTestFailed() || !m_engine.prepared())
+            return;
+        m_engine.start(QStringLiteral("one"), true);
         if (QTest::currentTestFailed())
             return;
+        const Run add =
+            ctl({QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("eng"), QStringLiteral("--provider"),
+                 QStringLiteral("docker"), QStringLiteral("--endpoint"), m_engine.endpoint()});
+        QVERIFY2(add.code == 0, describe(add).constData());
+        m_p = makeEngineProvider(docker::Flavour::Docker, m_engine.endpoint(), QStringLiteral("eng"));
+        QVERIFY(m_p);
+        // Someone listening is what keeps the events watch open.
+        connect(m_p.get(), &Provider::sessionChanged, this, [this](const SessionInfo &) { ++m_changes; });
     }
 
     void cleanupTestCase()
     {
-        if (m_dockerd.state() != QProcess::NotRunning) {
-            m_dockerd.kill();
-            m_dockerd.waitForFinished(5000);
-        }
-        reapLeftovers();
+        m_p.reset();
+        m_engine.stop();
     }
 
     void killedMidStream()
     {
-        auto p = makeEngineProvider(docker::Flavour::Docker, QStringLiteral("unix://") + m_sock);
-        auto *dp = qobject_cast<docker::DockerProvider *>(p.get());
+        auto *dp = qobject_cast<docker::DockerProvider *>(m_p.get());
         dp->setEventsBackoff(std::chrono::milliseconds(50), std::chrono::milliseconds(200));
         CreateSpec spec;
         spec.image = testImage();
-        spec.ttlSeconds = 60; // a safety net should cleanup miss it
-        auto s = await<SessionInfo>([&](auto cb) { p->create(spec, cb); }, 60000);
+        spec.ttlSeconds = 600; // a safety net should cleanup miss it
+        auto s = await<SessionInfo>([&](auto cb) { m_p->create(spec, cb); }, 60000);
         QVERIFY_RESULT(s);
-        const QString id = s->id;
-
-        int changes = 0;
-        connect(p.get(), &Provider::sessionChanged, this, [&](const SessionInfo &) { ++changes; });
+        m_id = s->id;
         QVERIFY(waitUntil([&] { return dp->eventsConnected(); }, 10000));
 
-        auto stream = p->streamStats(id);
+        auto stream = m_p->streamStats(m_id);
         int samples = 0;
         std::optional<Error> streamError;
         connect(stream.get(), &StatsStream::sample, this, [&](const StatsSample &) { ++samples; });
         connect(stream.get(), &StatsStream::errorOccurred, this, [&](const Error &e) { streamError = e; });
         stream->start();
 
-        auto pty = p->openPty(id, {});
+        auto pty = m_p->openPty(m_id, {});
         PtyProbe probe;
         probe.attach(pty.get());
         pty->start();
 
         ExecRequest sleeper;
         sleeper.argv = QStringList{QStringLiteral("sleep"), QStringLiteral("30")};
-        auto job = p->exec(id, sleeper);
+        auto job = m_p->exec(m_id, sleeper);
         std::optional<Result<int>> jobResult;
         connect(job.get(), &ExecJob::finished, this, [&](const Result<int> &r) { jobResult = r; });
         job->start();
@@ -190,33 +134,145 @@ private Q_SLOTS:
                      30000),
                  probe.output.constData());
 
-        m_dockerd.kill(); // SIGKILL
-        QVERIFY(m_dockerd.waitForFinished(5000));
+        // A 1 GiB sparse file: far more than the engine takes in before the kill below.
+        QFile big(m_local.filePath(m_bigName));
+        QVERIFY(big.open(QIODevice::WriteOnly) && big.resize(qint64(1) << 30));
+        big.close();
+        auto upload = m_p->putItem(m_id, big.fileName(), QStringLiteral("/tmp"), m_bigName);
+        std::optional<VoidResult> uploadResult;
+        qint64 uploaded = 0;
+        connect(upload.get(), &TransferJob::progress, this, [&](qint64 done, qint64) { uploaded = done; });
+        connect(upload.get(), &TransferJob::finished, this, [&](const VoidResult &r) { uploadResult = r; });
+        upload->start();
+        QVERIFY2(waitUntil([&] { return uploaded >= 8 * 1024 * 1024 || uploadResult.has_value(); }, 30000),
+                 "the upload did not get going");
+        QVERIFY2(!uploadResult.has_value(), "the upload ended before the kill");
+
+        QElapsedTimer sinceKill;
+        m_engine.kill(); // SIGKILL
+        sinceKill.start();
 
         QVERIFY2(waitUntil([&] { return streamError.has_value(); }, 10000), "the stats stream did not notice");
         QVERIFY(waitUntil([&] { return probe.error.has_value() || probe.finishedCode.has_value(); }, 10000));
         QVERIFY(waitUntil([&] { return jobResult.has_value(); }, 10000));
         QVERIFY(!jobResult->ok());
+        QVERIFY2(waitUntil([&] { return uploadResult.has_value(); }, 10000), "the upload did not notice");
+        QVERIFY(!uploadResult->ok());
+        qInfo("upload ended %lld ms after the kill (%lld MiB sent): %s", sinceKill.elapsed(), uploaded >> 20,
+              qPrintable(uploadResult->error().message));
         QVERIFY(waitUntil([&] { return !dp->eventsConnected(); }, 10000));
         QVERIFY(waitUntil([&] { return !pty->isOpen(); }, 10000));
+        QVERIFY2(sinceKill.elapsed() < 10000, "noticing the dead engine took too long");
 
         // Later calls fail at once and say why.
-        auto info = await<SessionInfo>([&](auto cb) { p->info(id, cb); }, 10000);
+        auto info = await<SessionInfo>([&](auto cb) { m_p->info(m_id, cb); }, 10000);
         QVERIFY(!info);
         QCOMPARE(info.code(), ErrorCode::Unavailable);
-        auto st = await<StatsSample>([&](auto cb) { p->stats(id, cb); }, 10000);
+        auto st = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); }, 10000);
         QCOMPARE(st.code(), ErrorCode::Unavailable);
 
-        // An engine answers on that socket again: the events watch reconnects by itself.
-        startEngine(QStringLiteral("two"));
+        // sandbarctl too: a one-line reason and exit 1 within seconds, no hang, no crash.
+        const QString ref = QStringLiteral("eng/") + m_id;
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("sessions"), QStringLiteral("list"), QStringLiteral("--account"),
+                          QStringLiteral("eng")},
+              QStringList{QStringLiteral("exec"), ref, QStringLiteral("--"), QStringLiteral("true")},
+              QStringList{QStringLiteral("cp"), big.fileName(), ref + QStringLiteral(":/tmp/")}}) {
+            const Run r = ctl(args, 30000);
+            QVERIFY2(r.code == 1, describe(r).constData());
+            QVERIFY2(r.ms < 10000, describe(r).constData());
+            const QByteArray why = r.err.trimmed();
+            QVERIFY2(!why.isEmpty() && why.count('\n') == 0, describe(r).constData());
+            qInfo("sandbarctl %s: %s (%lld ms)", qPrintable(args.first()), why.constData(), r.ms);
+        }
+    }
+
+    // The same engine state comes back (live-restore): the list shows the session again, a new
+    // terminal works in it, and the killed upload left at most a hidden staging entry.
+    void recoversOnSameDataRoot()
+    {
+        QVERIFY(!m_id.isEmpty());
+        auto *dp = qobject_cast<docker::DockerProvider *>(m_p.get());
+        m_engine.start(QStringLiteral("one"), true);
         if (QTest::currentTestFailed())
             return;
         QVERIFY2(waitUntil([&] { return dp->eventsConnected(); }, 30000), "events did not reconnect");
-        const int before = changes;
-        auto again = await<SessionInfo>([&](auto cb) { p->create(spec, cb); }, 60000);
+
+        std::optional<SessionInfo> listed;
+        QVERIFY2(waitUntil(
+                     [&] {
+                         auto all = await<QList<SessionInfo>>([&](auto cb) { m_p->listSessions({}, cb); }, 10000);
+                         for (const SessionInfo &s : all.valueOr({}))
+                             if (s.id == m_id)
+                                 listed = s;
+                         return listed.has_value() && listed->state == SessionState::Running;
+                     },
+                     30000),
+                 "the session did not come back running in the list");
+
+        auto pty = m_p->openPty(m_id, {});
+        PtyProbe probe;
+        probe.attach(pty.get());
+        pty->start();
+        QVERIFY(waitUntil([&] { return probe.started || probe.error.has_value(); }, 15000));
+        pty->write("echo back-$((3+4))\n");
+        QVERIFY2(probe.waitFor("back-7"), probe.output.constData());
+        pty->close();
+
+        const QStringList entries = entriesOf(QStringLiteral("/tmp"));
+        QVERIFY2(!entries.contains(m_bigName), qPrintable(entries.join(QLatin1Char(' '))));
+        // The engine was taking it in under the hidden name; nothing could remove that.
+        bool staged = false;
+        for (const QString &e : entries)
+            staged = staged || (e.startsWith(QLatin1String(".sandbar-upload-")) && e.endsWith(m_bigName));
+        QVERIFY2(staged, qPrintable(entries.join(QLatin1Char(' '))));
+
+        const int before = m_changes;
+        CreateSpec spec;
+        spec.image = testImage();
+        spec.ttlSeconds = 600;
+        auto again = await<SessionInfo>([&](auto cb) { m_p->create(spec, cb); }, 60000);
         QVERIFY_RESULT(again);
-        QVERIFY(waitUntil([&] { return changes > before; }, 15000));
-        QVERIFY_RESULT(await<void>([&](auto cb) { p->remove(again->id, cb); }, 30000));
+        QVERIFY(waitUntil([&] { return m_changes > before; }, 15000));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(again->id, cb); }, 30000));
+    }
+
+    // After the outage: uploads land under their final names, a folder merges into an
+    // existing one, a stale staging leftover is swept and a young one (maybe another
+    // upload's, in flight) is left alone.
+    void stagedUploadsAfterRecovery()
+    {
+        QVERIFY(!m_id.isEmpty());
+        const QStringList prep{QStringLiteral("sh"), QStringLiteral("-c"),
+                               QStringLiteral("mkdir -p /tmp/dest/tree/sub && echo keep > /tmp/dest/tree/old.txt && "
+                                              "touch /tmp/dest/.sandbar-upload-1000-ab-stale")};
+        const ExecResult made = runIn(m_p.get(), m_id, prep);
+        QVERIFY(made.code && made.code->ok() && made.code->value() == 0);
+
+        QDir(m_local.path()).mkpath(QStringLiteral("tree/sub"));
+        for (const QString &f : {QStringLiteral("tree/new.txt"), QStringLiteral("tree/sub/deep.txt")}) {
+            QFile out(m_local.filePath(f));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write("fresh\n");
+        }
+        const QString young = QStringLiteral(".sandbar-upload-%1-cd-young").arg(QDateTime::currentSecsSinceEpoch());
+        QVERIFY(runIn(m_p.get(), m_id, {QStringLiteral("touch"), QStringLiteral("/tmp/dest/") + young}).code);
+
+        auto put = m_p->putItem(m_id, m_local.filePath(QStringLiteral("tree")), QStringLiteral("/tmp/dest"),
+                                QStringLiteral("tree"));
+        QElapsedTimer took;
+        took.start();
+        QVERIFY_RESULT(runTransfer(put.get()));
+        qInfo("staged folder upload with merge: %lld ms", took.elapsed());
+        const ExecResult found = runIn(
+            m_p.get(), m_id,
+            {QStringLiteral("find"), QStringLiteral("/tmp/dest"), QStringLiteral("-mindepth"), QStringLiteral("1")});
+        QStringList got = QString::fromUtf8(found.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        got.sort();
+        const QStringList want{QStringLiteral("/tmp/dest/") + young,     QStringLiteral("/tmp/dest/tree"),
+                               QStringLiteral("/tmp/dest/tree/new.txt"), QStringLiteral("/tmp/dest/tree/old.txt"),
+                               QStringLiteral("/tmp/dest/tree/sub"),     QStringLiteral("/tmp/dest/tree/sub/deep.txt")};
+        QCOMPARE(got, want);
     }
 };
 

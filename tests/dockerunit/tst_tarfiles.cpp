@@ -1,4 +1,5 @@
 // The streaming tar writer and the safe extractor of core/files, and the path helpers.
+#include "TarWrite.h"
 #include "TestSupport.h"
 #include "files/PathSafety.h"
 #include "files/TarExtractor.h"
@@ -53,41 +54,29 @@ struct Member {
 // A hostile or unusual archive written straight with libarchive (no sanitising).
 QByteArray makeTar(const QList<Member> &members, bool gnu = false)
 {
-    QByteArray out;
-    archive *a = archive_write_new();
-    gnu ? archive_write_set_format_gnutar(a) : archive_write_set_format_pax(a);
-    archive_write_set_bytes_in_last_block(a, 1);
-    archive_write_open(
-        a, &out, nullptr,
-        [](archive *, void *c, const void *b, size_t n) -> la_ssize_t {
-            static_cast<QByteArray *>(c)->append(static_cast<const char *>(b), qsizetype(n));
-            return la_ssize_t(n);
-        },
-        nullptr);
-    for (const auto &m : members) {
-        archive_entry *e = archive_entry_new();
-        archive_entry_set_pathname_utf8(e, m.name.constData());
-        archive_entry_set_perm(e, m.type == '5' ? 0755 : 06755);
-        if (m.type == '5') {
-            archive_entry_set_filetype(e, AE_IFDIR);
-        } else if (m.type == '2') {
-            archive_entry_set_filetype(e, AE_IFLNK);
-            archive_entry_set_symlink_utf8(e, m.link.constData());
-        } else if (m.type == '1') {
-            archive_entry_set_filetype(e, AE_IFREG);
-            archive_entry_set_hardlink_utf8(e, m.link.constData());
-        } else {
-            archive_entry_set_filetype(e, AE_IFREG);
-            archive_entry_set_size(e, m.data.size());
+    return test::writeTar(gnu ? test::TarFormat::Gnu : test::TarFormat::Pax, [&members](archive *a) {
+        for (const auto &m : members) {
+            archive_entry *e = archive_entry_new();
+            archive_entry_set_pathname_utf8(e, m.name.constData());
+            archive_entry_set_perm(e, m.type == '5' ? 0755 : 06755);
+            if (m.type == '5') {
+                archive_entry_set_filetype(e, AE_IFDIR);
+            } else if (m.type == '2') {
+                archive_entry_set_filetype(e, AE_IFLNK);
+                archive_entry_set_symlink_utf8(e, m.link.constData());
+            } else if (m.type == '1') {
+                archive_entry_set_filetype(e, AE_IFREG);
+                archive_entry_set_hardlink_utf8(e, m.link.constData());
+            } else {
+                archive_entry_set_filetype(e, AE_IFREG);
+                archive_entry_set_size(e, m.data.size());
+            }
+            archive_write_header(a, e);
+            if (m.type == '0')
+                archive_write_data(a, m.data.constData(), size_t(m.data.size()));
+            archive_entry_free(e);
         }
-        archive_write_header(a, e);
-        if (m.type == '0')
-            archive_write_data(a, m.data.constData(), size_t(m.data.size()));
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
-    return out;
+    });
 }
 
 VoidResult extract(const QByteArray &tar, const QString &dir, int piece = 0)

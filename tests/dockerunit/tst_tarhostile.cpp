@@ -2,6 +2,7 @@
 // and proves that nothing appeared or changed outside the destination (a sentinel folder
 // next to it, and the folder holding both), and that the destination's own file survives
 // unless the row replaces it on purpose.
+#include "TarWrite.h"
 #include "TestSupport.h"
 #include "files/TarExtractor.h"
 
@@ -34,38 +35,26 @@ struct Member {
 
 QByteArray makeTar(const QList<Member> &members)
 {
-    QByteArray out;
-    archive *a = archive_write_new();
-    archive_write_set_format_pax(a);
-    archive_write_set_bytes_in_last_block(a, 1);
-    archive_write_open(
-        a, &out, nullptr,
-        [](archive *, void *c, const void *b, size_t n) -> la_ssize_t {
-            static_cast<QByteArray *>(c)->append(static_cast<const char *>(b), qsizetype(n));
-            return la_ssize_t(n);
-        },
-        nullptr);
-    for (const auto &m : members) {
-        archive_entry *e = archive_entry_new();
-        archive_entry_copy_pathname(e, m.name.constData());
-        archive_entry_set_filetype(e, unsigned(m.type));
-        archive_entry_set_perm(e, 06755);
-        if (!m.symlink.isEmpty())
-            archive_entry_copy_symlink(e, m.symlink.constData());
-        if (!m.hardlink.isEmpty())
-            archive_entry_copy_hardlink(e, m.hardlink.constData());
-        if (m.type == AE_IFCHR || m.type == AE_IFBLK)
-            archive_entry_set_rdev(e, makedev(1, 3));
-        if (m.type == AE_IFREG && m.hardlink.isEmpty())
-            archive_entry_set_size(e, m.size >= 0 ? m.size : m.data.size());
-        archive_write_header(a, e);
-        if (!m.data.isEmpty())
-            archive_write_data(a, m.data.constData(), size_t(m.data.size()));
-        archive_entry_free(e);
-    }
-    archive_write_close(a);
-    archive_write_free(a);
-    return out;
+    return test::writeTar(test::TarFormat::Pax, [&members](archive *a) {
+        for (const auto &m : members) {
+            archive_entry *e = archive_entry_new();
+            archive_entry_copy_pathname(e, m.name.constData());
+            archive_entry_set_filetype(e, unsigned(m.type));
+            archive_entry_set_perm(e, 06755);
+            if (!m.symlink.isEmpty())
+                archive_entry_copy_symlink(e, m.symlink.constData());
+            if (!m.hardlink.isEmpty())
+                archive_entry_copy_hardlink(e, m.hardlink.constData());
+            if (m.type == AE_IFCHR || m.type == AE_IFBLK)
+                archive_entry_set_rdev(e, makedev(1, 3));
+            if (m.type == AE_IFREG && m.hardlink.isEmpty())
+                archive_entry_set_size(e, m.size >= 0 ? m.size : m.data.size());
+            archive_write_header(a, e);
+            if (!m.data.isEmpty())
+                archive_write_data(a, m.data.constData(), size_t(m.data.size()));
+            archive_entry_free(e);
+        }
+    });
 }
 
 // A ustar header written by hand, for size fields libarchive would never produce.
@@ -322,17 +311,7 @@ private Q_SLOTS:
     void modesAndTimes()
     {
         QTemporaryDir base;
-        QByteArray tar;
-        {
-            archive *a = archive_write_new();
-            archive_write_set_format_pax_restricted(a);
-            archive_write_open(
-                a, &tar, nullptr,
-                [](archive *, void *c, const void *b, size_t n) -> la_ssize_t {
-                    static_cast<QByteArray *>(c)->append(static_cast<const char *>(b), qsizetype(n));
-                    return la_ssize_t(n);
-                },
-                nullptr);
+        const QByteArray tar = test::writeTar(test::TarFormat::PaxRestricted, [](archive *a) {
             archive_entry *e = archive_entry_new();
             archive_entry_copy_pathname(e, "ro");
             archive_entry_set_filetype(e, AE_IFREG);
@@ -342,9 +321,7 @@ private Q_SLOTS:
             archive_write_header(a, e);
             archive_write_data(a, "r", 1);
             archive_entry_free(e);
-            archive_write_close(a);
-            archive_write_free(a);
-        }
+        });
         QVERIFY_RESULT(extract(tar, base.path(), 1 << 20));
         struct stat st {
         };

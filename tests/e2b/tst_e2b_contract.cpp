@@ -20,7 +20,8 @@
 using namespace sandbar;
 
 namespace {
-const QString kKey = QStringLiteral("e2b_contract_test_key");
+// Test secrets contain sbtest-secret-: secret_watch (test.sh) searches for it everywhere.
+const QString kKey = QStringLiteral("sbtest-secret-e2bkey-contract");
 
 std::unique_ptr<Provider> makeProvider(const QString &base, const QString &key = kKey, const QString &caFile = {})
 {
@@ -83,7 +84,8 @@ private Q_SLOTS:
                 QFAIL("the contract server was not built");
             QSKIP("the contract server was not built");
         }
-        m_server = std::make_unique<contract::ServerProcess>(QStringLiteral("e2b"));
+        m_server = std::make_unique<contract::ServerProcess>(QStringLiteral("e2b"),
+                                                             QStringList{QStringLiteral("--api-key"), kKey});
         QVERIFY2(m_server->start(), qPrintable(m_server->error()));
         m_provider = makeProvider(m_server->baseUrl());
         QVERIFY(m_provider);
@@ -93,11 +95,11 @@ private Q_SLOTS:
     {
         auto h = test::await<HealthInfo>([&](Callback<HealthInfo> d) { m_provider->health(d); });
         QVERIFY2(h.ok(), qPrintable(h.ok() ? QString() : h.message()));
-        auto wrong = makeProvider(m_server->baseUrl(), QStringLiteral("e2b_wrong"));
+        auto wrong = makeProvider(m_server->baseUrl(), QStringLiteral("sbtest-secret-e2bwrong-1"));
         auto r = test::await<HealthInfo>([&](Callback<HealthInfo> d) { wrong->health(d); });
         QVERIFY(!r.ok());
         QCOMPARE(r.code(), ErrorCode::Unauthorized);
-        QVERIFY(!r.message().contains(QLatin1String("e2b_wrong")));
+        QVERIFY(!r.message().contains(QLatin1String("sbtest-secret-e2bwrong-1")));
     }
 
     void plainHttpOnlyOnLoopback()
@@ -388,9 +390,9 @@ private Q_SLOTS:
     void tlsRefusedThenAcceptedWithCaFile()
     {
         const QString tls = qEnvironmentVariable("SANDBAR_TLS_DATA");
-        contract::ServerProcess server(
-            QStringLiteral("e2b"),
-            {QStringLiteral("--tls"), tls + QStringLiteral("/server.pem"), tls + QStringLiteral("/server-key.pem")});
+        contract::ServerProcess server(QStringLiteral("e2b"),
+                                       {QStringLiteral("--tls"), tls + QStringLiteral("/server.pem"),
+                                        tls + QStringLiteral("/server-key.pem"), QStringLiteral("--api-key"), kKey});
         QVERIFY2(server.start(), qPrintable(server.error()));
         QVERIFY(server.baseUrl().startsWith(QLatin1String("https://")));
         auto plain = makeProvider(server.baseUrl());

@@ -83,7 +83,7 @@ class TestFaultsKeychain : public QObject
 
     VoidResult addWithSecret(AccountStore &store, const QString &name, int timeoutMs = 60000)
     {
-        const QString secret = QStringLiteral("sk-fault-") + QUuid::createUuid().toString(QUuid::Id128);
+        const QString secret = QStringLiteral("sbtest-secret-fault-") + QUuid::createUuid().toString(QUuid::Id128);
         m_secrets << secret;
         return await<void>(
             [&](Callback<void> cb) {
@@ -194,10 +194,9 @@ private Q_SLOTS:
     void keychainGoneMidRun()
     {
         // The store of the test before, whose account has its secret in the keyring; then
-        // the keyring is killed while the store is in use. (Not restarted: libsecret keeps
-        // its session with the old daemon, so a restarted keyring is only usable after
-        // Sandbar restarts too; it then says "The session wrapping the secret does not
-        // exist".)
+        // the keyring is killed while the store is in use, and stays dead (a restarted one
+        // is keychainRestartedMidRun). Reconnecting to a service that is gone must still
+        // end in Unavailable, not in a retry loop or a fallback.
         const QString cfg = m_dir.filePath(QStringLiteral("locked"));
         KeychainSecretStore keychain(QStringLiteral("Sandbar-faults"));
         AccountStore store(cfg, m_factories, keychain);
@@ -211,14 +210,51 @@ private Q_SLOTS:
         QVERIFY2(!added.ok(), "a secret was stored with no Secret Service running");
         QVERIFY2(added.code() != ErrorCode::Timeout, "adding a secret hung");
         QVERIFY2(added.message().contains(QLatin1String("eychain")), qPrintable(added.message()));
+        QCOMPARE(added.code(), ErrorCode::Unavailable);
         QVERIFY(!store.find(QStringLiteral("after")));
         auto read = await<AccountConfig>([&](auto cb) { store.loadConfig(QStringLiteral("before"), cb); });
         QVERIFY(!read.ok());
         QVERIFY2(read.code() != ErrorCode::Timeout, "reading a secret hung");
+        QCOMPARE(read.code(), ErrorCode::Unavailable);
         QVERIFY2(read.message().contains(QLatin1String("eychain")), qPrintable(read.message()));
         // The account that was stored before stays listed: only its secret is out of reach.
         QVERIFY(store.find(QStringLiteral("before")));
         qInfo("gone: add: %s / read: %s", qPrintable(added.message()), qPrintable(read.message()));
+        verifyNoSecretInFiles(cfg);
+    }
+
+    // gnome-keyring restarted (a crash, a session restart) while Sandbar runs: libsecret's
+    // cached session belongs to the dead daemon, so the keychain must reconnect by itself
+    // instead of failing with "The session wrapping the secret does not exist" until
+    // Sandbar restarts.
+    void keychainRestartedMidRun()
+    {
+        if (m_keyring.state() == QProcess::NotRunning)
+            startKeyring(); // the test before left it dead, with libsecret holding a stale session
+        const QString cfg = m_dir.filePath(QStringLiteral("restarted"));
+        KeychainSecretStore keychain(QStringLiteral("Sandbar-faults"));
+        AccountStore store(cfg, m_factories, keychain);
+        QVERIFY_RESULT(addWithSecret(store, QStringLiteral("first")));
+        const QString first = m_secrets.last();
+
+        for (int round = 0; round < 2; ++round) {
+            m_keyring.kill();
+            QVERIFY(m_keyring.waitForFinished(5000));
+            QVERIFY(waitUntil([&] { return !secretsServiceOwned(); }, 10000));
+            startKeyring(); // the same keyring files, unlocked with the same password
+
+            QElapsedTimer t;
+            t.start();
+            auto read = await<AccountConfig>([&](auto cb) { store.loadConfig(QStringLiteral("first"), cb); });
+            QVERIFY_RESULT(read);
+            QCOMPARE(read->secrets.value(QStringLiteral("token")), first);
+            const QString name = QStringLiteral("second-%1").arg(round);
+            QVERIFY_RESULT(addWithSecret(store, name));
+            auto second = await<AccountConfig>([&](auto cb) { store.loadConfig(name, cb); });
+            QVERIFY_RESULT(second);
+            QCOMPARE(second->secrets.value(QStringLiteral("token")), m_secrets.last());
+            qInfo("restart %d: read and store worked again in %lld ms", round + 1, t.elapsed());
+        }
         verifyNoSecretInFiles(cfg);
     }
 };

@@ -28,7 +28,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         KeychainSecretStore keychain(QStringLiteral("Sandbar-test"));
         AccountStore store(dir.path(), m_factories, keychain);
-        const QString secret = QStringLiteral("sk-test-") + QUuid::createUuid().toString(QUuid::Id128);
+        // sbtest-secret-: the marker secret_watch (test.sh) searches for in every file Sandbar writes.
+        const QString secret = QStringLiteral("sbtest-secret-keychain-") + QUuid::createUuid().toString(QUuid::Id128);
         Account a;
         a.name = QStringLiteral("cloud");
         a.provider = QStringLiteral("fake");
@@ -80,7 +81,7 @@ private Q_SLOTS:
         a.name = QStringLiteral("cloud");
         a.provider = QStringLiteral("fake");
         auto added = test::await<void>([&](Callback<void> cb) {
-            store.add(a, {{QStringLiteral("token"), QStringLiteral("sk-nope")}}, cb);
+            store.add(a, {{QStringLiteral("token"), QStringLiteral("sbtest-secret-nope-1")}}, cb);
         });
         QVERIFY(!added.ok());
         QVERIFY2(added.code() == ErrorCode::Unavailable, qPrintable(added.message()));
@@ -88,7 +89,7 @@ private Q_SLOTS:
         QVERIFY(!store.find(a.name));
         QFile ini(QDir(dir.path()).filePath(QStringLiteral("sandbar.ini")));
         if (ini.open(QIODevice::ReadOnly))
-            QVERIFY(!ini.readAll().contains("sk-nope"));
+            QVERIFY(!ini.readAll().contains("sbtest-secret-nope-1"));
     }
 
 private:

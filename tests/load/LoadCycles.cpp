@@ -119,8 +119,21 @@ TerminalLoadResult runTerminalLoad(const TerminalLoadOptions &o, const std::func
         screens.push_back(std::move(screen));
         channels.push_back(std::move(ch));
     }
+    QElapsedTimer floodClock;
+    floodClock.start();
     for (auto &ch : channels)
         ch->start();
+    // What an echo waited behind: the floods' slices parsed between a key and its echo.
+    qint64 floodSlices = 0, waitedSlices = 0, waitedBytes = 0;
+    for (int i = 0; i < o.flooding; ++i)
+        QObject::connect(screens.at(size_t(i)).get(), &TerminalScreen::updated, &ctx,
+                         [&floodSlices] { ++floodSlices; });
+    auto floodParsed = [&] {
+        qint64 n = 0;
+        for (int i = 0; i < o.flooding; ++i)
+            n += screens.at(size_t(i))->parsedBytes();
+        return n;
+    };
 
     // Keystrokes into the first idle terminal while the others flood.
     if (o.flooding < o.terminals) {
@@ -144,8 +157,12 @@ TerminalLoadResult runTerminalLoad(const TerminalLoadOptions &o, const std::func
                 }
             });
             const qint64 sent = clock.nsecsElapsed();
+            const qint64 slicesAtSend = floodSlices;
+            const qint64 parsedAtSend = floodParsed();
             idle.sendChar(uint32_t('a' + i % 26));
             spinUntil([&seen] { return seen; }, 5000);
+            waitedSlices += floodSlices - slicesAtSend;
+            waitedBytes += floodParsed() - parsedAtSend;
             QObject::disconnect(c);
             ++out.keystrokesTried;
             if (seen)
@@ -154,6 +171,10 @@ TerminalLoadResult runTerminalLoad(const TerminalLoadOptions &o, const std::func
         }
     }
 
+    if (o.keystrokes > 0)
+        log(QStringLiteral("each echo waited behind %1 flood slices (%2 KiB) on average")
+                .arg(double(waitedSlices) / o.keystrokes, 0, 'f', 1)
+                .arg(double(waitedBytes) / o.keystrokes / 1024, 0, 'f', 0));
     // Every flooder fills its scrollback and then drops as much again: from then on memory
     // must stay what the limit allows.
     auto minDropped = [&] {
@@ -174,6 +195,7 @@ TerminalLoadResult runTerminalLoad(const TerminalLoadOptions &o, const std::func
         out.floodedBytes += screens.at(size_t(i))->parsedBytes();
     }
     out.storedMiB = double(stored) / kMiB;
+    const double floodSeconds = double(floodClock.nsecsElapsed()) / 1e9;
     // What the settings allow: each flooder's full scrollback at the worst per-line cost (one
     // code point, four bytes, a cell, plus the line's own record and allocator overhead),
     // each terminal's input queue (reading pauses above 1 MiB, one read may come on top) and
@@ -183,13 +205,15 @@ TerminalLoadResult runTerminalLoad(const TerminalLoadOptions &o, const std::func
                        double(o.terminals) * (3 * kMiB + double(o.cols * o.rows) * 64)) /
                           kMiB +
                       32;
-    log(QStringLiteral("terminals: %1 (%2 flooding), %3 MiB parsed, scrollbacks hold %4 MiB, RSS +%5 MiB (bound %6)")
+    log(QStringLiteral("terminals: %1 (%2 flooding), %3 MiB parsed (%7 MiB/s), scrollbacks hold %4 MiB, RSS +%5 MiB "
+                       "(bound %6)")
             .arg(o.terminals)
             .arg(o.flooding)
             .arg(double(out.floodedBytes) / kMiB, 0, 'f', 1)
             .arg(out.storedMiB, 0, 'f', 1)
             .arg(out.rssGrowthMiB, 0, 'f', 1)
-            .arg(out.rssBoundMiB, 0, 'f', 1));
+            .arg(out.rssBoundMiB, 0, 'f', 1)
+            .arg(double(out.floodedBytes) / kMiB / floodSeconds, 0, 'f', 1));
 
     for (auto &ch : channels)
         ch->close();
@@ -289,17 +313,6 @@ struct Counter {
     }
 };
 
-template <typename T>
-Result<T> waitCall(const std::function<void(Callback<T>)> &call, int timeoutMs = 60000)
-{
-    QObject ctx;
-    std::optional<Result<T>> out;
-    call(Callback<T>(&ctx, [&out](Result<T> r) { out.emplace(std::move(r)); }));
-    if (!spinUntil([&] { return out.has_value(); }, timeoutMs))
-        return makeError(ErrorCode::Timeout, QStringLiteral("no answer within %1 ms").arg(timeoutMs));
-    return std::move(*out);
-}
-
 QString execTrue(Provider &p, const QString &id)
 {
     ExecRequest req;
@@ -363,7 +376,7 @@ LeakResult runLeakCycles(const LeakOptions &o, const std::function<void(const QS
             spec.image = o.image;
             spec.ttlSeconds = 3600;
             spec.labels.insert(QStringLiteral("dev.sandbar.load-leaks"), QStringLiteral("1"));
-            auto s = waitCall<SessionInfo>([&](Callback<SessionInfo> cb) { engine->create(spec, cb); });
+            auto s = waitFor<SessionInfo>([&](Callback<SessionInfo> cb) { engine->create(spec, cb); }, 60000);
             if (!s)
                 out.error = QStringLiteral("docker create: ") + s.message();
             else
@@ -379,7 +392,7 @@ LeakResult runLeakCycles(const LeakOptions &o, const std::function<void(const QS
         t.start();
         CreateSpec spec;
         spec.ttlSeconds = 300; // never outlives a run that dies
-        auto s = waitCall<SessionInfo>([&](Callback<SessionInfo> cb) { local->create(spec, cb); });
+        auto s = waitFor<SessionInfo>([&](Callback<SessionInfo> cb) { local->create(spec, cb); }, 60000);
         if (!s)
             return QStringLiteral("local create: ") + s.message();
         counter.localIds.insert(s->id);
@@ -389,7 +402,7 @@ LeakResult runLeakCycles(const LeakOptions &o, const std::function<void(const QS
             out.liveCgroupDirs = live.cgroupDirs;
             out.liveSessionDirs = live.sessionDirs;
         }
-        auto r = waitCall<void>([&](Callback<void> cb) { local->remove(s->id, cb); });
+        auto r = waitFor<void>([&](Callback<void> cb) { local->remove(s->id, cb); }, 60000);
         cycleMs << double(t.nsecsElapsed()) / 1e6;
         return r ? QString() : QStringLiteral("local remove: ") + r.message();
     };
@@ -439,7 +452,7 @@ LeakResult runLeakCycles(const LeakOptions &o, const std::function<void(const QS
     out.localCycleMs = percentile(cycleMs, 50);
     out.execMs = percentile(execMs, 50);
     if (engine && !container.isEmpty())
-        (void)waitCall<void>([&](Callback<void> cb) { engine->remove(container, cb); });
+        (void)waitFor<void>([&](Callback<void> cb) { engine->remove(container, cb); }, 60000);
     if (oldTmp.isNull())
         qunsetenv("TMPDIR");
     else

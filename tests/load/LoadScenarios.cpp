@@ -286,17 +286,6 @@ private:
     QHash<QString, QString> m_values;
 };
 
-template <typename T>
-Result<T> waitFor(const std::function<void(Callback<T>)> &call, int timeoutMs = 120000)
-{
-    QObject ctx;
-    std::optional<Result<T>> out;
-    call(Callback<T>(&ctx, [&out](Result<T> r) { out.emplace(std::move(r)); }));
-    if (!spinUntil([&] { return out.has_value(); }, timeoutMs))
-        return makeError(ErrorCode::Timeout, QStringLiteral("no answer within %1 ms").arg(timeoutMs));
-    return std::move(*out);
-}
-
 // Runs `count` asynchronous steps with at most `width` at once; the first error, if any.
 QString runConcurrent(int count, int width, const std::function<void(int, std::function<void(QString)>)> &step,
                       int timeoutMs)

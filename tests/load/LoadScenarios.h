@@ -3,6 +3,9 @@
 // `sandbar-bench reliability` (full sizes). Each runs on the caller's event loop and returns
 // what it measured; the caller decides what to assert or print.
 
+#include "common/Callback.h"
+#include "common/Result.h"
+
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -11,6 +14,7 @@
 #include <atomic>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace sandbar::load {
@@ -20,6 +24,19 @@ double percentile(QList<double> samples, double p);
 
 // Spins the caller's event loop until pred holds or timeoutMs passes; pred's last value.
 bool spinUntil(const std::function<bool()> &pred, int timeoutMs);
+
+// Makes an asynchronous call and spins until its callback answers; a Timeout error after
+// timeoutMs.
+template <typename T>
+Result<T> waitFor(const std::function<void(Callback<T>)> &call, int timeoutMs = 120000)
+{
+    QObject ctx;
+    std::optional<Result<T>> out;
+    call(Callback<T>(&ctx, [&out](Result<T> r) { out.emplace(std::move(r)); }));
+    if (!spinUntil([&] { return out.has_value(); }, timeoutMs))
+        return makeError(ErrorCode::Timeout, QStringLiteral("no answer within %1 ms").arg(timeoutMs));
+    return std::move(*out);
+}
 
 // How late a periodic timer fires: the event loop's responsiveness while load runs.
 class EventLoopProbe : public QObject

@@ -8,6 +8,8 @@
 #include "TestSupport.h"
 #include "providers/local/AgentConnection.h"
 #include "providers/local/LocalChannels.h"
+#include "providers/local/LocalProvider.h"
+#include "providers/local/SessionStore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -87,6 +89,8 @@ private Q_SLOTS:
     void flood();
     void peerNeverReadsUpload();
     void peerNeverReadsInput();
+    void nonObjectRequestReply_data();
+    void nonObjectRequestReply();
 };
 
 void TstHostileAgent::oversizeHeader()
@@ -543,6 +547,51 @@ void TstHostileAgent::peerNeverReadsInput()
     QCoreApplication::processEvents();
     QCOMPARE(errors, 1);
     QVERIFY(!pty.isOpen());
+}
+
+void TstHostileAgent::nonObjectRequestReply_data()
+{
+    QTest::addColumn<QByteArray>("payload");
+    QTest::newRow("array") << QByteArray("[{\"id\":\"p1\"}]");
+    QTest::newRow("string") << QByteArray("\"ok\"");
+    QTest::newRow("number") << QByteArray("0");
+    QTest::newRow("not json") << QByteArray("{\"ptys\":");
+    QTest::newRow("empty") << QByteArray();
+}
+
+void TstHostileAgent::nonObjectRequestReply()
+{
+    // The provider's one-shot requests (list terminals, stats, files, time limit): a Reply
+    // whose payload is no JSON object is a protocol error, never an empty success (here an
+    // empty terminal list that would hide the session's terminals).
+    QFETCH(QByteArray, payload);
+    FakeAgent agent([payload](Peer &p) {
+        p.hello();
+        w::Frame f;
+        if (p.read(f))
+            p.send(FrameType::Reply, 1, payload.toStdString());
+        p.waitClosed();
+    });
+    QTemporaryDir data;
+    AccountConfig account;
+    account.name = QStringLiteral("hostile");
+    account.settings.insert(QStringLiteral("dataDir"), data.path());
+    LocalProvider provider(account, LocalEnvironment{});
+    // A session that counts as running (this process stands in for its sandbox) whose
+    // agent socket is the fake agent's.
+    SessionRecord r;
+    r.id = QStringLiteral("sb-hostile");
+    r.created = QDateTime::currentDateTimeUtc();
+    r.pid = QCoreApplication::applicationPid();
+    r.startTime = processStartTime(r.pid);
+    r.dir = provider.sessionDir(r.id);
+    QVERIFY(QDir().mkpath(r.dir + QStringLiteral("/run")));
+    QVERIFY_RESULT(saveRecord(r));
+    QVERIFY(QFile::link(agent.path, provider.socketPath(r.id)));
+
+    const auto listed = await<QList<PtyEntry>>([&](Callback<QList<PtyEntry>> cb) { provider.listPtys(r.id, cb); });
+    QVERIFY2(!listed.ok(), "a malformed reply was taken for an empty success");
+    QVERIFY2(listed.message().contains(QLatin1String("malformed")), qPrintable(listed.message()));
 }
 
 QTEST_GUILESS_MAIN(TstHostileAgent)

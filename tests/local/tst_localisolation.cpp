@@ -22,7 +22,7 @@ struct ExecResult {
 
 // A fake key in the app's own environment: nothing inside a sandbox may see it.
 constexpr char kFakeKeyName[] = "SANDBAR_ISOLATION_FAKE_KEY";
-constexpr char kFakeKey[] = "sk-isolation-fake-5b1f0c7d";
+constexpr char kFakeKey[] = "sbtest-secret-isolation-5b1f0c7d"; // the marker secret_watch searches for
 } // namespace
 
 class TstLocalIsolation : public QObject

@@ -1,7 +1,13 @@
 #include "TestSupport.h"
 
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
+#include <QHash>
+#include <QSet>
+#include <csignal>
+#include <sys/mount.h>
+#include <unistd.h>
 
 namespace sandbar::test {
 
@@ -22,6 +28,51 @@ void resetPeakRss()
     QFile f(QStringLiteral("/proc/self/clear_refs"));
     if (f.open(QIODevice::WriteOnly))
         f.write("5");
+}
+
+void reapProcessesAndMountsUnder(const QString &dir)
+{
+    const QByteArray marker = dir.toUtf8();
+    QSet<int> doomed;
+    QHash<int, int> parentOf;
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool ok = false;
+        const int n = pid.toInt(&ok);
+        if (!ok || n == getpid())
+            continue;
+        QFile cmd(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (cmd.open(QIODevice::ReadOnly) && cmd.readAll().contains(marker))
+            doomed.insert(n);
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (stat.open(QIODevice::ReadOnly)) {
+            const QByteArray s = stat.readAll();
+            const QList<QByteArray> f = s.mid(s.lastIndexOf(')') + 2).split(' ');
+            if (f.size() > 1)
+                parentOf.insert(n, f.at(1).toInt());
+        }
+    }
+    for (bool more = true; more;) {
+        more = false;
+        for (auto it = parentOf.cbegin(); it != parentOf.cend(); ++it) {
+            if (!doomed.contains(it.key()) && doomed.contains(it.value())) {
+                doomed.insert(it.key());
+                more = true;
+            }
+        }
+    }
+    for (const int n : std::as_const(doomed))
+        ::kill(n, SIGKILL);
+    QFile mounts(QStringLiteral("/proc/self/mountinfo"));
+    if (mounts.open(QIODevice::ReadOnly)) {
+        QList<QByteArray> points;
+        for (const QByteArray &line : mounts.readAll().split('\n')) {
+            const QList<QByteArray> f = line.split(' ');
+            if (f.size() > 4 && f.at(4).startsWith(marker))
+                points.prepend(f.at(4));
+        }
+        for (const QByteArray &p : points)
+            ::umount2(p.constData(), MNT_DETACH);
+    }
 }
 
 bool inCi()

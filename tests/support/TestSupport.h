@@ -27,6 +27,11 @@ qint64 statusKb(const char *field);
 // Resets VmHWM to the current RSS, so that the next reading is one case's peak alone.
 void resetPeakRss();
 
+// Kills (SIGKILL) every process whose command line names dir, and everything below them
+// (containers under a private engine's shims don't name it), then detaches every mount at
+// or under dir: what a private engine a test started and killed leaves behind.
+void reapProcessesAndMountsUnder(const QString &dir);
+
 // The SHA-256 of a file's contents in hex; empty when it cannot be read.
 QByteArray sha256File(const QString &path);
 

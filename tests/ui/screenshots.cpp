@@ -95,10 +95,27 @@ enum class Theme { Any, Dark };
 
 // A shot is kept only if it shows something: a sensible size, more than a handful of colours
 // (a window that never painted is one flat colour), and, for the dark shots, a dark average.
+// What the last changes posted (layout requests, queued model updates, deferred updates) is
+// handled: a marker posted after them runs after them, and a few rounds cover what handling
+// them posts in turn. grab() then renders the widget as it now is.
+bool settle(QWidget *w)
+{
+    if (w->isVisible() && !QTest::qWaitForWindowExposed(w->window()))
+        return false;
+    for (int round = 0; round < 3; ++round) {
+        bool reached = false;
+        QMetaObject::invokeMethod(
+            w, [&reached] { reached = true; }, Qt::QueuedConnection);
+        if (!test::waitUntil([&] { return reached; }, 10000))
+            return false;
+    }
+    return true;
+}
+
 bool save(QWidget *w, const QString &dir, const QString &name, Theme theme = Theme::Any)
 {
-    QApplication::processEvents();
-    QTest::qWait(250); // a paint for what the last events changed
+    if (!settle(w))
+        return fail(qPrintable(name + QStringLiteral(" never settled")));
     const QImage image = w->grab().toImage();
     if (image.width() < 300 || image.height() < 200)
         return fail(qPrintable(QStringLiteral("%1 is only %2x%3").arg(name).arg(image.width()).arg(image.height())));

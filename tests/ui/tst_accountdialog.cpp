@@ -131,7 +131,7 @@ private Q_SLOTS:
         auto missing = dlg.account();
         QVERIFY(!missing.ok()); // the required token
         QVERIFY2(missing.message().contains(QStringLiteral("API token")), qPrintable(missing.message()));
-        dlg.findChild<QLineEdit *>(QStringLiteral("field_token"))->setText(QStringLiteral("sk-secret-123"));
+        dlg.findChild<QLineEdit *>(QStringLiteral("field_token"))->setText(QStringLiteral("sbtest-secret-dialog-123"));
         auto a = dlg.account();
         QVERIFY_RESULT(a);
         QCOMPARE(a->name, QStringLiteral("cloud-1"));
@@ -139,8 +139,8 @@ private Q_SLOTS:
         QCOMPARE(a->settings.value(QStringLiteral("endpoint")).toString(), QStringLiteral("https://api.example.test"));
         QVERIFY(!a->settings.contains(QStringLiteral("token")));
         for (const QVariant &v : a->settings)
-            QVERIFY(!v.toString().contains(QStringLiteral("sk-secret")));
-        QCOMPARE(dlg.secrets().value(QStringLiteral("token")), QStringLiteral("sk-secret-123"));
+            QVERIFY(!v.toString().contains(QStringLiteral("sbtest-secret-dialog")));
+        QCOMPARE(dlg.secrets().value(QStringLiteral("token")), QStringLiteral("sbtest-secret-dialog-123"));
     }
 
     // OK with bad input keeps the dialog open and says what is wrong above the buttons.
@@ -198,14 +198,15 @@ private Q_SLOTS:
         QCOMPARE(token->echoMode(), QLineEdit::Password);
         QVERIFY(stored->isHidden());
         QVERIFY(!dlg.account().ok());
-        token->setText(QStringLiteral("sk-new-456"));
+        token->setText(QStringLiteral("sbtest-secret-dialognew-456"));
         auto replaced = dlg.account();
         QVERIFY_RESULT(replaced);
         QCOMPARE(replaced->secretKeys, QStringList{QStringLiteral("token")});
         QVERIFY(dlg.keptSecrets().isEmpty());
-        QCOMPARE(dlg.secrets(), (QMap<QString, QString>{{QStringLiteral("token"), QStringLiteral("sk-new-456")}}));
+        QCOMPARE(dlg.secrets(),
+                 (QMap<QString, QString>{{QStringLiteral("token"), QStringLiteral("sbtest-secret-dialognew-456")}}));
         for (const QVariant &v : replaced->settings)
-            QVERIFY(!v.toString().contains(QStringLiteral("sk-new")));
+            QVERIFY(!v.toString().contains(QStringLiteral("sbtest-secret-dialognew")));
     }
 
     // Test connection: a temporary provider from the form's values (the secret in memory),
@@ -216,7 +217,7 @@ private Q_SLOTS:
         dlg.setDiscovery({});
         choose(dlg, QStringLiteral("Probe cloud"));
         dlg.findChild<QLineEdit *>(QStringLiteral("field_endpoint"))->setText(QStringLiteral("https://good.test"));
-        dlg.findChild<QLineEdit *>(QStringLiteral("field_token"))->setText(QStringLiteral("sk-probe"));
+        dlg.findChild<QLineEdit *>(QStringLiteral("field_token"))->setText(QStringLiteral("sbtest-secret-probe-1"));
         auto *result = dlg.findChild<QLabel *>(QStringLiteral("testResult"));
         auto *spinner = dlg.findChild<QProgressBar *>();
         QSignalSpy tested(&dlg, &ui::AccountDialog::connectionTested);
@@ -228,7 +229,7 @@ private Q_SLOTS:
         static const QRegularExpression connected(QStringLiteral("^Connected — Docker Engine 20\\.10\\.24, \\d+ ms$"));
         QVERIFY2(connected.match(result->text()).hasMatch(), qPrintable(result->text()));
         QVERIFY(spinner->isHidden());
-        QCOMPARE(m_probe->lastConfig.secrets.value(QStringLiteral("token")), QStringLiteral("sk-probe"));
+        QCOMPARE(m_probe->lastConfig.secrets.value(QStringLiteral("token")), QStringLiteral("sbtest-secret-probe-1"));
 
         dlg.findChild<QLineEdit *>(QStringLiteral("field_endpoint"))->setText(QStringLiteral("https://bad.test"));
         QVERIFY(result->text().isEmpty()); // the old answer does not describe the new values

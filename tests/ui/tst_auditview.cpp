@@ -15,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileSystemWatcher>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -23,6 +24,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
+#include <QTimer>
 #include <functional>
 
 using namespace sandbar;
@@ -95,6 +98,8 @@ private Q_SLOTS:
 
 private:
     bool settle();
+    bool fileEventsHandled();
+    bool zeroTimersRun();
     QList<AuditEntry> expected(const std::function<bool(const AuditEntry &)> &keep) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -133,6 +138,29 @@ void TestAuditView::cleanup()
 bool TestAuditView::settle()
 {
     return test::waitUntil([&] { return !m_view->isFilterPending() && !m_view->model()->isLoading(); }, WaitMs);
+}
+
+// Every file event the models' watchers queued so far has been handled. A chmod that keeps
+// the mode is a marker the models ignore by design (no size or time changed); once a watcher
+// of our own has seen it, every watcher of the file had it queued behind the earlier events,
+// and the same turn of the event loop that delivered ours has read theirs.
+bool TestAuditView::fileEventsHandled()
+{
+    const QString path = m_log->path();
+    QFileSystemWatcher twin(QStringList{path});
+    QSignalSpy seen(&twin, &QFileSystemWatcher::fileChanged);
+    if (!QFile::setPermissions(path, QFile::permissions(path)))
+        return false;
+    return test::waitUntil([&] { return !seen.isEmpty(); }, WaitMs);
+}
+
+// Timers of 0 ms started before this call have fired: the live refresh, at interval 0,
+// runs at once if anything scheduled it.
+bool TestAuditView::zeroTimersRun()
+{
+    bool fired = false;
+    QTimer::singleShot(0, this, [&fired] { fired = true; });
+    return test::waitUntil([&] { return fired; }, WaitMs);
 }
 
 QList<AuditEntry> TestAuditView::expected(const std::function<bool(const AuditEntry &)> &keep) const
@@ -289,7 +317,10 @@ void TestAuditView::staleAnswerDropped()
     model->setQuery(second);
     const quint64 current = model->generation();
     QVERIFY(test::waitUntil([&] { return !model->isLoading(); }, WaitMs));
-    QTest::qWait(50); // let a late first answer arrive, if it were going to be used
+    // Both workers done and their answers (queued to this thread) delivered: the first
+    // answer has arrived, late, and must have been dropped.
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(WaitMs));
+    QCoreApplication::sendPostedEvents();
     QCOMPARE(loaded.size(), 1);
     QCOMPARE(loaded.first().first().toULongLong(), current);
     QCOMPARE(model->rowCount(), 17);
@@ -320,29 +351,36 @@ void TestAuditView::anotherWritersEntryAppears()
     // its rows through the file, not through a signal.
     AuditLog cli(m_dir->path());
     cli.setFlushDelay(0);
+    auto *model = m_view->model();
+    model->setLiveInterval(0); // a refresh, once scheduled, runs at once
     QVERIFY(cli.append(audit::makeEntry(Action::SessionKilled, QStringLiteral("cli"), QStringLiteral("docker"),
                                         QStringLiteral("from-cli")))
                 .ok());
-    auto *model = m_view->model();
     QVERIFY(test::waitUntil([&] { return model->rowCount() == Entries + 1 && !model->isLoading(); }, WaitMs));
     QCOMPARE(model->entries().first().sessionId, QStringLiteral("from-cli"));
     // The model's own reads touch the WAL file too (inotify reports the close); they must
-    // not count as news, or every answer would start the next query. Waiting is the
-    // point here: nothing should happen.
+    // not count as news, or every answer would start the next query: once the events of
+    // that last read are handled, no refresh has run.
     const quint64 settled = model->generation();
-    QTest::qWait(300);
+    QVERIFY(fileEventsHandled());
+    QVERIFY(zeroTimersRun());
     QCOMPARE(model->generation(), settled);
 }
 
 void TestAuditView::hiddenViewCatchesUpWhenShown()
 {
     auto *model = m_view->model();
+    model->setLiveInterval(0); // a refresh, once scheduled, runs at once
     m_view->show();
     m_view->hide();
     const quint64 before = model->generation();
+    QSignalSpy written(m_log.get(), &AuditLog::entriesWritten);
     QVERIFY(
         m_log->append(audit::makeEntry(Action::SessionKilled, QStringLiteral("delta"), QStringLiteral("docker"))).ok());
-    QTest::qWait(200); // four live intervals: a hidden view must not query meanwhile
+    // Both kinds of news handled (the signal, and the file's events) without a query.
+    QVERIFY(test::waitUntil([&] { return !written.isEmpty(); }, WaitMs));
+    QVERIFY(fileEventsHandled());
+    QVERIFY(zeroTimersRun());
     QCOMPARE(model->generation(), before);
     QCOMPARE(model->rowCount(), Entries);
     m_view->show();
@@ -486,8 +524,10 @@ void TestAuditView::screenshot()
     range->setCurrentIndex(range->findText(QStringLiteral("Last 24 hours")));
     QVERIFY(settle());
     m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
     m_view->findChild<QTableView *>(QStringLiteral("auditTable"))->selectRow(1);
-    QTest::qWait(50);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        !m_view->findChild<QPlainTextEdit *>(QStringLiteral("auditDetail"))->toPlainText().isEmpty(), WaitMs);
     QVERIFY(m_view->grab().save(QDir(dir).filePath(QStringLiteral("auditview.png"))));
 }
 
@@ -504,7 +544,7 @@ void TestAuditView::query100k()
     qInfo("filled 100,000 rows in %lld ms", t.elapsed());
     m_view.reset(); // measure one model alone
     AuditModel model(m_log.get());
-    model.setLiveInterval(50);
+    model.setLiveInterval(0); // a refresh, once scheduled, runs at once
     QVERIFY(test::waitUntil([&] { return !model.isLoading(); }, 60000));
     for (const QString &text : {QStringLiteral("needle-1"), QStringLiteral("no such thing"), QString()}) {
         audit::AuditQuery q;
@@ -517,7 +557,9 @@ void TestAuditView::query100k()
         QVERIFY(test::waitUntil([&] { return !model.isLoading(); }, 60000));
         const qint64 modelMs = t.elapsed();
         const quint64 settled = model.generation();
-        QTest::qWait(300); // no query of its own may start another (see anotherWritersEntryAppears)
+        // No query of its own may start another (see anotherWritersEntryAppears).
+        QVERIFY(fileEventsHandled());
+        QVERIFY(zeroTimersRun());
         QCOMPARE(model.generation(), settled);
         qInfo("search '%s': %lld ms in the model (newest 5,000, count, accounts, sort); "
               "%lld ms for every matching row (%lld); status '%s'",

@@ -174,8 +174,12 @@ private Q_SLOTS:
                 accounts->setCurrentRow(i);
         }
         auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
+        // Counted once every account's listing asked for here has come back.
+        const QDateTime asked = QDateTime::currentDateTimeUtc();
         w.refreshAll();
-        QTest::qWait(50);
+        QTRY_VERIFY_WITH_TIMEOUT(m_registry->status(QStringLiteral("lab")).lastRefresh >= asked &&
+                                     m_registry->status(QStringLiteral("local")).lastRefresh >= asked,
+                                 10000);
         const int before = table->model()->rowCount();
         action(w, QStringLiteral("New session…"))->trigger();
         QDialog *dlg = nullptr;
@@ -368,11 +372,13 @@ private Q_SLOTS:
             test::await<Provider *>([&](Callback<Provider *> cb) { m_registry->provider(QStringLiteral("lab"), cb); });
         QVERIFY_RESULT(p);
         auto *mem = m_memory->made.value(QStringLiteral("lab"));
-        int calls = 0;
+        int calls = 0;        // of the charted session
+        int witnessCalls = 0; // of another one, whose Stats tab stays open
+        QString witnessId;
         double cpu = 10;
         mem->capabilityOverride = Capabilities(Capability::StatsCpu | Capability::StatsMemory);
-        mem->statsHook = [&calls, &cpu](const QString &, Callback<StatsSample> done) {
-            ++calls;
+        mem->statsHook = [&calls, &witnessCalls, &witnessId, &cpu](const QString &id, Callback<StatsSample> done) {
+            ++(id == witnessId ? witnessCalls : calls);
             StatsSample s;
             s.time = QDateTime::currentDateTimeUtc();
             s.cpuPercent = cpu;
@@ -385,6 +391,11 @@ private Q_SLOTS:
         spec.name = QStringLiteral("charted");
         auto made = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { (*p)->create(spec, cb); });
         QVERIFY_RESULT(made);
+        CreateSpec witnessSpec;
+        witnessSpec.name = QStringLiteral("witness");
+        auto witness = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { (*p)->create(witnessSpec, cb); });
+        QVERIFY_RESULT(witness);
+        witnessId = witness->id;
 
         metrics::CollectorOptions o;
         o.listPeriodMs = 100;
@@ -401,12 +412,23 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             collector.find(made->ref()) && collector.find(made->ref())->history().sampleCount() >= 3, 10000);
 
-        // Hidden: nothing is of interest any more, so nothing is sampled.
+        // Hidden: nothing is of interest any more, so nothing is sampled. The witness keeps
+        // the collector's clock going: its samples are due every 50 ms and timers fire in the
+        // order they fall due, so after it has been sampled a few times, the window's interest
+        // (debounced 150 ms) has been updated, and a few more then span two list periods
+        // (100 ms) in which a session still of interest would have been sampled.
+        collector.addDetailInterest(witness->ref());
         w.hide();
-        QTest::qWait(400);
+        const auto witnessSampled = [&](int times) {
+            const int target = witnessCalls + times;
+            return test::waitUntil([&] { return witnessCalls >= target; }, 10000);
+        };
+        QVERIFY(witnessSampled(6));
         const int hiddenCalls = calls;
-        QTest::qWait(400);
+        QVERIFY(witnessSampled(6));
         QCOMPARE(calls, hiddenCalls);
+        collector.removeDetailInterest(witness->ref());
+        QVERIFY_RESULT(test::await<void>([&](Callback<void> cb) { (*p)->remove(witness->id, cb); }));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTRY_VERIFY_WITH_TIMEOUT(calls > hiddenCalls + 2, 10000);

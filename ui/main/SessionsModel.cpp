@@ -40,7 +40,23 @@ SessionsModel::SessionsModel(SessionRegistry &registry, QObject *parent)
     , m_registry(registry)
 {
     connect(&m_registry, &SessionRegistry::sessionsChanged, this, &SessionsModel::reload);
+    connect(&m_registry, &SessionRegistry::accountStatusChanged, this, &SessionsModel::accountStatusChanged);
     reload();
+}
+
+// Rows of an account that cannot be reached keep what was last seen, but say so: a session
+// shown as plainly running while its engine is dead would be a claim nobody checked.
+void SessionsModel::accountStatusChanged(const QString &account)
+{
+    for (int row = 0; row < m_sessions.size(); ++row) {
+        if (m_sessions.at(row).account == account)
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
+}
+
+bool SessionsModel::unreachable(const SessionInfo &s) const
+{
+    return !m_orphanRefs.contains(s.ref()) && m_registry.status(s.account).state == AccountStatus::State::Failed;
 }
 
 void SessionsModel::setAccountFilter(const QString &account)
@@ -331,12 +347,20 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
         }
         if (column == TtlLeft && s.expiresAt.isValid())
             return tr("Expires %1").arg(QLocale().toString(s.expiresAt.toLocalTime(), QLocale::LongFormat));
-        const QString why = s.errorMessage.isEmpty() ? s.statusText : s.errorMessage;
+        QString why = s.errorMessage.isEmpty() ? s.statusText : s.errorMessage;
+        if (unreachable(s)) {
+            const QString lost =
+                tr("Account %1 cannot be reached (%2). Last seen: %3.")
+                    .arg(s.account, m_registry.status(s.account).lastError.message, stateText(s, orphan));
+            why = why.isEmpty() ? lost : lost + QLatin1Char('\n') + why;
+        }
         if (column == Name)
             return why.isEmpty() ? s.ref() : s.ref() + QLatin1Char('\n') + why;
         return why;
     }
     if (role == Qt::ForegroundRole && column == State) {
+        if (unreachable(s))
+            return QColor(0x80, 0x80, 0x80);
         switch (s.state) {
         case SessionState::Running: return QColor(0x2e, 0x8b, 0x57);
         case SessionState::Error: return QColor(0xc0, 0x39, 0x2b);
@@ -359,7 +383,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
     case Name: return s.name.isEmpty() ? s.id.left(12) : s.name;
     case Account: return s.account;
     case Provider: return s.provider;
-    case State: return stateText(s, orphan);
+    case State: return unreachable(s) ? tr("unreachable") : stateText(s, orphan);
     case Image: return s.image;
     // Limits, painted when the sparkline has no samples (or no collector is attached).
     case Cpu: return s.cpus ? tr("%1 CPU").arg(locale.toString(*s.cpus)) : QString();

@@ -97,6 +97,8 @@ Q_SIGNALS:
 
 private:
     void reload();
+    void accountStatusChanged(const QString &account);
+    bool unreachable(const SessionInfo &s) const;
     void apply(QList<SessionInfo> fresh);
     QString makeHaystack(const SessionInfo &s, bool orphan) const;
     QString stateText(const SessionInfo &s, bool orphan) const;

@@ -498,6 +498,7 @@ Result<ContainerUsage> usageFromInspect(const QByteArray &body)
     u.startedAt = parseTime(str(state, "StartedAt"));
     const json &oom = sub(state, "OOMKilled");
     u.oomKilled = oom.is_boolean() && oom.get<bool>();
+    u.running = sub(state, "Running").is_boolean() && sub(state, "Running").get<bool>();
     // Absent without ?size=true; Podman may send it with size=false too (then 0 or the size).
     if (sub(*j, "SizeRw").is_number())
         u.sizeRw = std::max<qint64>(0, num(*j, "SizeRw"));

@@ -99,6 +99,7 @@ struct ContainerUsage {
     QString id;
     QDateTime startedAt;
     bool oomKilled = false;       // State.OOMKilled
+    bool running = false;         // State.Running
     std::optional<qint64> sizeRw; // only with ?size=true: the writable layer's size in bytes
 };
 Result<ContainerUsage> usageFromInspect(const QByteArray &json);

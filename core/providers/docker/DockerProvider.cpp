@@ -9,6 +9,7 @@
 #include "providers/docker/DockerTransfer.h"
 #include "providers/docker/DockerUsage.h"
 #include "providers/docker/JsonFields.h"
+#include "providers/docker/PodmanSeccomp.h"
 
 #include <QDir>
 #include <QFile>
@@ -239,8 +240,29 @@ void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
             body["Env"] = toJson(spec.env);
         if (auto p = addPortBindings(spec.ports, spec.network, &body, &body["HostConfig"]); !p)
             return done(p.error());
-        createContainer(dump(body), spec.image, containerName(spec.name), false,
-                        requirePublished(m_api, spec.ports, done));
+        const Callback<SessionInfo> published = requirePublished(m_api, spec.ports, done);
+        const QString name = containerName(spec.name);
+        // Podman's default profile lets a session make user namespaces; Sandbar's refuses them
+        // (PodmanSeccomp.h). Only an engine on this machine can read the profile's file.
+        std::shared_ptr<QTemporaryFile> profile;
+        if (engine->podman && m_api->endpoint().kind == net::Endpoint::Kind::Unix)
+            profile = writePodmanSeccompProfile(m_dataDir);
+        if (!profile)
+            return createContainer(dump(body), spec.image, name, false, published);
+        const QByteArray plain = dump(body);
+        body["HostConfig"]["SecurityOpt"].push_back("seccomp=" + profile->fileName().toStdString());
+        createContainer(
+            dump(body), spec.image, name, false,
+            Callback<SessionInfo>(
+                done.context(), [this, profile, plain, image = spec.image, name, published](Result<SessionInfo> r) {
+                    if (r || !isSeccompFileError(r.message().toUtf8()))
+                        return published(std::move(r));
+                    // An engine in a VM or behind a forwarded socket: its own default profile.
+                    qWarning("Podman could not read Sandbar's seccomp profile; session %s keeps Podman's default, "
+                             "which allows user namespaces",
+                             qPrintable(name));
+                    createContainer(plain, image, name, false, published);
+                }));
     }));
 }
 
@@ -486,12 +508,17 @@ void DockerProvider::saveOverrides() const
 
 std::unique_ptr<PtyChannel> DockerProvider::openPty(const QString &sessionId, const PtyOptions &options)
 {
-    return std::make_unique<DockerPtyChannel>(m_api, sessionId, options);
+    auto pty = std::make_unique<DockerPtyChannel>(m_api, sessionId, options);
+    connect(pty.get(), &PtyChannel::finished, m_usage, [this, sessionId] { m_usage->noteExecEnded(sessionId); });
+    return pty;
 }
 
 std::unique_ptr<ExecJob> DockerProvider::exec(const QString &sessionId, const ExecRequest &request)
 {
-    return std::make_unique<DockerExecJob>(m_api, sessionId, request);
+    // A command's end is when an out-of-memory kill inside it is worth looking for (DockerUsage.h).
+    auto job = std::make_unique<DockerExecJob>(m_api, sessionId, request);
+    connect(job.get(), &ExecJob::finished, m_usage, [this, sessionId] { m_usage->noteExecEnded(sessionId); });
+    return job;
 }
 
 void DockerProvider::statPath(const QString &sessionId, const QString &path, Callback<PathStat> done)

@@ -6,6 +6,9 @@
 #include "providers/docker/DockerExec.h"
 #include "providers/docker/JsonFields.h"
 
+#include <QDateTime>
+#include <QFileInfo>
+#include <QRandomGenerator>
 #include <nlohmann/json.hpp>
 
 namespace sandbar::docker {
@@ -19,6 +22,62 @@ const QStringList kImplicitTmpfs{QStringLiteral("/dev/shm")};
 bool isNoSuchContainer(const QByteArray &body)
 {
     return engineMessage(body).contains(QLatin1String("No such container"), Qt::CaseInsensitive);
+}
+// Staged uploads: the prefix, and how old a leftover must be before another upload sweeps it.
+const QString kStagingPrefix = QStringLiteral(".sandbar-upload-");
+constexpr qint64 kStaleSeconds = 3600;
+
+// Run as `sh -c PROBE sh DIR NAME CUTOFF`; the paths are arguments, never part of the
+// script. Sweeps staging leftovers named with an epoch before CUTOFF (the name, not the
+// mtime, dates them: tar restores the source's mtime), then answers 3 when DIR/NAME is a
+// folder to merge into, 0 otherwise, 4 when DIR is missing (the direct upload reports it)
+// and 5 when this user could not rename in DIR (the engine writes there, as before).
+const QString kProbeScript = QStringLiteral("cd \"$1\" || exit 4\n"
+                                            "[ -w . ] || exit 5\n"
+                                            "for f in .sandbar-upload-*; do\n"
+                                            "  t=${f#.sandbar-upload-}; t=${t%%-*}\n"
+                                            "  case $t in ''|*[!0-9]*) continue;; esac\n"
+                                            "  [ \"$t\" -lt \"$3\" ] && rm -rf -- \"$f\"\n"
+                                            "done\n"
+                                            "[ -d \"./$2\" ] && [ ! -L \"./$2\" ] && exit 3\n"
+                                            "exit 0\n");
+
+// Run as `sh -c MERGE sh STAGED FINAL`: moves every entry of the staged folder into the
+// existing folder, descending into folders both sides have, so that each file appears under
+// its final name only whole (rename) and the existing folder's other entries stay.
+const QString kMergeScript =
+    QStringLiteral("merge() {\n"
+                   "  for e in \"$1\"/* \"$1\"/.[!.]* \"$1\"/..?*; do\n"
+                   "    [ -e \"$e\" ] || [ -L \"$e\" ] || continue\n"
+                   "    n=${e##*/}\n"
+                   "    if [ -d \"$e\" ] && [ ! -L \"$e\" ] && [ -d \"$2/$n\" ] && [ ! -L \"$2/$n\" ]; then\n"
+                   "      merge \"$e\" \"$2/$n\" || return 1\n"
+                   "    else\n"
+                   "      mv -f -T -- \"$e\" \"$2/$n\" || return 1\n"
+                   "    fi\n"
+                   "  done\n"
+                   "}\n"
+                   "merge \"$1\" \"$2\" && rm -rf -- \"$1\"\n");
+
+QString childPath(const QString &dir, const QString &name)
+{
+    return dir.endsWith(QLatin1Char('/')) ? QString(dir + name) : QString(dir + QLatin1Char('/') + name);
+}
+
+QString stagingName(const QString &name)
+{
+    // NAME_MAX is 255 bytes: a long name is shortened in the staging name only.
+    return kStagingPrefix + QString::number(QDateTime::currentSecsSinceEpoch()) + QLatin1Char('-') +
+           QString::number(QRandomGenerator::global()->generate64(), 16) + QLatin1Char('-') + name.left(40);
+}
+
+// As the container's user, who owns what the tar brings (root, with the capabilities the
+// session dropped, may not write a user's folder).
+ExecRequest argvRequest(QStringList argv)
+{
+    ExecRequest req;
+    req.argv = std::move(argv);
+    return req;
 }
 } // namespace
 
@@ -67,12 +126,58 @@ void DockerUploadJob::start()
 
 void DockerUploadJob::begin(const QByteArray &inspectBody)
 {
+    m_inspect = inspectBody;
     const auto j = json::parse(inspectBody.constData(), inspectBody.constData() + inspectBody.size(), nullptr, false);
+    bool running = false;
+    if (j.is_object() && j.contains("State") && j["State"].is_object()) {
+        const auto &state = j["State"];
+        running = state.value("Running", false) && !state.value("Paused", false);
+    }
+    if (!m_api->engine().podman) { // Podman extracts inside the mount namespace
+        QStringList tmpfs = tmpfsMountsFromInspect(inspectBody).valueOr({}) + kImplicitTmpfs;
+        for (const QString &mount : tmpfs)
+            m_viaExec = m_viaExec || files::remoteIsWithin(m_remoteDir, mount);
+    }
+    // A stopped or paused container runs no exec, so nothing could rename a staged item:
+    // it is extracted under its final name as before. A user's tar names its own top
+    // entries, unknown until read, so it too goes straight in.
+    if (m_tar || !running)
+        return send(m_name);
+    probe();
+}
+
+void DockerUploadJob::probe()
+{
+    const qint64 cutoff = QDateTime::currentSecsSinceEpoch() - kStaleSeconds;
+    auto req = argvRequest({QStringLiteral("sh"), QStringLiteral("-c"), kProbeScript, QStringLiteral("sh"), m_remoteDir,
+                            m_name, QString::number(cutoff)});
+    runExec(m_api, m_containerId, req, Callback<ExecOutput>(this, [this](Result<ExecOutput> r) {
+                if (m_done)
+                    return;
+                if (!r && (r.code() == ErrorCode::Unavailable || r.code() == ErrorCode::NotFound))
+                    return finish(r.error());
+                if (!m_api)
+                    return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+                // No shell in the image, a folder this user may not write, or a missing
+                // one that the direct upload reports as it always did: send it straight in.
+                if (!r || (r->exitCode != 0 && r->exitCode != 3))
+                    return send(m_name);
+                // Physical walk: a link to a folder travels as a link, which replaces.
+                const QFileInfo local(m_localPath);
+                m_merge = r->exitCode == 3 && local.isDir() && !local.isSymLink();
+                m_staging = stagingName(m_name);
+                send(m_staging);
+            }));
+}
+
+void DockerUploadJob::send(const QString &rootName)
+{
+    const auto j = json::parse(m_inspect.constData(), m_inspect.constData() + m_inspect.size(), nullptr, false);
     QString user;
     if (j.is_object() && j.contains("Config"))
         user = QString::fromStdString(jsonText(j["Config"], "User"));
     files::TarSourceOptions options;
-    options.rootName = m_name;
+    options.rootName = rootName;
     bool byName = false;
     if (m_tar) {
         // A user's tar keeps the owners it names, as with `docker cp -`.
@@ -95,17 +200,12 @@ void DockerUploadJob::begin(const QByteArray &inspectBody)
     }
     if (!m_tar) {
         m_source = std::make_unique<files::TarSource>(m_localPath, options);
-        if (auto r = m_source->prepare(); !r)
+        if (auto r = m_source->prepare(); !r) {
+            m_staging.clear(); // nothing was sent
             return finish(r.error());
+        }
     }
-
-    bool underTmpfs = false;
-    if (!m_api->engine().podman) { // Podman extracts inside the mount namespace
-        QStringList tmpfs = tmpfsMountsFromInspect(inspectBody).valueOr({}) + kImplicitTmpfs;
-        for (const QString &mount : tmpfs)
-            underTmpfs = underTmpfs || files::remoteIsWithin(m_remoteDir, mount);
-    }
-    if (underTmpfs)
+    if (m_viaExec)
         return viaExec();
     if (byName)
         m_replyBody = "copyUIDGID";
@@ -134,10 +234,8 @@ void DockerUploadJob::viaArchive()
         if (!r)
             return finish(r.error());
         const int status = m_exchange->response().status;
-        if (status >= 200 && status < 300) {
-            reportProgress();
-            return finish({});
-        }
+        if (status >= 200 && status < 300)
+            return sent();
         if (status == 404 && isNoSuchContainer(m_replyBody))
             return finish(DockerApi::sessionGone(m_containerId));
         if (status == 404)
@@ -168,10 +266,8 @@ void DockerUploadJob::viaExec()
             return finish(*sourceFailure());
         if (!code)
             return finish(code.error());
-        if (*code == 0) {
-            reportProgress();
-            return finish({});
-        }
+        if (*code == 0)
+            return sent();
         const QString err = QString::fromUtf8(m_execErr).trimmed();
         if (err.contains(QLatin1String("Read-only"), Qt::CaseInsensitive))
             return finish(makeError(ErrorCode::InvalidArgument,
@@ -185,6 +281,45 @@ void DockerUploadJob::viaExec()
                          tr("Upload into '%1' failed (tar exited with %2): %3").arg(m_remoteDir).arg(*code).arg(err)));
     });
     m_exec->start();
+}
+
+void DockerUploadJob::sent()
+{
+    reportProgress();
+    if (m_staging.isEmpty())
+        return finish({});
+    finalize();
+}
+
+void DockerUploadJob::finalize(bool withT)
+{
+    if (!m_api)
+        return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+    const QString staged = childPath(m_remoteDir, m_staging);
+    const QString target = childPath(m_remoteDir, m_name);
+    // rename(2) within one folder: the final name shows the whole item or nothing. -T keeps
+    // mv from moving the item into a link to a folder already under that name.
+    QStringList argv{QStringLiteral("mv"), QStringLiteral("-f"), QStringLiteral("--"), staged, target};
+    if (withT)
+        argv.insert(2, QStringLiteral("-T"));
+    if (m_merge)
+        argv =
+            QStringList{QStringLiteral("sh"), QStringLiteral("-c"), kMergeScript, QStringLiteral("sh"), staged, target};
+    runExec(m_api, m_containerId, argvRequest(argv),
+            Callback<ExecOutput>(this, [this, target, withT](Result<ExecOutput> r) {
+                if (m_done)
+                    return;
+                if (!r)
+                    return finish(r.error());
+                // An mv without -T (old BusyBox): the probe found no folder there to move into.
+                if (r->exitCode != 0 && withT && !m_merge && r->stderrData.contains("option"))
+                    return finalize(false);
+                if (r->exitCode != 0)
+                    return finish(makeError(ErrorCode::Internal,
+                                            tr("Could not put the uploaded item in place as '%1': %2")
+                                                .arg(target, QString::fromUtf8(r->stderrData.left(4096)).trimmed())));
+                finish({});
+            }));
 }
 
 void DockerUploadJob::reportProgress()
@@ -209,6 +344,14 @@ void DockerUploadJob::finish(const VoidResult &result)
     if (m_done)
         return;
     m_done = true;
+    // Best effort: with the engine gone this fails too, and the next upload into the folder
+    // sweeps the leftover once it is an hour old. The API outlives this job.
+    if (!result && !m_staging.isEmpty() && m_api) {
+        runExec(m_api, m_containerId,
+                argvRequest({QStringLiteral("rm"), QStringLiteral("-rf"), QStringLiteral("--"),
+                             childPath(m_remoteDir, m_staging)}),
+                Callback<ExecOutput>(m_api.data(), [](const Result<ExecOutput> &) {}));
+    }
     Q_EMIT finished(result);
 }
 

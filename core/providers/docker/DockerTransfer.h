@@ -22,6 +22,16 @@ class DockerExecJob;
 // for ordinary targets, or
 // `tar -x` through exec for a target beneath a tmpfs mount, which the archive endpoint
 // would silently write underneath (moby#22020). Never holds the file in memory.
+//
+// The engine extracts straight under the final names, so an engine that dies mid-upload
+// would leave a half-written file where the user expects a whole one. In a running container
+// the item therefore travels under a hidden staging name in the same folder
+// (.sandbar-upload-<epoch>-<random>-<name>) and is renamed into place by `mv -T` (atomic
+// within a folder); a folder onto an existing folder is merged entry by entry with renames,
+// as the direct extraction merged it. Staging leftovers of failed uploads are removed when
+// the engine is reachable, and older than an hour by the next upload into that folder.
+// Where nothing in the container could rename (stopped or paused, no shell, a folder its
+// user may not write) and for a user's tar, the engine extracts under the final names.
 class DockerUploadJob : public TransferJob
 {
     Q_OBJECT
@@ -37,8 +47,12 @@ public:
 
 private:
     void begin(const QByteArray &inspectBody);
+    void probe();
+    void send(const QString &rootName);
     void viaArchive();
     void viaExec();
+    void sent();
+    void finalize(bool withT = true);
     void reportProgress();
     void finish(const VoidResult &result);
 
@@ -47,6 +61,10 @@ private:
     std::optional<Error> sourceFailure() const;
 
     QString m_containerId, m_localPath, m_remoteDir, m_name;
+    QByteArray m_inspect;
+    QString m_staging;    // the hidden name the item travels under; empty when sent directly
+    bool m_merge = false; // a folder of that name exists: merge into it
+    bool m_viaExec = false;
     std::unique_ptr<files::TarSource> m_source;
     QIODevice *m_tar = nullptr;
     net::HttpExchange *m_exchange = nullptr;

@@ -1,5 +1,8 @@
 #include "providers/docker/DockerUsage.h"
 
+#include "providers/docker/DockerExec.h"
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <utility>
 
@@ -10,8 +13,10 @@ namespace sandbar::docker {
 void UsageRecord::applyInspect(const ContainerUsage &usage)
 {
     // A restarted container is a new run: the kills before it are the old run's.
-    if (inspected && usage.startedAt != startedAt && usage.startedAt.isValid())
+    if (inspected && usage.startedAt != startedAt && usage.startedAt.isValid()) {
         dropBefore(usage.startedAt.toSecsSinceEpoch());
+        cgroupOomKills.reset(); // a new cgroup
+    }
     if (!usage.id.isEmpty())
         fullId = usage.id;
     startedAt = usage.startedAt;
@@ -45,7 +50,7 @@ std::optional<qint64> UsageRecord::oomKills() const
 {
     if (!inspected)
         return std::nullopt;
-    return std::max<qint64>(oomKilled ? 1 : 0, oomSeconds.size());
+    return std::max<qint64>({oomKilled ? 1 : 0, oomSeconds.size(), cgroupOomKills.value_or(0)});
 }
 
 void UsageRecord::fill(StatsSample *sample) const
@@ -65,6 +70,24 @@ QByteArray oomBacklogPath(const QString &containerId, qint64 since, qint64 until
         QByteArray::number(untilMs / 1000) + '.' + QByteArray::number(untilMs % 1000).rightJustified(3, '0');
     return "/events?since=" + QByteArray::number(since) + "&until=" + until +
            "&filters=" + DockerApi::enc(QString::fromStdString(filters.dump()));
+}
+
+QStringList cgroupOomFiles()
+{
+    return {QStringLiteral("/sys/fs/cgroup/memory.events"), QStringLiteral("/sys/fs/cgroup/memory/memory.oom_control")};
+}
+
+std::optional<qint64> oomKillsFromCgroup(const QByteArray &text)
+{
+    std::optional<qint64> kills;
+    for (const QByteArray &line : text.split('\n')) {
+        const QList<QByteArray> words = line.simplified().split(' ');
+        bool ok = false;
+        const qint64 n = words.size() == 2 && words[0] == "oom_kill" ? words[1].toLongLong(&ok) : -1;
+        if (ok && n >= 0)
+            kills = std::max(kills.value_or(0), n);
+    }
+    return kills;
 }
 
 // ---- DockerUsageTracker ---------------------------------------------------------------------
@@ -121,29 +144,66 @@ void DockerUsageTracker::refresh(const QString &containerId)
                     }
                     const bool first = !it->record.inspected;
                     it->record.applyInspect(*usage);
+                    if (!m_api)
+                        return finish(containerId);
+                    if (m_api->engine().podman)
+                        return usage->running ? readCgroup(containerId) : finish(containerId);
                     // The live watch counts from here on; the backlog tells what happened before it
                     // (or instead of it, while it is not connected).
-                    if ((!first && m_liveEvents && m_liveEvents()) || !usage->startedAt.isValid() || !m_api)
+                    if ((!first && m_liveEvents && m_liveEvents()) || !usage->startedAt.isValid())
                         return finish(containerId);
-                    const QString id = it->record.fullId.isEmpty() ? containerId : it->record.fullId;
-                    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-                    m_api->call(
-                        "GET", oomBacklogPath(id, usage->startedAt.toSecsSinceEpoch(), now), {},
-                        Callback<net::HttpResponse>(this, [this, containerId, id](Result<net::HttpResponse> r2) {
-                            const auto it2 = m_entries.find(containerId);
-                            if (it2 == m_entries.end())
-                                return;
-                            if (r2 && r2->isSuccess()) {
-                                QByteArray body = r2->body;
-                                body += '\n'; // the last event may come without one
-                                for (const EngineEvent &ev : takeEvents(&body)) {
-                                    if (ev.id == id && ev.action == QLatin1String("oom"))
-                                        it2->record.applyEvent(ev);
-                                }
-                            }
-                            finish(containerId);
-                        }));
+                    readEventBacklog(containerId, *usage);
                 }));
+}
+
+void DockerUsageTracker::readEventBacklog(const QString &containerId, const ContainerUsage &usage)
+{
+    const auto it = m_entries.constFind(containerId);
+    const QString id = it->record.fullId.isEmpty() ? containerId : it->record.fullId;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    m_api->call("GET", oomBacklogPath(id, usage.startedAt.toSecsSinceEpoch(), now), {},
+                Callback<net::HttpResponse>(this, [this, containerId, id](Result<net::HttpResponse> r) {
+                    const auto it2 = m_entries.find(containerId);
+                    if (it2 == m_entries.end())
+                        return;
+                    if (r && r->isSuccess()) {
+                        QByteArray body = r->body;
+                        body += '\n'; // the last event may come without one
+                        for (const EngineEvent &ev : takeEvents(&body)) {
+                            if (ev.id == id && ev.action == QLatin1String("oom"))
+                                it2->record.applyEvent(ev);
+                        }
+                    }
+                    finish(containerId);
+                }));
+}
+
+void DockerUsageTracker::readCgroup(const QString &containerId)
+{
+    const auto it = m_entries.constFind(containerId);
+    ExecRequest request;
+    request.argv = QStringList{QStringLiteral("cat")} + cgroupOomFiles();
+    // One of the two files is missing on every host, so cat's status says nothing; its output
+    // does. A container that answers more than a few lines is not believed any further.
+    auto *job = new DockerExecJob(m_api, it->record.fullId.isEmpty() ? containerId : it->record.fullId, request, this);
+    job->setIdleTimeout(std::chrono::seconds(10));
+    auto out = std::make_shared<QByteArray>();
+    connect(job, &ExecJob::stdoutData, job, [job, out](const QByteArray &bytes) {
+        constexpr qsizetype Max = 4096;
+        out->append(bytes.left(Max - out->size()));
+        if (out->size() >= Max)
+            job->cancel();
+    });
+    connect(job, &ExecJob::finished, this, [this, job, out, containerId](const Result<int> &) {
+        job->deleteLater();
+        const auto entry = m_entries.find(containerId);
+        if (entry == m_entries.end())
+            return;
+        if (const auto kills = oomKillsFromCgroup(*out))
+            entry->record.cgroupOomKills = kills;
+        finish(containerId);
+    });
+    job->start();
 }
 
 void DockerUsageTracker::finish(const QString &containerId)
@@ -173,6 +233,16 @@ void DockerUsageTracker::noteEvent(const EngineEvent &event)
     for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
         if (it.key() == event.id || it->record.fullId == event.id)
             it->record.applyEvent(event);
+    }
+}
+
+void DockerUsageTracker::noteExecEnded(const QString &containerId)
+{
+    if (!m_api || !m_api->engine().podman)
+        return; // Docker tells its kills by events
+    for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+        if (it.key() == containerId || it->record.fullId == containerId)
+            it->refreshed.invalidate();
     }
 }
 

@@ -12,8 +12,14 @@
 // Docker keeps in memory for its last events), and State.OOMKilled counts as one at least.
 // Events are kept by their second, so a replayed event (a reconnect asks `since` the last
 // second seen) is not counted twice; two kills in the same second count as one.
-// Podman 4 sends no `oom` event for a process killed inside a running container; its
-// figure is State.OOMKilled alone.
+// Podman 4 sends no `oom` event for a process killed inside a running container, and its
+// stats reply carries no memory counters but usage and limit. Its figure is the cgroup's own
+// count, read inside the container (`cat` of memory.events, cgroup v2, or
+// memory.oom_control, v1: both say "oom_kill N"; Podman gives a container its own cgroup
+// namespace on v2 and mounts its own cgroup on v1) at each look, and a look is due again
+// once a command Sandbar started there ends (the usual way a session's memory runs out). A
+// process killed inside a terminal that stays open shows at the next look (the interval).
+// An image without `cat` has State.OOMKilled alone.
 //
 // Writable layer: SizeRw from GET /containers/{id}/json?size=true, which makes the engine
 // walk the layer: at most once per interval (30 s) per container, cached in between. The
@@ -41,6 +47,7 @@ struct UsageRecord {
     bool oomKilled = false;
     QSet<qint64> oomSeconds; // unix seconds of the oom events seen since the container started
     std::optional<qint64> sizeRw;
+    std::optional<qint64> cgroupOomKills; // Podman: the container's cgroup oom_kill count
 
     void applyInspect(const ContainerUsage &usage);
     // oom: counted; start: a restarted container starts counting again (as its cgroup does).
@@ -56,6 +63,11 @@ private:
 // GET /events for one container's oom events from `since` (seconds) to `untilMs` (milliseconds).
 QByteArray oomBacklogPath(const QString &containerId, qint64 since, qint64 untilMs);
 
+// The files that hold a container's oom_kill count, as seen inside it (cgroup v2, v1).
+QStringList cgroupOomFiles();
+// The largest "oom_kill N" in their text; nullopt when there is none.
+std::optional<qint64> oomKillsFromCgroup(const QByteArray &text);
+
 class DockerUsageTracker : public QObject
 {
     Q_OBJECT
@@ -70,6 +82,8 @@ public:
     void ensure(const QString &containerId, const std::function<void()> &ready = {});
     void fill(const QString &containerId, StatsSample *sample) const;
     void noteEvent(const EngineEvent &event);
+    // A command Sandbar started in the container ended: on Podman the next sample looks again.
+    void noteExecEnded(const QString &containerId);
     void forget(const QString &containerId);
 
 private:
@@ -81,6 +95,8 @@ private:
         QList<std::function<void()>> waiting;
     };
     void refresh(const QString &containerId);
+    void readEventBacklog(const QString &containerId, const ContainerUsage &usage);
+    void readCgroup(const QString &containerId);
     void finish(const QString &containerId);
 
     QPointer<DockerApi> m_api;

@@ -11,7 +11,7 @@ namespace sandbar::local {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sandbar::local::Cgroups", text);
+    return QCoreApplication::translate("sandbar::local", text);
 }
 
 QString readText(const QString &path)

@@ -9,7 +9,7 @@ namespace sandbar::local {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sandbar::local::LocalGpu", text);
+    return QCoreApplication::translate("sandbar::local", text);
 }
 } // namespace
 

@@ -189,8 +189,8 @@ void LocalProvider::request(const QString &sessionId, FrameType type, const QJso
     };
     connect(conn, &AgentConnection::ready, conn, [conn, type, body] { conn->sendJson(type, 1, body); });
     connect(conn, &AgentConnection::frameReceived, conn, [finish](const wire::Frame &f) {
-        if (f.type == FrameType::Reply)
-            finish(AgentConnection::parseObject(f.payload));
+        if (f.type == FrameType::Reply) // a payload that is no object is no success
+            finish(AgentConnection::replyObject(f));
         else if (f.type == FrameType::Error)
             finish(AgentConnection::frameError(f));
     });
@@ -462,6 +462,16 @@ void LocalProvider::finishCreate(SessionRecord rec, const QByteArray &out, Callb
     rec.bwrapPid = o.value(QStringLiteral("bwrapPid")).toInteger();
     rec.slirpPid = o.value(QStringLiteral("slirpPid")).toInteger();
     rec.startTime = o.value(QStringLiteral("startTime")).toInteger();
+    // The agent, init's only child now: once it is gone the session is, even while processes
+    // it left keep bubblewrap's init waiting.
+    QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(rec.pid));
+    if (children.open(QIODevice::ReadOnly)) {
+        const QList<QByteArray> pids = children.readAll().trimmed().split(' ');
+        if (pids.size() == 1 && !pids.constFirst().isEmpty()) {
+            rec.agentPid = pids.constFirst().toLongLong();
+            rec.agentStartTime = processStartTime(rec.agentPid);
+        }
+    }
     for (const auto &v : o.value(QStringLiteral("ports")).toArray()) {
         const QJsonObject f = v.toObject();
         PortSpec port;
@@ -867,6 +877,10 @@ void LocalProvider::watch()
         auto rec = loadRecord(sessionDir(it.key()));
         if (!rec)
             continue;
+        // What a lost agent left running (a command, a shell's background job) is ended: it
+        // can no longer be reached, and it would hold the session's cgroups and memory.
+        if (agentGone(*rec) && isAlive(*rec))
+            killSandbox(*rec);
         const SessionInfo info = toSessionInfo(*rec, descriptor().id);
         if (info.state != it.value()) {
             it.value() = info.state;

@@ -15,7 +15,7 @@ namespace sandbar::local {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sandbar::local::SandboxLayout", text);
+    return QCoreApplication::translate("sandbar::local", text);
 }
 
 QString inside(const char *path)

@@ -17,13 +17,21 @@ namespace sandbar::local {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sandbar::local::SessionStore", text);
+    return QCoreApplication::translate("sandbar::local", text);
 }
 
 QByteArray readFile(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// When this computer started, in seconds since the epoch (/proc/stat's btime); 0: unknown.
+qint64 bootTime()
+{
+    const QByteArray stat = readFile(QStringLiteral("/proc/stat"));
+    const qsizetype at = stat.indexOf("\nbtime ");
+    return at < 0 ? 0 : stat.mid(at + 7, stat.indexOf('\n', at + 1) - at - 7).trimmed().toLongLong();
 }
 } // namespace
 
@@ -70,6 +78,8 @@ QByteArray recordToJson(const SessionRecord &r)
     o[QStringLiteral("bwrapPid")] = r.bwrapPid;
     o[QStringLiteral("slirpPid")] = r.slirpPid;
     o[QStringLiteral("startTime")] = r.startTime;
+    o[QStringLiteral("agentPid")] = r.agentPid;
+    o[QStringLiteral("agentStartTime")] = r.agentStartTime;
     o[QStringLiteral("cgroups")] = QJsonArray::fromStringList(r.cgroupDirs);
     o[QStringLiteral("killed")] = r.killed;
     return QJsonDocument(o).toJson();
@@ -122,6 +132,8 @@ Result<SessionRecord> recordFromJson(const QByteArray &json)
     r.bwrapPid = o.value(QStringLiteral("bwrapPid")).toInteger();
     r.slirpPid = o.value(QStringLiteral("slirpPid")).toInteger();
     r.startTime = o.value(QStringLiteral("startTime")).toInteger();
+    r.agentPid = o.value(QStringLiteral("agentPid")).toInteger();
+    r.agentStartTime = o.value(QStringLiteral("agentStartTime")).toInteger();
     for (const auto &v : o.value(QStringLiteral("cgroups")).toArray())
         r.cgroupDirs << v.toString();
     r.killed = o.value(QStringLiteral("killed")).toBool();
@@ -171,6 +183,11 @@ qint64 processStartTime(qint64 pid)
 bool isAlive(const SessionRecord &r)
 {
     return r.pid > 0 && processStartTime(r.pid) == r.startTime;
+}
+
+bool agentGone(const SessionRecord &r)
+{
+    return r.agentPid > 0 && processStartTime(r.agentPid) != r.agentStartTime;
 }
 
 bool isEnding(const SessionRecord &r)
@@ -224,12 +241,30 @@ SessionStatus endedStatus(bool killedBySandbar, const QString &exitReason, const
 
 SessionStatus statusOf(const SessionRecord &r)
 {
-    if (isAlive(r))
+    const bool alive = isAlive(r);
+    if (alive && !agentGone(r))
         return {SessionState::Running, QCoreApplication::translate("sandbar::local::SessionStore", "Running"), {}};
     const QString reason = QString::fromUtf8(readFile(r.dir + QStringLiteral("/run/exit-reason"))).trimmed();
-    SessionStatus s = endedStatus(r.killed, reason, readFile(r.dir + QStringLiteral("/status.json")));
+    if (alive) {
+        // The agent left as asked (stop, time limit) and the rest of the sandbox follows.
+        if (r.killed || !reason.isEmpty())
+            return {SessionState::Stopping, QCoreApplication::translate("sandbar::local::SessionStore", "Ending"), {}};
+        return {SessionState::Error, tr("Ended unexpectedly"),
+                tr("The sandbox agent is gone (killed from outside Sandbar, or crashed); its terminals and commands "
+                   "ended with it. The workspace is kept until the session is removed.")};
+    }
+    const QByteArray exitStatus = readFile(r.dir + QStringLiteral("/status.json"));
+    SessionStatus s = endedStatus(r.killed, reason, exitStatus);
     if (s.state == SessionState::Error && isEnding(r)) // its exit status is on its way
         return {SessionState::Stopping, QCoreApplication::translate("sandbar::local::SessionStore", "Ending"), {}};
+    // No exit status, yet the computer has not restarted since the session began: the one
+    // who writes it, bubblewrap's outer process, was killed; "restarted?" would mislead.
+    const qint64 boot = bootTime();
+    if (s.state == SessionState::Error && !exitStatus.contains("\"exit-code\"") && boot > 0 && r.created.isValid() &&
+        r.created.toSecsSinceEpoch() > boot)
+        s.errorMessage = tr("The sandbox is no longer running: its bubblewrap process was killed from outside "
+                            "Sandbar, and its terminals and commands ended with it. The workspace is kept until the "
+                            "session is removed.");
     return s;
 }
 

@@ -33,6 +33,8 @@ struct SessionRecord {
     qint64 bwrapPid = 0;
     qint64 slirpPid = 0;
     qint64 startTime = 0; // of pid, from /proc/<pid>/stat, against pid reuse
+    qint64 agentPid = 0;  // sandbar-agent, init's child; 0: not known (sessions of older versions)
+    qint64 agentStartTime = 0;
     QStringList cgroupDirs;
     bool killed = false; // ended by Sandbar's kill(), not by accident
 
@@ -51,6 +53,9 @@ bool isAlive(const SessionRecord &r);
 // The sandbox's init is gone but bubblewrap, which writes its exit status as it leaves, is
 // still there: for a moment the status says nothing yet.
 bool isEnding(const SessionRecord &r);
+// The agent is gone while the sandbox's init lives on, held up by processes the agent left
+// (bubblewrap's init waits for all its children): the session can no longer be used.
+bool agentGone(const SessionRecord &r);
 // SIGKILL to the sandbox's first process: the kernel ends its whole pid namespace.
 void killSandbox(const SessionRecord &r);
 

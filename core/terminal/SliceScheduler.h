@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+#include <vector>
+
+namespace sandbar {
+
+class TerminalScreen;
+
+// Takes turns parsing the queued input of every TerminalScreen of a thread, so that many
+// floods share the event loop instead of each taking a slice on every turn of it: with ten
+// flooding terminals the UI (and an idle terminal's echo) would otherwise wait behind ten
+// slices, twice (the data's delivery, then its parse).
+//
+// Each turn of the event loop is one tick. A tick first parses the screens with little
+// queued (a typed key's echo, a prompt), then gives the others one slice each in turn until
+// its time budget is spent; those it did not reach go first in the next tick. A screen never
+// gets more than one slice a tick, so one slice a turn still holds for a single flood.
+class SliceScheduler : public QObject
+{
+    Q_OBJECT
+public:
+    static SliceScheduler *forCurrentThread();
+
+    // The screen has bytes queued; keeps its place when it is already waiting.
+    void add(TerminalScreen *screen);
+    void remove(TerminalScreen *screen);
+    // Ticks so far: tells a screen whether one ran since it last parsed at once.
+    quint64 ticks() const { return m_ticks; }
+
+    // Queued input up to this much is parsed before any flood's slice.
+    static constexpr qsizetype InteractiveBytes = 4096;
+    // Floods' slices stop after this much of a tick (the first always runs).
+    static constexpr qint64 TickBudgetNs = 4'000'000;
+
+private:
+    SliceScheduler();
+    void tick();
+
+    // In turn order. While a tick runs, a removed screen leaves a null in its place.
+    std::vector<TerminalScreen *> m_screens;
+    bool m_ticking = false;
+    quint64 m_ticks = 0;
+    QTimer m_timer;
+};
+
+} // namespace sandbar

@@ -1,0 +1,213 @@
+// Two things Podman does differently from Docker, made to match (issue found by tst_escapes):
+// an out-of-memory kill of a command started with exec is reported in the statistics (Podman
+// sends no `oom` event for it; DockerUsage.h), and a session cannot make a user namespace
+// (Podman's default seccomp profile allows it; PodmanSeccomp.h).
+#include "EngineKit.h"
+#include "metrics/StatsHistory.h"
+#include "providers/docker/DockerUsage.h"
+#include "providers/docker/PodmanSeccomp.h"
+
+#include <QDir>
+#include <nlohmann/json.hpp>
+
+using namespace sandbar;
+using namespace sandbar::test;
+
+class TestPodmanOom : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<Provider> m_p;
+    QString m_id;
+
+    static QStringList leftProfiles()
+    {
+        return QDir(QDir::tempPath())
+            .entryList({QStringLiteral("sandbar-seccomp-*.json")}, QDir::Files | QDir::Hidden | QDir::System);
+    }
+
+private Q_SLOTS:
+    void cgroupCount_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<qint64>("kills"); // -1: none
+        QTest::newRow("v2 memory.events")
+            << QByteArray("low 0\nhigh 0\nmax 12\noom 2\noom_kill 2\noom_group_kill 0\n") << qint64(2);
+        QTest::newRow("v1 memory.oom_control")
+            << QByteArray("oom_kill_disable 0\nunder_oom 0\noom_kill 1\n") << qint64(1);
+        QTest::newRow("none yet") << QByteArray("oom_kill 0\n") << qint64(0);
+        QTest::newRow("both, larger wins") << QByteArray("oom_kill 3\noom_kill_disable 0\noom_kill 5") << qint64(5);
+        QTest::newRow("no counter") << QByteArray("cat: can't open '/sys/fs/cgroup/memory.events'\n") << qint64(-1);
+        QTest::newRow("empty") << QByteArray() << qint64(-1);
+        QTest::newRow("not a number") << QByteArray("oom_kill lots\noom_kill -4\n") << qint64(-1);
+        QTest::newRow("oom_group_kill alone") << QByteArray("oom_group_kill 7\n") << qint64(-1);
+    }
+    void cgroupCount()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(qint64, kills);
+        const auto got = docker::oomKillsFromCgroup(text);
+        QCOMPARE(got.value_or(-1), kills);
+    }
+
+    void profileShape_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::newRow("built-in copy") << docker::podmanSeccompProfile();
+        // Podman is installed wherever these tests run, its default profile with it.
+        const QByteArray engineDefault = docker::engineDefaultSeccompProfile();
+        QVERIFY2(!engineDefault.isEmpty(), "no /usr/share/containers/seccomp.json");
+        QTest::newRow("this machine's default") << docker::podmanSeccompProfile(engineDefault);
+        QCOMPARE(docker::podmanSeccompProfile(engineDefault), docker::refuseUserNamespaces(engineDefault));
+        // Not a profile: the built-in copy, never a profile without the change.
+        QCOMPARE(docker::refuseUserNamespaces("[]"), QByteArray());
+        QCOMPARE(docker::refuseUserNamespaces("{\"syscalls\":[{\"names\":7}]}"), QByteArray());
+        QCOMPARE(docker::podmanSeccompProfile("garbage"), docker::podmanSeccompProfile());
+    }
+
+    // Podman's default with the user-namespace rules changed, nothing else dropped.
+    void profileShape()
+    {
+        QFETCH(QByteArray, text);
+        const auto j = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
+        QVERIFY(!j.is_discarded());
+        QCOMPARE(QString::fromStdString(j.value("defaultAction", "")), QStringLiteral("SCMP_ACT_ERRNO"));
+        int unconditional = 0, newUserRefused = 0, clone3Enosys = 0, allowedNames = 0;
+        for (const auto &rule : j.at("syscalls")) {
+            const auto &names = rule.at("names");
+            const std::string action = rule.value("action", "");
+            const bool hasArgs = rule.contains("args") && rule.at("args").is_array() && !rule.at("args").empty();
+            const bool conditional = (rule.contains("includes") && !rule.at("includes").empty()) ||
+                                     (rule.contains("excludes") && !rule.at("excludes").empty());
+            for (const auto &n : names) {
+                const std::string name = n.get<std::string>();
+                if (action == "SCMP_ACT_ALLOW" && !hasArgs && !conditional) {
+                    ++allowedNames;
+                    if (name == "clone" || name == "clone3" || name == "unshare")
+                        ++unconditional;
+                }
+                if ((name == "clone" || name == "unshare") && action == "SCMP_ACT_ERRNO" && hasArgs &&
+                    rule.at("args")[0].value("value", 0ULL) == 0x10000000ULL &&
+                    rule.at("args")[0].value("valueTwo", 0ULL) == 0x10000000ULL && rule.value("errnoRet", 0) == 1)
+                    ++newUserRefused;
+                if (name == "clone3" && action == "SCMP_ACT_ERRNO" && rule.value("errnoRet", 0) == 38)
+                    ++clone3Enosys;
+            }
+        }
+        QCOMPARE(unconditional, 0);
+        QCOMPARE(newUserRefused, 3); // clone (flags first; s390: second) and unshare
+        QCOMPARE(clone3Enosys, 1);
+        QVERIFY2(allowedNames > 300, qPrintable(QString::number(allowedNames)));
+        QVERIFY(docker::isSeccompFileError(
+            "{\"cause\":\"no such file or directory\",\"message\":\"container create: opening seccomp profile failed: "
+            "open /x.json: no such file or directory\",\"response\":500}"));
+        QVERIFY(!docker::isSeccompFileError("{\"message\":\"no such image\"}"));
+    }
+
+    void initTestCase()
+    {
+        const QString host = podmanHost();
+        SANDBAR_REQUIRE(!host.isEmpty(),
+                        QStringLiteral("SANDBAR_TEST_PODMAN_HOST is not set (scripts/test-services.sh start)"));
+        m_p = makeEngineProvider(docker::Flavour::Podman, host);
+        QVERIFY(m_p);
+        auto h = await<HealthInfo>([&](auto cb) { m_p->health(cb); });
+        SANDBAR_REQUIRE(
+            h.ok(),
+            QStringLiteral("the Podman service at %1 is not reachable: %2").arg(host, h ? QString() : h.message()));
+        const QStringList before = leftProfiles();
+        CreateSpec spec;
+        spec.image = testImage();
+        spec.name = QStringLiteral("podman oom");
+        spec.memoryBytes = 64 * 1024 * 1024;
+        auto s = await<SessionInfo>([&](auto cb) { m_p->create(spec, cb); }, 60000);
+        QVERIFY_RESULT(s);
+        m_id = s->id;
+        // The profile's file lives only until the engine has read it.
+        QCOMPARE(leftProfiles(), before);
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_p && !m_id.isEmpty())
+            (void)await<void>([&](auto cb) { m_p->remove(m_id, cb); });
+    }
+
+    void userNamespaceRefused()
+    {
+        QVERIFY(!m_id.isEmpty());
+        const auto r = runIn(m_p.get(), m_id,
+                             {QStringLiteral("sh"), QStringLiteral("-c"),
+                              QStringLiteral("grep Seccomp: /proc/self/status; unshare -U true; echo userns=$?; "
+                                             "unshare -m true; echo mountns=$?; sleep 0 & wait $!; echo child=$?")});
+        QVERIFY_RESULT(*r.code);
+        QVERIFY2(r.out.contains("Seccomp:\t2"), r.out.constData()); // a filter is on
+        QVERIFY2(r.out.contains("userns=1"), QByteArray(r.out + r.err).constData());
+        QVERIFY2(r.err.contains("Operation not permitted"), r.err.constData()); // EPERM, as on Docker
+        QVERIFY2(r.out.contains("mountns=1"), r.out.constData());               // no CAP_SYS_ADMIN either
+        QVERIFY2(r.out.contains("child=0"), r.out.constData());                 // plain clone still works
+    }
+
+    void oomOfExecReported()
+    {
+        QVERIFY(!m_id.isEmpty());
+        metrics::StatsHistory history;
+        auto before = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+        QVERIFY_RESULT(before);
+        QVERIFY(before->oomKills.has_value());
+        QCOMPARE(*before->oomKills, 0);
+        history.append(*before);
+        // tail keeps a line (here: all of it) in memory; 300 MB under a 64 MiB limit.
+        const auto hog = runIn(
+            m_p.get(), m_id,
+            {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("head -c 300000000 /dev/zero | tail | wc -c")});
+        QVERIFY_RESULT(*hog.code);
+        QVERIFY2(!hog.out.contains("300000000"), hog.out.constData()); // it was killed
+        std::optional<qint64> kills;
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(waitUntil(
+            [&] {
+                auto s = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+                if (!s)
+                    return false;
+                history.append(*s);
+                kills = s->oomKills;
+                return kills.value_or(0) > 0;
+            },
+            60000));
+        qInfo("oomKills %lld after %lld ms", static_cast<long long>(kills.value_or(-1)),
+              static_cast<long long>(t.elapsed()));
+        QCOMPARE(history.oomMarkers().size(), size_t(1));
+        // Samples without a new kill add no marker.
+        for (int i = 0; i < 3; ++i) {
+            auto s = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+            QVERIFY_RESULT(s);
+            history.append(*s);
+        }
+        QCOMPARE(history.oomMarkers().size(), size_t(1));
+    }
+
+    // A stream (what the statistics view holds open) shows it as well.
+    void oomOfExecReportedOnStream()
+    {
+        QVERIFY(!m_id.isEmpty());
+        auto stream = m_p->streamStats(m_id);
+        std::optional<qint64> first, last;
+        connect(stream.get(), &StatsStream::sample, this, [&](const StatsSample &s) {
+            if (!first)
+                first = s.oomKills;
+            last = s.oomKills;
+        });
+        stream->start();
+        QVERIFY(waitUntil([&] { return first.has_value(); }, 30000));
+        const auto hog = runIn(
+            m_p.get(), m_id,
+            {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("head -c 300000000 /dev/zero | tail | wc -c")});
+        QVERIFY_RESULT(*hog.code);
+        QVERIFY(waitUntil([&] { return last.value_or(0) > first.value_or(0); }, 60000));
+        stream->stop();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPodmanOom)
+#include "tst_podman_oom.moc"
