@@ -35,7 +35,7 @@ C=$SRC/core
 # (the extractor's engine) while its public API stays.
 CORE_SRCS="common/Result.cpp providers/Session.cpp
   terminal/TerminalScreen.cpp terminal/Scrollback.cpp terminal/CsiGuard.cpp terminal/TerminalSelection.cpp
-  terminal/TerminalSearch.cpp terminal/LinkDetector.cpp
+  terminal/TerminalSearch.cpp terminal/LinkDetector.cpp terminal/SliceScheduler.cpp
   net/HttpParser.cpp net/HttpTypes.cpp net/ConnectEnvelope.cpp
   providers/docker/DockerParsers.cpp providers/docker/DockerPorts.cpp providers/docker/PullProgress.cpp
   providers/local/AgentProtocol.cpp

@@ -495,9 +495,15 @@ void LocalProvider::finishCreate(SessionRecord rec, const QByteArray &out, Callb
 
 void LocalProvider::failCreate(const SessionRecord &rec, const Error &error, Callback<SessionInfo> done)
 {
-    removeSessionCgroups(rec.cgroupDirs);
     QDir(rec.dir).removeRecursively();
-    done.post(error);
+    // A sandbox the launcher just ended (a port it could not forward) may still have processes
+    // in its cgroups, which cannot be removed before they are empty: the answer waits for them
+    // (two seconds at most), so that a failed create leaves nothing behind.
+    const QStringList cgroups = rec.cgroupDirs;
+    waitCgroupsEmpty(cgroups, 400, [cgroups, error, done] {
+        removeSessionCgroups(cgroups);
+        done.post(error);
+    });
 }
 
 void LocalProvider::info(const QString &sessionId, Callback<SessionInfo> done)
