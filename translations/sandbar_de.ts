@@ -2141,6 +2141,10 @@
         <source>The command was cancelled.</source>
         <translation>Der Befehl wurde abgebrochen.</translation>
     </message>
+    <message>
+        <source>The command `%1` answered more than %2 bytes; it was ended.</source>
+        <translation>Der Befehl `%1` hat mehr als %2 Bytes geantwortet; er wurde beendet.</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::docker::DockerLogStream</name>

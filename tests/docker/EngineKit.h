@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 #include <memory>
@@ -108,5 +109,68 @@ struct PtyProbe {
                output.contains(text);
     }
 };
+
+// A stats stream, a terminal and a running command (`sleep 30`) into one session, each seen
+// working: what an engine's death must end. Stays where it was opened (its slots hold it).
+struct LiveStreams {
+    std::unique_ptr<StatsStream> stream;
+    std::unique_ptr<PtyChannel> pty;
+    std::unique_ptr<ExecJob> job;
+    PtyProbe probe;
+    int samples = 0;
+    std::optional<Error> streamError;
+    std::optional<Result<int>> jobResult;
+
+    // False, with what did not start in *why, when one of them is not working in time.
+    bool open(Provider *p, const QString &id, QString *why)
+    {
+        stream = p->streamStats(id);
+        QObject::connect(stream.get(), &StatsStream::sample, stream.get(), [this](const StatsSample &) { ++samples; });
+        QObject::connect(stream.get(), &StatsStream::errorOccurred, stream.get(),
+                         [this](const Error &e) { streamError = e; });
+        stream->start();
+        pty = p->openPty(id, {});
+        probe.attach(pty.get());
+        pty->start();
+        ExecRequest sleeper;
+        sleeper.argv = QStringList{QStringLiteral("sleep"), QStringLiteral("30")};
+        job = p->exec(id, sleeper);
+        QObject::connect(job.get(), &ExecJob::finished, job.get(), [this](const Result<int> &r) { jobResult = r; });
+        job->start();
+        if (!waitUntil([&] { return samples >= 1 && probe.started; }, 20000)) {
+            *why = QStringLiteral("no statistics or no terminal within 20 s");
+            return false;
+        }
+        pty->write("echo alive-$((1+1))\n");
+        if (!probe.waitFor("alive-2")) {
+            *why = QStringLiteral("the terminal does not answer: ") + QString::fromUtf8(probe.output);
+            return false;
+        }
+        // The sleeper's exec has started once its process shows in the container.
+        if (!waitUntil(
+                [&] {
+                    pty->write("ps | grep -q \"[s]leep 30\" && echo sleeper-$((2+2))\n");
+                    return probe.waitFor("sleeper-4", 500);
+                },
+                30000)) {
+            *why = QStringLiteral("the command did not start: ") + QString::fromUtf8(probe.output);
+            return false;
+        }
+        return true;
+    }
+};
+
+// Whether the engine at endpoint answers /_ping once its socket file exists, within timeoutMs.
+inline bool waitForEngine(const QString &endpoint, const QString &socketPath, int timeoutMs)
+{
+    return waitUntil(
+        [&] {
+            if (!QFile::exists(socketPath))
+                return false;
+            auto r = engineRequest(endpoint, "GET", "/_ping", {}, 1000);
+            return r.ok() && r->status == 200;
+        },
+        timeoutMs);
+}
 
 } // namespace sandbar::test

@@ -79,14 +79,7 @@ public:
         m_dockerd.setStandardErrorFile(d + QStringLiteral("/dockerd.log"), QIODevice::Append);
         m_dockerd.start();
         QVERIFY(m_dockerd.waitForStarted());
-        const bool up = waitUntil(
-            [&] {
-                if (!QFile::exists(m_sock))
-                    return false;
-                auto r = engineRequest(endpoint(), "GET", "/_ping", {}, 1000);
-                return r.ok() && r->status == 200;
-            },
-            60000);
+        const bool up = waitForEngine(endpoint(), m_sock, 60000);
         if (!up) {
             QFile log(d + QStringLiteral("/dockerd.log"));
             const QByteArray tail = log.open(QIODevice::ReadOnly) ? log.readAll().right(3000) : QByteArray();

@@ -103,36 +103,9 @@ private Q_SLOTS:
         m_id = s->id;
         QVERIFY(waitUntil([&] { return dp->eventsConnected(); }, 10000));
 
-        auto stream = m_p->streamStats(m_id);
-        int samples = 0;
-        std::optional<Error> streamError;
-        connect(stream.get(), &StatsStream::sample, this, [&](const StatsSample &) { ++samples; });
-        connect(stream.get(), &StatsStream::errorOccurred, this, [&](const Error &e) { streamError = e; });
-        stream->start();
-
-        auto pty = m_p->openPty(m_id, {});
-        PtyProbe probe;
-        probe.attach(pty.get());
-        pty->start();
-
-        ExecRequest sleeper;
-        sleeper.argv = QStringList{QStringLiteral("sleep"), QStringLiteral("30")};
-        auto job = m_p->exec(m_id, sleeper);
-        std::optional<Result<int>> jobResult;
-        connect(job.get(), &ExecJob::finished, this, [&](const Result<int> &r) { jobResult = r; });
-        job->start();
-
-        QVERIFY(waitUntil([&] { return samples >= 1 && probe.started; }, 15000));
-        pty->write("echo alive-$((1+1))\n");
-        QVERIFY(probe.waitFor("alive-2"));
-        // The sleeper's exec has started once its process shows in the container.
-        QVERIFY2(waitUntil(
-                     [&] {
-                         pty->write("ps | grep -q \"[s]leep 30\" && echo sleeper-$((2+2))\n");
-                         return probe.waitFor("sleeper-4", 500);
-                     },
-                     30000),
-                 probe.output.constData());
+        LiveStreams io;
+        QString notLive;
+        QVERIFY2(io.open(m_p.get(), m_id, &notLive), qPrintable(notLive));
 
         // A 1 GiB sparse file: far more than the engine takes in before the kill below.
         QFile big(m_local.filePath(m_bigName));
@@ -152,16 +125,16 @@ private Q_SLOTS:
         m_engine.kill(); // SIGKILL
         sinceKill.start();
 
-        QVERIFY2(waitUntil([&] { return streamError.has_value(); }, 10000), "the stats stream did not notice");
-        QVERIFY(waitUntil([&] { return probe.error.has_value() || probe.finishedCode.has_value(); }, 10000));
-        QVERIFY(waitUntil([&] { return jobResult.has_value(); }, 10000));
-        QVERIFY(!jobResult->ok());
+        QVERIFY2(waitUntil([&] { return io.streamError.has_value(); }, 10000), "the stats stream did not notice");
+        QVERIFY(waitUntil([&] { return io.probe.error.has_value() || io.probe.finishedCode.has_value(); }, 10000));
+        QVERIFY(waitUntil([&] { return io.jobResult.has_value(); }, 10000));
+        QVERIFY(!io.jobResult->ok());
         QVERIFY2(waitUntil([&] { return uploadResult.has_value(); }, 10000), "the upload did not notice");
         QVERIFY(!uploadResult->ok());
         qInfo("upload ended %lld ms after the kill (%lld MiB sent): %s", sinceKill.elapsed(), uploaded >> 20,
               qPrintable(uploadResult->error().message));
         QVERIFY(waitUntil([&] { return !dp->eventsConnected(); }, 10000));
-        QVERIFY(waitUntil([&] { return !pty->isOpen(); }, 10000));
+        QVERIFY(waitUntil([&] { return !io.pty->isOpen(); }, 10000));
         QVERIFY2(sinceKill.elapsed() < 10000, "noticing the dead engine took too long");
 
         // Later calls fail at once and say why.

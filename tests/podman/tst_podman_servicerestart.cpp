@@ -49,14 +49,7 @@ class TestPodmanServiceRestart : public QObject
         m_service.setStandardErrorFile(d + QStringLiteral("/podman.log"), QIODevice::Append);
         m_service.start();
         QVERIFY(m_service.waitForStarted());
-        const bool up = waitUntil(
-            [&] {
-                if (!QFile::exists(m_sock))
-                    return false;
-                auto r = engineRequest(endpoint(), "GET", "/_ping", {}, 1000);
-                return r.ok() && r->status == 200;
-            },
-            60000);
+        const bool up = waitForEngine(endpoint(), m_sock, 60000);
         QVERIFY2(up, "the private Podman service did not answer within 60 s");
     }
 
@@ -149,35 +142,9 @@ private Q_SLOTS:
         connect(p.get(), &Provider::sessionChanged, this, [&](const SessionInfo &) { ++changes; });
         QVERIFY(waitUntil([&] { return dp->eventsConnected(); }, 10000));
 
-        auto stream = p->streamStats(id);
-        int samples = 0;
-        std::optional<Error> streamError;
-        connect(stream.get(), &StatsStream::sample, this, [&](const StatsSample &) { ++samples; });
-        connect(stream.get(), &StatsStream::errorOccurred, this, [&](const Error &e) { streamError = e; });
-        stream->start();
-
-        auto pty = p->openPty(id, {});
-        PtyProbe probe;
-        probe.attach(pty.get());
-        pty->start();
-
-        ExecRequest sleeper;
-        sleeper.argv = QStringList{QStringLiteral("sleep"), QStringLiteral("30")};
-        auto job = p->exec(id, sleeper);
-        std::optional<Result<int>> jobResult;
-        connect(job.get(), &ExecJob::finished, this, [&](const Result<int> &r) { jobResult = r; });
-        job->start();
-
-        QVERIFY(waitUntil([&] { return samples >= 1 && probe.started; }, 20000));
-        pty->write("echo alive-$((1+1))\n");
-        QVERIFY2(probe.waitFor("alive-2"), probe.output.constData());
-        QVERIFY2(waitUntil(
-                     [&] {
-                         pty->write("ps | grep -q \"[s]leep 30\" && echo sleeper-$((2+2))\n");
-                         return probe.waitFor("sleeper-4", 500);
-                     },
-                     30000),
-                 probe.output.constData());
+        LiveStreams io;
+        QString notLive;
+        QVERIFY2(io.open(p.get(), id, &notLive), qPrintable(notLive));
 
         QElapsedTimer sinceKill;
         m_service.kill(); // SIGKILL; conmon, a process of its own, keeps the container
@@ -185,22 +152,22 @@ private Q_SLOTS:
         sinceKill.start();
 
         // Each open thing ends, with an error that says so, within seconds.
-        QVERIFY2(waitUntil([&] { return streamError.has_value(); }, 10000), "the stats stream did not notice");
-        QVERIFY(!streamError->message.isEmpty());
-        QVERIFY2(waitUntil([&] { return probe.error.has_value() || probe.finishedCode.has_value(); }, 10000),
+        QVERIFY2(waitUntil([&] { return io.streamError.has_value(); }, 10000), "the stats stream did not notice");
+        QVERIFY(!io.streamError->message.isEmpty());
+        QVERIFY2(waitUntil([&] { return io.probe.error.has_value() || io.probe.finishedCode.has_value(); }, 10000),
                  "the PTY did not notice");
-        QVERIFY(waitUntil([&] { return !pty->isOpen(); }, 10000));
-        QVERIFY2(waitUntil([&] { return jobResult.has_value(); }, 10000), "the command did not notice");
-        QVERIFY(!jobResult->ok());
+        QVERIFY(waitUntil([&] { return !io.pty->isOpen(); }, 10000));
+        QVERIFY2(waitUntil([&] { return io.jobResult.has_value(); }, 10000), "the command did not notice");
+        QVERIFY(!io.jobResult->ok());
         // Podman's users are not sent looking for a Docker daemon.
-        QVERIFY2(!jobResult->message().isEmpty() &&
-                     !jobResult->message().contains(QLatin1String("Is the Docker daemon running")),
-                 qPrintable(jobResult->message()));
+        QVERIFY2(!io.jobResult->message().isEmpty() &&
+                     !io.jobResult->message().contains(QLatin1String("Is the Docker daemon running")),
+                 qPrintable(io.jobResult->message()));
         QVERIFY(waitUntil([&] { return !dp->eventsConnected(); }, 10000));
         qInfo("everything open ended %lld ms after the kill; stats: %s; command: %s; terminal: %s",
-              static_cast<long long>(sinceKill.elapsed()), qPrintable(streamError->message),
-              qPrintable(jobResult->message()),
-              qPrintable(probe.error ? probe.error->message : QStringLiteral("exit")));
+              static_cast<long long>(sinceKill.elapsed()), qPrintable(io.streamError->message),
+              qPrintable(io.jobResult->message()),
+              qPrintable(io.probe.error ? io.probe.error->message : QStringLiteral("exit")));
 
         // Later calls fail at once and say why.
         auto info = await<SessionInfo>([&](auto cb) { p->info(id, cb); }, 10000);
@@ -234,7 +201,7 @@ private Q_SLOTS:
 
         // What the window's Reconnect does: a new PTY, a working shell in the same container,
         // with the file the first shell wrote.
-        pty->write("true\n"); // a closed channel takes no input and does not crash
+        io.pty->write("true\n"); // a closed channel takes no input and does not crash
         auto again = p->openPty(id, {});
         PtyProbe reprobe;
         reprobe.attach(again.get());

@@ -2,7 +2,8 @@
 // three sessions with ten minutes of statistics), photographed in the states the README and
 // reviews want: the sessions list with sparklines, a Stats tab, the Files tab mid-upload, the
 // New session dialog's cost estimate, the audit log and the dark preferences. Run it under
-// Xvfb through tests/ui/screenshots.sh; it is a tool, not a test.
+// Xvfb through tests/ui/screenshots.sh; CTest runs it offscreen as tst_screenshots. Each
+// state must be reached and each picture be neither blank nor tiny, or it exits 1.
 #include "FakeProvider.h"
 #include "ScreenshotProvider.h"
 #include "TestSupport.h"

@@ -168,19 +168,39 @@ void DockerExecJob::finish(Result<int> result)
     Q_EMIT finished(result);
 }
 
-void runExec(DockerApi *api, const QString &containerId, const ExecRequest &request, Callback<ExecOutput> done)
+void runExec(DockerApi *api, const QString &containerId, const ExecRequest &request, Callback<ExecOutput> done,
+             RunExecLimits limits)
 {
     auto *job = new DockerExecJob(api, containerId, request, done.context());
+    if (limits.idle.count() > 0)
+        job->setIdleTimeout(limits.idle);
     auto out = std::make_shared<ExecOutput>();
-    QObject::connect(job, &ExecJob::stdoutData, job, [out](const QByteArray &b) { out->stdoutData += b; });
-    QObject::connect(job, &ExecJob::stderrData, job, [out](const QByteArray &b) { out->stderrData += b; });
-    QObject::connect(job, &ExecJob::finished, job, [job, out, done](const Result<int> &code) {
-        job->deleteLater();
-        if (!code)
-            return done(code.error());
-        out->exitCode = *code;
-        done(*out);
-    });
+    auto tooMuch = std::make_shared<bool>(false);
+    const auto keep = [job, out, tooMuch, max = limits.maxOutputBytes](QByteArray *into, const QByteArray &b) {
+        if (*tooMuch)
+            return;
+        into->append(b);
+        if (max > 0 && out->stdoutData.size() + out->stderrData.size() > max) {
+            *tooMuch = true;
+            job->cancel();
+        }
+    };
+    QObject::connect(job, &ExecJob::stdoutData, job, [keep, out](const QByteArray &b) { keep(&out->stdoutData, b); });
+    QObject::connect(job, &ExecJob::stderrData, job, [keep, out](const QByteArray &b) { keep(&out->stderrData, b); });
+    QObject::connect(
+        job, &ExecJob::finished, job,
+        [job, out, tooMuch, done, limits, name = request.argv.value(0)](const Result<int> &code) {
+            job->deleteLater();
+            if (*tooMuch)
+                return done(makeError(ErrorCode::Internal,
+                                      DockerExecJob::tr("The command `%1` answered more than %2 bytes; it was ended.")
+                                          .arg(name)
+                                          .arg(limits.maxOutputBytes)));
+            if (!code)
+                return done(code.error());
+            out->exitCode = *code;
+            done(*out);
+        });
     job->start();
 }
 

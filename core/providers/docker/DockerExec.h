@@ -52,8 +52,17 @@ private:
     bool m_done = false;
 };
 
-// Collects an exec's output; for the provider's own small commands.
-void runExec(DockerApi *api, const QString &containerId, const ExecRequest &request, Callback<ExecOutput> done);
+// Bounds for runExec where the container's answer is small by design: the container may run
+// anything under the command's name. Zero means no bound.
+struct RunExecLimits {
+    qsizetype maxOutputBytes = 0; // stdout and stderr together; past it the command is ended
+    std::chrono::milliseconds idle{0};
+};
+
+// Collects an exec's output; for the provider's own small commands. Past limits.maxOutputBytes
+// the command is cancelled and done gets an Internal error.
+void runExec(DockerApi *api, const QString &containerId, const ExecRequest &request, Callback<ExecOutput> done,
+             RunExecLimits limits = {});
 
 // An interactive terminal: a Tty=true exec on a hijacked connection.
 class DockerPtyChannel : public PtyChannel

@@ -59,11 +59,6 @@ const QString kMergeScript =
                    "}\n"
                    "merge \"$1\" \"$2\" && rm -rf -- \"$1\"\n");
 
-QString childPath(const QString &dir, const QString &name)
-{
-    return dir.endsWith(QLatin1Char('/')) ? QString(dir + name) : QString(dir + QLatin1Char('/') + name);
-}
-
 QString stagingName(const QString &name)
 {
     // NAME_MAX is 255 bytes: a long name is shortened in the staging name only.
@@ -79,6 +74,10 @@ ExecRequest argvRequest(QStringList argv)
     req.argv = std::move(argv);
     return req;
 }
+
+// The probe, the rename and the clean-up answer a line at most; the container runs whatever
+// it has under those names.
+constexpr RunExecLimits kSmallAnswer{64 * 1024, {}};
 } // namespace
 
 DockerUploadJob::DockerUploadJob(DockerApi *api, QString containerId, QString localPath, QString remoteDir,
@@ -126,8 +125,9 @@ void DockerUploadJob::start()
 
 void DockerUploadJob::begin(const QByteArray &inspectBody)
 {
-    m_inspect = inspectBody;
     const auto j = json::parse(inspectBody.constData(), inspectBody.constData() + inspectBody.size(), nullptr, false);
+    if (j.is_object() && j.contains("Config"))
+        m_user = QString::fromStdString(jsonText(j["Config"], "User"));
     bool running = false;
     if (j.is_object() && j.contains("State") && j["State"].is_object()) {
         const auto &state = j["State"];
@@ -151,31 +151,31 @@ void DockerUploadJob::probe()
     const qint64 cutoff = QDateTime::currentSecsSinceEpoch() - kStaleSeconds;
     auto req = argvRequest({QStringLiteral("sh"), QStringLiteral("-c"), kProbeScript, QStringLiteral("sh"), m_remoteDir,
                             m_name, QString::number(cutoff)});
-    runExec(m_api, m_containerId, req, Callback<ExecOutput>(this, [this](Result<ExecOutput> r) {
-                if (m_done)
-                    return;
-                if (!r && (r.code() == ErrorCode::Unavailable || r.code() == ErrorCode::NotFound))
-                    return finish(r.error());
-                if (!m_api)
-                    return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
-                // No shell in the image, a folder this user may not write, or a missing
-                // one that the direct upload reports as it always did: send it straight in.
-                if (!r || (r->exitCode != 0 && r->exitCode != 3))
-                    return send(m_name);
-                // Physical walk: a link to a folder travels as a link, which replaces.
-                const QFileInfo local(m_localPath);
-                m_merge = r->exitCode == 3 && local.isDir() && !local.isSymLink();
-                m_staging = stagingName(m_name);
-                send(m_staging);
-            }));
+    runExec(m_api, m_containerId, req,
+            Callback<ExecOutput>(this,
+                                 [this](Result<ExecOutput> r) {
+                                     if (m_done)
+                                         return;
+                                     if (!r && (r.code() == ErrorCode::Unavailable || r.code() == ErrorCode::NotFound))
+                                         return finish(r.error());
+                                     if (!m_api)
+                                         return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+                                     // No shell in the image, a folder this user may not write, or a missing
+                                     // one that the direct upload reports as it always did: send it straight in.
+                                     if (!r || (r->exitCode != 0 && r->exitCode != 3))
+                                         return send(m_name);
+                                     // Physical walk: a link to a folder travels as a link, which replaces.
+                                     const QFileInfo local(m_localPath);
+                                     m_merge = r->exitCode == 3 && local.isDir() && !local.isSymLink();
+                                     m_staging = stagingName(m_name);
+                                     send(m_staging);
+                                 }),
+            kSmallAnswer);
 }
 
 void DockerUploadJob::send(const QString &rootName)
 {
-    const auto j = json::parse(m_inspect.constData(), m_inspect.constData() + m_inspect.size(), nullptr, false);
-    QString user;
-    if (j.is_object() && j.contains("Config"))
-        user = QString::fromStdString(jsonText(j["Config"], "User"));
+    const QString &user = m_user;
     files::TarSourceOptions options;
     options.rootName = rootName;
     bool byName = false;
@@ -295,31 +295,36 @@ void DockerUploadJob::finalize(bool withT)
 {
     if (!m_api)
         return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
-    const QString staged = childPath(m_remoteDir, m_staging);
-    const QString target = childPath(m_remoteDir, m_name);
+    const auto target = files::remoteJoin(m_remoteDir, m_name);
+    if (!target)
+        return finish(target.error());
+    const QString staged = files::remoteJoin(m_remoteDir, m_staging).valueOr({});
     // rename(2) within one folder: the final name shows the whole item or nothing. -T keeps
     // mv from moving the item into a link to a folder already under that name.
-    QStringList argv{QStringLiteral("mv"), QStringLiteral("-f"), QStringLiteral("--"), staged, target};
+    QStringList argv{QStringLiteral("mv"), QStringLiteral("-f"), QStringLiteral("--"), staged, *target};
     if (withT)
         argv.insert(2, QStringLiteral("-T"));
     if (m_merge)
-        argv =
-            QStringList{QStringLiteral("sh"), QStringLiteral("-c"), kMergeScript, QStringLiteral("sh"), staged, target};
+        argv = QStringList{
+            QStringLiteral("sh"), QStringLiteral("-c"), kMergeScript, QStringLiteral("sh"), staged, *target};
     runExec(m_api, m_containerId, argvRequest(argv),
-            Callback<ExecOutput>(this, [this, target, withT](Result<ExecOutput> r) {
-                if (m_done)
-                    return;
-                if (!r)
-                    return finish(r.error());
-                // An mv without -T (old BusyBox): the probe found no folder there to move into.
-                if (r->exitCode != 0 && withT && !m_merge && r->stderrData.contains("option"))
-                    return finalize(false);
-                if (r->exitCode != 0)
-                    return finish(makeError(ErrorCode::Internal,
-                                            tr("Could not put the uploaded item in place as '%1': %2")
-                                                .arg(target, QString::fromUtf8(r->stderrData.left(4096)).trimmed())));
-                finish({});
-            }));
+            Callback<ExecOutput>(this,
+                                 [this, target = *target, withT](Result<ExecOutput> r) {
+                                     if (m_done)
+                                         return;
+                                     if (!r)
+                                         return finish(r.error());
+                                     // An mv without -T (old BusyBox): the probe found no folder there to move into.
+                                     if (r->exitCode != 0 && withT && !m_merge && r->stderrData.contains("option"))
+                                         return finalize(false);
+                                     if (r->exitCode != 0)
+                                         return finish(makeError(
+                                             ErrorCode::Internal,
+                                             tr("Could not put the uploaded item in place as '%1': %2")
+                                                 .arg(target, QString::fromUtf8(r->stderrData.left(4096)).trimmed())));
+                                     finish({});
+                                 }),
+            kSmallAnswer);
 }
 
 void DockerUploadJob::reportProgress()
@@ -347,10 +352,10 @@ void DockerUploadJob::finish(const VoidResult &result)
     // Best effort: with the engine gone this fails too, and the next upload into the folder
     // sweeps the leftover once it is an hour old. The API outlives this job.
     if (!result && !m_staging.isEmpty() && m_api) {
-        runExec(m_api, m_containerId,
-                argvRequest({QStringLiteral("rm"), QStringLiteral("-rf"), QStringLiteral("--"),
-                             childPath(m_remoteDir, m_staging)}),
-                Callback<ExecOutput>(m_api.data(), [](const Result<ExecOutput> &) {}));
+        if (const auto staged = files::remoteJoin(m_remoteDir, m_staging))
+            runExec(m_api, m_containerId,
+                    argvRequest({QStringLiteral("rm"), QStringLiteral("-rf"), QStringLiteral("--"), *staged}),
+                    Callback<ExecOutput>(m_api.data(), [](const Result<ExecOutput> &) {}), kSmallAnswer);
     }
     Q_EMIT finished(result);
 }

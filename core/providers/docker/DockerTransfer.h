@@ -61,7 +61,7 @@ private:
     std::optional<Error> sourceFailure() const;
 
     QString m_containerId, m_localPath, m_remoteDir, m_name;
-    QByteArray m_inspect;
+    QString m_user;       // the container's Config.User, who owns what the tar brings
     QString m_staging;    // the hidden name the item travels under; empty when sent directly
     bool m_merge = false; // a folder of that name exists: merge into it
     bool m_viaExec = false;

@@ -184,26 +184,18 @@ void DockerUsageTracker::readCgroup(const QString &containerId)
     ExecRequest request;
     request.argv = QStringList{QStringLiteral("cat")} + cgroupOomFiles();
     // One of the two files is missing on every host, so cat's status says nothing; its output
-    // does. A container that answers more than a few lines is not believed any further.
-    auto *job = new DockerExecJob(m_api, it->record.fullId.isEmpty() ? containerId : it->record.fullId, request, this);
-    job->setIdleTimeout(std::chrono::seconds(10));
-    auto out = std::make_shared<QByteArray>();
-    connect(job, &ExecJob::stdoutData, job, [job, out](const QByteArray &bytes) {
-        constexpr qsizetype Max = 4096;
-        out->append(bytes.left(Max - out->size()));
-        if (out->size() >= Max)
-            job->cancel();
-    });
-    connect(job, &ExecJob::finished, this, [this, job, out, containerId](const Result<int> &) {
-        job->deleteLater();
-        const auto entry = m_entries.find(containerId);
-        if (entry == m_entries.end())
-            return;
-        if (const auto kills = oomKillsFromCgroup(*out))
-            entry->record.cgroupOomKills = kills;
-        finish(containerId);
-    });
-    job->start();
+    // does. A container that answers more than a few lines is not believed.
+    runExec(m_api, it->record.fullId.isEmpty() ? containerId : it->record.fullId, request,
+            Callback<ExecOutput>(this,
+                                 [this, containerId](const Result<ExecOutput> &r) {
+                                     const auto entry = m_entries.find(containerId);
+                                     if (entry == m_entries.end())
+                                         return;
+                                     if (const auto kills = r ? oomKillsFromCgroup(r->stdoutData) : std::nullopt)
+                                         entry->record.cgroupOomKills = kills;
+                                     finish(containerId);
+                                 }),
+            RunExecLimits{4096, std::chrono::seconds(10)});
 }
 
 void DockerUsageTracker::finish(const QString &containerId)
