@@ -426,6 +426,11 @@ Result<QJsonObject> readOverride(const QString &path)
     return o;
 }
 
+QString Catalog::tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::catalog::Catalog", text);
+}
+
 Result<Catalog> Catalog::fromDocument(const QJsonObject &doc)
 {
     QStringList problems = validateDocument(doc);

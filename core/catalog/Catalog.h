@@ -121,6 +121,9 @@ public:
     QJsonObject source(const QString &key) const;
 
 private:
+    // Translates in the context lupdate gives this class's tr() calls, "sandbar::catalog::Catalog".
+    static QString tr(const char *text);
+
     QJsonObject m_doc;
     QList<ProviderEntry> m_entries;
 };

@@ -8,7 +8,7 @@ namespace sandbar::files {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sandbar::files::CopyRules", text);
+    return QCoreApplication::translate("sandbar::files", text);
 }
 
 QString baseName(const QString &path)

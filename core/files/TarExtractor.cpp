@@ -31,11 +31,6 @@ constexpr qsizetype kNameMax = 255; // bytes in one component, as Linux file sys
 constexpr int kDiskFlags =
     ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT;
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::files", text);
-}
-
 QString archiveMessage(::archive *a)
 {
     const char *s = a ? archive_error_string(a) : nullptr;
@@ -95,6 +90,11 @@ void withPrivateUmask(const std::function<void()> &call)
         call();
 }
 } // namespace
+
+QString TarExtractor::tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::files::TarExtractor", text);
+}
 
 TarExtractor::TarExtractor(QString targetDir)
     : m_root(QDir(targetDir).absolutePath())

@@ -43,6 +43,9 @@ public:
     QStringList entries() const { return m_entries; } // safe relative names, in order
 
 private:
+    // Translates in the context lupdate gives this class's tr() calls, "sandbar::files::TarExtractor".
+    static QString tr(const char *text);
+
     enum class State { Header, Data, Padding, Meta, End };
     VoidResult onHeader(const char *block);
     VoidResult beginEntry();

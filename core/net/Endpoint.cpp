@@ -9,7 +9,7 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sandbar::net::Endpoint", text);
+    return QCoreApplication::translate("sandbar::net", text);
 }
 
 Error bad(const QString &url, const QString &why)
@@ -18,6 +18,11 @@ Error bad(const QString &url, const QString &why)
 }
 
 } // namespace
+
+QString Endpoint::tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::net::Endpoint", text);
+}
 
 Result<Endpoint> Endpoint::parse(const QString &input)
 {

@@ -23,6 +23,10 @@ struct Endpoint {
     QString toUrl() const;
     // What a person should read in an error message.
     QString display() const { return toUrl(); }
+
+private:
+    // Translates in the context lupdate gives this struct's tr() calls, "sandbar::net::Endpoint".
+    static QString tr(const char *text);
 };
 
 } // namespace sandbar::net

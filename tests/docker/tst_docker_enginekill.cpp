@@ -6,9 +6,11 @@
 // killed upload must have left nothing under its final name.
 #include "PrivateDockerd.h"
 
+#include <QBuffer>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 
 using namespace sandbar;
@@ -246,6 +248,66 @@ private Q_SLOTS:
                                QStringLiteral("/tmp/dest/tree/new.txt"), QStringLiteral("/tmp/dest/tree/old.txt"),
                                QStringLiteral("/tmp/dest/tree/sub"),     QStringLiteral("/tmp/dest/tree/sub/deep.txt")};
         QCOMPARE(got, want);
+    }
+
+    // A user's tar (sandbarctl cp -) is staged as well: whole, its entries are merged into
+    // the destination; cut short, it leaves neither a partial file under its final name nor
+    // the staging folder behind.
+    void userTarStaged()
+    {
+        QVERIFY(!m_id.isEmpty());
+        const QStringList prep{QStringLiteral("sh"), QStringLiteral("-c"),
+                               QStringLiteral("mkdir -p /tmp/tardest/tree /tmp/trunc && "
+                                              "echo keep > /tmp/tardest/tree/old.txt")};
+        const ExecResult made = runIn(m_p.get(), m_id, prep);
+        QVERIFY(made.code && made.code->ok() && made.code->value() == 0);
+
+        const QString root = m_local.filePath(QStringLiteral("tars"));
+        QVERIFY(QDir().mkpath(root + QStringLiteral("/tree")));
+        const auto write = [&](const QString &name, const QByteArray &bytes) {
+            QFile out(root + QLatin1Char('/') + name);
+            return out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size();
+        };
+        QVERIFY(write(QStringLiteral("tree/added.txt"), "added\n"));
+        QVERIFY(write(QStringLiteral("top.txt"), "top\n"));
+        QVERIFY(write(QStringLiteral("half.bin"), QByteArray(1 << 20, 'h')));
+        const auto tarOf = [&](const QStringList &names) {
+            QProcess tar;
+            tar.start(QStringLiteral("tar"),
+                      QStringList{QStringLiteral("-C"), root, QStringLiteral("-cf"), QStringLiteral("-")} + names);
+            tar.waitForFinished(30000);
+            return tar.readAllStandardOutput();
+        };
+        const auto find = [&](const QString &dir) {
+            const ExecResult r =
+                runIn(m_p.get(), m_id, {QStringLiteral("find"), dir, QStringLiteral("-mindepth"), QStringLiteral("1")});
+            QStringList got = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            got.sort();
+            return got;
+        };
+
+        QByteArray whole = tarOf({QStringLiteral("tree"), QStringLiteral("top.txt")});
+        QVERIFY(whole.size() > 1024);
+        QBuffer wholeIn(&whole);
+        QVERIFY(wholeIn.open(QIODevice::ReadOnly));
+        auto put = m_p->putTar(m_id, &wholeIn, QStringLiteral("/tmp/tardest"));
+        QVERIFY_RESULT(runTransfer(put.get()));
+        const QStringList want{QStringLiteral("/tmp/tardest/top.txt"), QStringLiteral("/tmp/tardest/tree"),
+                               QStringLiteral("/tmp/tardest/tree/added.txt"),
+                               QStringLiteral("/tmp/tardest/tree/old.txt")};
+        QCOMPARE(find(QStringLiteral("/tmp/tardest")), want);
+
+        QByteArray cut = tarOf({QStringLiteral("half.bin")}).left(600 * 1024);
+        QBuffer cutIn(&cut);
+        QVERIFY(cutIn.open(QIODevice::ReadOnly));
+        auto putCut = m_p->putTar(m_id, &cutIn, QStringLiteral("/tmp/trunc"));
+        const VoidResult failed = runTransfer(putCut.get());
+        QVERIFY2(!failed, "a truncated tar was taken as whole");
+        qInfo("truncated tar refused: %s", qPrintable(failed.message()));
+        // The staging folder is removed after the failure is reported.
+        QStringList left;
+        QVERIFY2(waitUntil([&] { return (left = find(QStringLiteral("/tmp/trunc"))).isEmpty(); }, 15000),
+                 qPrintable(left.join(QLatin1Char(' '))));
     }
 };
 

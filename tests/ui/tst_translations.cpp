@@ -196,8 +196,21 @@ private Q_SLOTS:
         QVERIFY2(left.isEmpty(), qPrintable(QStringLiteral("English in the new-session dialog: ") + left.join(u" | ")));
     }
 
+    void sandbarctlSpeaksGerman_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("english");
+        QTest::newRow("help") << QStringList{QStringLiteral("--help")} << QStringLiteral("Commands:");
+        // A command's own message, translated in the context lupdate gives the command files'
+        // free functions ("sandbar::cli"), which their tr() once did not use.
+        QTest::newRow("audit error") << QStringList{QStringLiteral("audit"), QStringLiteral("--limit"),
+                                                    QStringLiteral("0")}
+                                     << QStringLiteral("--limit needs a positive number");
+    }
     void sandbarctlSpeaksGerman()
     {
+        QFETCH(QStringList, args);
+        QFETCH(QString, english);
         QProcess ctl;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("LANG"), QStringLiteral("de_DE.UTF-8"));
@@ -207,14 +220,12 @@ private Q_SLOTS:
         QTemporaryDir dir;
         env.insert(QStringLiteral("SANDBAR_CONFIG_DIR"), dir.path());
         ctl.setProcessEnvironment(env);
-        ctl.start(QStringLiteral(SANDBARCTL_PATH), {QStringLiteral("--help")});
+        ctl.start(QStringLiteral(SANDBARCTL_PATH), args);
         QVERIFY(ctl.waitForFinished(60000));
         const QString out = QString::fromUtf8(ctl.readAllStandardOutput() + ctl.readAllStandardError());
-        for (const char *english : {"Commands:", "Global options (before or after the command):"}) {
-            const QString german = m_english.value(QString::fromLatin1(english));
-            QVERIFY2(!german.isEmpty(), english);
-            QVERIFY2(out.contains(german), qPrintable(out.left(600)));
-        }
+        const QString german = m_english.value(english);
+        QVERIFY2(!german.isEmpty(), qPrintable(english));
+        QVERIFY2(out.contains(german), qPrintable(out.left(600)));
     }
 };
 

@@ -13,7 +13,7 @@ namespace {
 
 QString tr(const char *s)
 {
-    return QCoreApplication::translate("sandbar::ui::CompareModel", s);
+    return QCoreApplication::translate("sandbar::ui::compare", s);
 }
 
 QJsonValue rawValue(const catalog::ProviderEntry &e, const char *field)
@@ -121,7 +121,7 @@ QString componentLabel(const QString &component)
         {QStringLiteral("free_credit"), QT_TRANSLATE_NOOP("sandbar::ui::CompareModel", "Free credit")},
     };
     const char *label = labels.value(component);
-    return label ? tr(label) : component;
+    return label ? QCoreApplication::translate("sandbar::ui::CompareModel", label) : component;
 }
 
 } // namespace compare

@@ -2,6 +2,7 @@
 
 #include "compare/CompareModel.h"
 
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QJsonArray>
 #include <QLabel>
@@ -12,11 +13,6 @@ namespace sandbar::ui {
 
 namespace {
 
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::ui::ProviderCards", s);
-}
-
 QString esc(const QString &s)
 {
     return s.toHtmlEscaped();
@@ -26,6 +22,9 @@ QString esc(const QString &s)
 class CardWriter
 {
 public:
+    // The context lupdate gives the tr() calls in this class's members.
+    static QString tr(const char *s) { return QCoreApplication::translate("sandbar::ui::CardWriter", s); }
+
     explicit CardWriter(const catalog::Catalog &c)
         : m_catalog(c)
     {

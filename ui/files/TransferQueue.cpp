@@ -44,7 +44,7 @@ qint64 localSize(const QFileInfo &info)
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sandbar::ui::TransferQueue", text);
+    return QCoreApplication::translate("sandbar::ui", text);
 }
 
 } // namespace

@@ -9,7 +9,7 @@ namespace {
 
 QString tr(const char *s)
 {
-    return QCoreApplication::translate("sandbarctl", s);
+    return QCoreApplication::translate("sandbar::cli", s);
 }
 
 void accountsList(Command &cmd)

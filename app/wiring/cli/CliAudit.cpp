@@ -15,7 +15,7 @@ namespace {
 
 QString tr(const char *s)
 {
-    return QCoreApplication::translate("sandbarctl", s);
+    return QCoreApplication::translate("sandbar::cli", s);
 }
 
 QString usageLine()

@@ -14,7 +14,7 @@ using namespace sandbar::catalog;
 
 QString tr(const char *s)
 {
-    return QCoreApplication::translate("sandbarctl", s);
+    return QCoreApplication::translate("sandbar::cli", s);
 }
 
 // Loads the catalog; a broken catalog.json is reported on stderr and the shipped one used.

@@ -6,7 +6,7 @@ namespace {
 
 QString tr(const char *s)
 {
-    return QCoreApplication::translate("sandbarctl", s);
+    return QCoreApplication::translate("sandbar::cli", s);
 }
 
 // Spellings README.md documents that differ from a descriptor key; the value gets the suffix.

@@ -11,7 +11,7 @@ namespace {
 
 QString tr(const char *s)
 {
-    return QCoreApplication::translate("sandbarctl", s);
+    return QCoreApplication::translate("sandbar::cli", s);
 }
 
 QStringList sessionRow(const SessionInfo &s, bool orphan)

@@ -14,7 +14,7 @@ namespace {
 
 QString tr(const char *s)
 {
-    return QCoreApplication::translate("sandbarctl", s);
+    return QCoreApplication::translate("sandbar::cli", s);
 }
 
 QJsonObject sampleJson(const StatsSample &s)

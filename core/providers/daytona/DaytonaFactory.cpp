@@ -70,6 +70,11 @@ ProviderDescriptor makeDaytonaDescriptor()
     return d;
 }
 
+QString DaytonaFactory::tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::daytona::DaytonaFactory", text);
+}
+
 DaytonaFactory::DaytonaFactory()
     : m_descriptor(makeDaytonaDescriptor())
 {

@@ -194,6 +194,11 @@ Error errorFromStatus(int status, const QByteArray &body, const QString &what)
     return makeError(code, what.isEmpty() ? detail : tr("%1: %2").arg(what, detail));
 }
 
+QString StreamDemuxer::tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::docker::StreamDemuxer", text);
+}
+
 Result<QList<StreamDemuxer::Chunk>> StreamDemuxer::feed(const QByteArray &bytes)
 {
     if (m_error)

@@ -49,6 +49,9 @@ public:
     bool midFrame() const { return m_header.size() > 0 || m_left > 0; }
 
 private:
+    // Translates in the context lupdate gives this class's tr() calls, "sandbar::docker::StreamDemuxer".
+    static QString tr(const char *text);
+
     QByteArray m_header;
     int m_stream = 1;
     qint64 m_left = 0;

@@ -27,11 +27,12 @@ bool isNoSuchContainer(const QByteArray &body)
 const QString kStagingPrefix = QStringLiteral(".sandbar-upload-");
 constexpr qint64 kStaleSeconds = 3600;
 
-// Run as `sh -c PROBE sh DIR NAME CUTOFF`; the paths are arguments, never part of the
-// script. Sweeps staging leftovers named with an epoch before CUTOFF (the name, not the
-// mtime, dates them: tar restores the source's mtime), then answers 3 when DIR/NAME is a
-// folder to merge into, 0 otherwise, 4 when DIR is missing (the direct upload reports it)
-// and 5 when this user could not rename in DIR (the engine writes there, as before).
+// Run as `sh -c PROBE sh DIR NAME CUTOFF [STAGING]`; the paths are arguments, never part of
+// the script. Sweeps staging leftovers named with an epoch before CUTOFF (the name, not the
+// mtime, dates them: tar restores the source's mtime), creates the folder STAGING in DIR when
+// given (7 when the container has no tar to extract into it, 6 when it cannot), then answers 3 when DIR/NAME is a
+// folder to merge into, 0 otherwise, 4 when DIR is missing (the direct upload reports it) and 5 when this user could
+// not rename in DIR (the engine writes there, as before).
 const QString kProbeScript = QStringLiteral("cd \"$1\" || exit 4\n"
                                             "[ -w . ] || exit 5\n"
                                             "for f in .sandbar-upload-*; do\n"
@@ -39,6 +40,10 @@ const QString kProbeScript = QStringLiteral("cd \"$1\" || exit 4\n"
                                             "  case $t in ''|*[!0-9]*) continue;; esac\n"
                                             "  [ \"$t\" -lt \"$3\" ] && rm -rf -- \"$f\"\n"
                                             "done\n"
+                                            "if [ -n \"$4\" ]; then\n"
+                                            "  command -v tar >/dev/null 2>&1 || exit 7\n"
+                                            "  mkdir -- \"$4\" || exit 6\n"
+                                            "fi\n"
                                             "[ -d \"./$2\" ] && [ ! -L \"./$2\" ] && exit 3\n"
                                             "exit 0\n");
 
@@ -73,6 +78,15 @@ ExecRequest argvRequest(QStringList argv)
     ExecRequest req;
     req.argv = std::move(argv);
     return req;
+}
+
+// A user's tar may hold entries owned by anyone, and moving a folder out of the staging
+// folder takes write permission on the folder itself: root has it; for another user the tar
+// is extracted by the container's own tar, as that user, who then owns what it brings.
+bool runsAsRoot(const QString &user)
+{
+    const QString name = user.section(QLatin1Char(':'), 0, 0);
+    return name.isEmpty() || name == QLatin1String("0") || name == QLatin1String("root");
 }
 
 // The probe, the rename and the clean-up answer a line at most; the container runs whatever
@@ -140,8 +154,9 @@ void DockerUploadJob::begin(const QByteArray &inspectBody)
     }
     // A stopped or paused container runs no exec, so nothing could rename a staged item:
     // it is extracted under its final name as before. A user's tar names its own top
-    // entries, unknown until read, so it too goes straight in.
-    if (m_tar || !running)
+    // entries, unknown until read: it is extracted into a staging folder whose entries are
+    // then merged into the destination (see runsAsRoot).
+    if (!running)
         return send(m_name);
     probe();
 }
@@ -149,11 +164,13 @@ void DockerUploadJob::begin(const QByteArray &inspectBody)
 void DockerUploadJob::probe()
 {
     const qint64 cutoff = QDateTime::currentSecsSinceEpoch() - kStaleSeconds;
+    // A user's tar is extracted into a folder the probe creates.
+    const QString tarStaging = m_tar ? stagingName(QStringLiteral("tar")) : QString();
     auto req = argvRequest({QStringLiteral("sh"), QStringLiteral("-c"), kProbeScript, QStringLiteral("sh"), m_remoteDir,
-                            m_name, QString::number(cutoff)});
+                            m_tar ? QStringLiteral(".") : m_name, QString::number(cutoff), tarStaging});
     runExec(m_api, m_containerId, req,
             Callback<ExecOutput>(this,
-                                 [this](Result<ExecOutput> r) {
+                                 [this, tarStaging](Result<ExecOutput> r) {
                                      if (m_done)
                                          return;
                                      if (!r && (r.code() == ErrorCode::Unavailable || r.code() == ErrorCode::NotFound))
@@ -164,6 +181,11 @@ void DockerUploadJob::probe()
                                      // one that the direct upload reports as it always did: send it straight in.
                                      if (!r || (r->exitCode != 0 && r->exitCode != 3))
                                          return send(m_name);
+                                     if (m_tar) {
+                                         m_merge = true;
+                                         m_staging = tarStaging;
+                                         return send(m_name);
+                                     }
                                      // Physical walk: a link to a folder travels as a link, which replaces.
                                      const QFileInfo local(m_localPath);
                                      m_merge = r->exitCode == 3 && local.isDir() && !local.isSymLink();
@@ -180,7 +202,9 @@ void DockerUploadJob::send(const QString &rootName)
     options.rootName = rootName;
     bool byName = false;
     if (m_tar) {
-        // A user's tar keeps the owners it names, as with `docker cp -`.
+        // A user's tar keeps the owners it names, as with `docker cp -`, unless it is staged
+        // for a user who could not otherwise move its entries into place.
+        m_viaExec = m_viaExec || (!m_staging.isEmpty() && !runsAsRoot(user));
     } else if (user.isEmpty()) {
         options.uid = 0;
         options.gid = 0;
@@ -198,6 +222,9 @@ void DockerUploadJob::send(const QString &rootName)
             options.gid = 0;
         }
     }
+    // A user's tar staged: extracted inside the staging folder instead of the destination.
+    m_into =
+        m_tar && !m_staging.isEmpty() ? files::remoteJoin(m_remoteDir, m_staging).valueOr(m_remoteDir) : m_remoteDir;
     if (!m_tar) {
         m_source = std::make_unique<files::TarSource>(m_localPath, options);
         if (auto r = m_source->prepare(); !r) {
@@ -214,7 +241,7 @@ void DockerUploadJob::send(const QString &rootName)
 
 void DockerUploadJob::viaArchive()
 {
-    QByteArray path = "/containers/" + DockerApi::enc(m_containerId) + "/archive?path=" + DockerApi::enc(m_remoteDir);
+    QByteArray path = "/containers/" + DockerApi::enc(m_containerId) + "/archive?path=" + DockerApi::enc(m_into);
     if (m_replyBody == "copyUIDGID")
         path += "&copyUIDGID=1";
     m_replyBody.clear();
@@ -255,8 +282,8 @@ void DockerUploadJob::viaArchive()
 void DockerUploadJob::viaExec()
 {
     ExecRequest req;
-    req.argv = QStringList{QStringLiteral("tar"), QStringLiteral("-x"), QStringLiteral("-C"),
-                           m_remoteDir,           QStringLiteral("-f"), QStringLiteral("-")};
+    req.argv = QStringList{QStringLiteral("tar"), QStringLiteral("-x"), QStringLiteral("-C"), m_into,
+                           QStringLiteral("-f"),  QStringLiteral("-")};
     m_exec = new DockerExecJob(m_api, m_containerId, req, this);
     m_exec->setStdinDevice(body());
     connect(m_exec, &DockerExecJob::stdinProgress, this, [this] { reportProgress(); });
@@ -295,7 +322,8 @@ void DockerUploadJob::finalize(bool withT)
 {
     if (!m_api)
         return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
-    const auto target = files::remoteJoin(m_remoteDir, m_name);
+    // A user's tar merges its staging folder's entries into the destination folder itself.
+    const auto target = m_tar ? Result<QString>(m_remoteDir) : files::remoteJoin(m_remoteDir, m_name);
     if (!target)
         return finish(target.error());
     const QString staged = files::remoteJoin(m_remoteDir, m_staging).valueOr({});

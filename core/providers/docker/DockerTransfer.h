@@ -63,6 +63,7 @@ private:
     QString m_containerId, m_localPath, m_remoteDir, m_name;
     QString m_user;       // the container's Config.User, who owns what the tar brings
     QString m_staging;    // the hidden name the item travels under; empty when sent directly
+    QString m_into;       // the folder the engine extracts into
     bool m_merge = false; // a folder of that name exists: merge into it
     bool m_viaExec = false;
     std::unique_ptr<files::TarSource> m_source;

@@ -11,7 +11,7 @@ namespace sandbar::docker {
 namespace {
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("sandbar::docker::PullProgress", text);
+    return QCoreApplication::translate("sandbar::docker", text);
 }
 
 // Statuses after which a layer's bytes are all there (Extracting reports its own
@@ -24,6 +24,11 @@ bool meansDownloaded(const QString &status)
     return done.contains(status);
 }
 } // namespace
+
+QString PullProgress::tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::docker::PullProgress", text);
+}
 
 void PullProgress::feed(const QByteArray &bytes)
 {

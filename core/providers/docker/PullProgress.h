@@ -31,6 +31,9 @@ public:
     QString text() const;
 
 private:
+    // Translates in the context lupdate gives this class's tr() calls, "sandbar::docker::PullProgress".
+    static QString tr(const char *text);
+
     struct Layer {
         qint64 current = 0;
         qint64 total = 0;

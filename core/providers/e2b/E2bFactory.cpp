@@ -18,6 +18,9 @@ const char kDefaultApi[] = "https://api.e2b.app";
 class E2bFactory : public ProviderFactory
 {
 public:
+    // The context lupdate gives the tr() calls in this class's members.
+    static QString tr(const char *text) { return QCoreApplication::translate("sandbar::e2b::E2bFactory", text); }
+
     E2bFactory()
         : m_descriptor(makeE2bDescriptor())
     {

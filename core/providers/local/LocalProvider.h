@@ -30,6 +30,10 @@ struct LocalEnvironment {
     static LocalEnvironment detect(const QVariantMap &settings = {});
     // Why sessions cannot be made here, with how to fix it; empty when they can.
     QString unavailableReason() const;
+
+private:
+    // Translates in the context lupdate gives this struct's tr() calls, "sandbar::local::LocalEnvironment".
+    static QString tr(const char *text);
 };
 
 // Sandbar's default provider: one long-lived bubblewrap sandbox per session whose first

@@ -9,11 +9,6 @@
 namespace sandbar::local {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::local::LocalProvider", text);
-}
-
 QString findAgent()
 {
     const QString env = qEnvironmentVariable("SANDBAR_AGENT_PATH");
@@ -38,6 +33,11 @@ QString findAgent()
 } // namespace
 
 // ---- environment ----
+
+QString LocalEnvironment::tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::local::LocalEnvironment", text);
+}
 
 LocalEnvironment LocalEnvironment::detect(const QVariantMap &settings)
 {

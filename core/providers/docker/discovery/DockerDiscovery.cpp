@@ -13,11 +13,6 @@ namespace sandbar::docker {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::docker::DockerDiscovery", text);
-}
-
 QString joinPath(const QString &dir, const QString &name)
 {
     if (dir.endsWith(QLatin1Char('/')))
@@ -28,6 +23,9 @@ QString joinPath(const QString &dir, const QString &name)
 class Resolver
 {
 public:
+    // The context lupdate gives the tr() calls in this class's members.
+    static QString tr(const char *text) { return QCoreApplication::translate("sandbar::docker::Resolver", text); }
+
     explicit Resolver(const DiscoveryEnvironment &env)
         : m_env(env)
     {
