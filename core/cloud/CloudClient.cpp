@@ -1,6 +1,7 @@
 #include "cloud/CloudClient.h"
 
 #include "cloud/ServiceUrl.h"
+#include "net/HttpClient.h"
 
 #include <QCoreApplication>
 #include <QHttpMultiPart>
@@ -10,6 +11,7 @@
 #include <QRandomGenerator>
 #include <QSslConfiguration>
 #include <QTimer>
+#include <optional>
 
 namespace sandbar::cloud {
 
@@ -20,12 +22,6 @@ QString tr(const char *text)
 }
 
 constexpr char kSslErrorsProperty[] = "sandbar.sslErrors";
-constexpr char kTimedOutProperty[] = "sandbar.timedOut";
-constexpr char kTooLargeProperty[] = "sandbar.tooLarge";
-// What QNAM's network thread may read ahead of this thread. Unset, it decodes a body as fast
-// as the server sends it, so a never-ending reply grows memory while this thread is busy,
-// long before the size cap below is checked.
-constexpr qint64 kReadAheadBytes = 256 * 1024;
 
 // The system's proxies (environment, desktop settings), except for loopback: a contract
 // server or tunnel on 127.0.0.1 must never be sent to a proxy.
@@ -38,37 +34,6 @@ public:
             return {QNetworkProxy(QNetworkProxy::NoProxy)};
         return systemProxyForQuery(query);
     }
-};
-
-// A request body read once, front to back (see runAttempt: non-idempotent calls).
-class OneShotBody : public QIODevice
-{
-public:
-    explicit OneShotBody(QByteArray data)
-        : m_data(std::move(data))
-    {
-        open(QIODevice::ReadOnly);
-    }
-    bool isSequential() const override { return true; }
-    qint64 bytesAvailable() const override { return m_data.size() - m_pos + QIODevice::bytesAvailable(); }
-    bool atEnd() const override { return m_pos >= m_data.size() && QIODevice::bytesAvailable() == 0; }
-    bool reset() override { return false; }
-
-protected:
-    qint64 readData(char *out, qint64 max) override
-    {
-        const qint64 n = qMin(max, qint64(m_data.size()) - m_pos);
-        if (n <= 0)
-            return m_pos >= m_data.size() ? -1 : 0;
-        memcpy(out, m_data.constData() + m_pos, size_t(n));
-        m_pos += n;
-        return n;
-    }
-    qint64 writeData(const char *, qint64) override { return -1; }
-
-private:
-    QByteArray m_data;
-    qint64 m_pos = 0;
 };
 
 bool connectNeverHappened(QNetworkReply::NetworkError e)
@@ -113,13 +78,13 @@ struct CloudClient::Attempt {
     Callback<ApiReply> done;
     QList<int> okStatuses;
     int number = 0;
-    QByteArray received;
 };
 
 CloudClient::CloudClient(Options options, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
     , m_nam(new QNetworkAccessManager(this))
+    , m_proxies(std::make_unique<SystemProxyFactory>())
 {
     m_nam->setProxyFactory(new SystemProxyFactory);
     // Redirects stay on https (Qt refuses https -> http by default).
@@ -184,28 +149,38 @@ QNetworkReply *CloudClient::send(const QByteArray &method, const QNetworkRequest
     return recordSslErrors(m_nam->sendCustomRequest(request, method, body));
 }
 
+Error CloudClient::failure(Failure kind, const QString &where, const QString &detail) const
+{
+    switch (kind) {
+    case Failure::Timeout:
+        return makeError(ErrorCode::Timeout, tr("%1 did not answer in time (%2)").arg(m_options.service, where));
+    case Failure::TooLarge:
+        return makeError(ErrorCode::Unavailable,
+                         tr("%1 sent a reply too large to be what was asked").arg(m_options.service));
+    case Failure::Certificate:
+        return makeError(ErrorCode::Unavailable,
+                         tr("The certificate of %1 was refused: %2. A self-hosted service with its own certificate "
+                            "authority needs the account's CA file.")
+                             .arg(where, detail));
+    case Failure::Unreachable:
+        return makeError(ErrorCode::Unavailable, tr("Cannot reach %1 at %2: %3").arg(m_options.service, where, detail));
+    case Failure::Lost: break;
+    }
+    return makeError(ErrorCode::Unavailable,
+                     tr("The connection to %1 (%2) was lost: %3").arg(m_options.service, where, detail));
+}
+
 Error CloudClient::transportError(QNetworkReply *reply) const
 {
     const QString where =
         reply->url().host() + (reply->url().port() > 0 ? QStringLiteral(":%1").arg(reply->url().port()) : QString());
-    if (reply->property(kTimedOutProperty).toBool())
-        return makeError(ErrorCode::Timeout, tr("%1 did not answer in time (%2)").arg(m_options.service, where));
-    if (reply->property(kTooLargeProperty).toBool())
-        return makeError(ErrorCode::Unavailable,
-                         tr("%1 sent a reply too large to be what was asked").arg(m_options.service));
     const QString ssl = reply->property(kSslErrorsProperty).toString();
     if (!ssl.isEmpty() || reply->error() == QNetworkReply::SslHandshakeFailedError)
-        return makeError(ErrorCode::Unavailable,
-                         tr("The certificate of %1 was refused: %2. A self-hosted service with its own certificate "
-                            "authority needs the account's CA file.")
-                             .arg(where, ssl.isEmpty() ? reply->errorString() : ssl));
+        return failure(Failure::Certificate, where, ssl.isEmpty() ? reply->errorString() : ssl);
     if (reply->error() == QNetworkReply::OperationCanceledError)
         return makeError(ErrorCode::Cancelled, tr("Cancelled"));
-    if (connectNeverHappened(reply->error()))
-        return makeError(ErrorCode::Unavailable,
-                         tr("Cannot reach %1 at %2: %3").arg(m_options.service, where, reply->errorString()));
-    return makeError(ErrorCode::Unavailable,
-                     tr("The connection to %1 (%2) was lost: %3").arg(m_options.service, where, reply->errorString()));
+    return failure(connectNeverHappened(reply->error()) ? Failure::Unreachable : Failure::Lost, where,
+                   reply->errorString());
 }
 
 void CloudClient::call(ApiCall call, Callback<ApiReply> done, QList<int> okStatuses)
@@ -228,26 +203,22 @@ void CloudClient::callJson(ApiCall call, Callback<QJsonDocument> done)
 }
 
 namespace {
-// Reads what the reply holds in slices, checking the cap before keeping each one, so that
-// a reply over the cap costs at most the cap plus one slice.
-template <typename Attempt>
-void drainReply(QNetworkReply *reply, Attempt &attempt)
+// The proxy a call to url goes through, as a socket takes it: the system's choice (never one
+// for loopback), with an HTTP proxy used as a CONNECT tunnel for http and https alike.
+std::optional<QNetworkProxy> socketProxy(QNetworkProxyFactory &factory, const QUrl &url)
 {
-    while (reply->bytesAvailable() > 0) {
-        const QByteArray slice = reply->read(kReadAheadBytes);
-        if (slice.isEmpty())
-            return;
-        if (attempt.received.size() + slice.size() > attempt.call.maxReplyBytes) {
-            reply->setProperty(kTooLargeProperty, true);
-            reply->abort();
-            return;
+    const QList<QNetworkProxy> proxies = factory.queryProxy(QNetworkProxyQuery(url));
+    for (QNetworkProxy p : proxies) {
+        switch (p.type()) {
+        case QNetworkProxy::NoProxy:
+        case QNetworkProxy::DefaultProxy: return QNetworkProxy(QNetworkProxy::NoProxy);
+        case QNetworkProxy::HttpCachingProxy: p.setType(QNetworkProxy::HttpProxy); return p;
+        case QNetworkProxy::HttpProxy:
+        case QNetworkProxy::Socks5Proxy: return p;
+        default: break; // an FTP proxy carries no HTTPS
         }
-        attempt.received += slice;
     }
-    // Qt 6.4.2's network thread loses the limit once the reply has been read from (a single
-    // read let a busy thread's reply grow to 1 GiB). Setting it again after each read holds
-    // it back in most runs, not all: tst_hostilecloud's endlessChunkedWhileBusy measures it.
-    reply->setReadBufferSize(kReadAheadBytes);
+    return QNetworkProxy(QNetworkProxy::NoProxy);
 }
 } // namespace
 
@@ -257,76 +228,100 @@ void CloudClient::runAttempt(std::shared_ptr<Attempt> attempt)
     if (attempt->done.expired())
         return;
     ++attempt->number;
-    attempt->received.clear();
     const ApiCall &c = attempt->call;
     QUrl target = c.url.isValid() ? c.url : url(c.path);
     if (!c.query.isEmpty())
         target.setQuery(c.query);
-    HeaderList headers = c.headers;
-    if (!c.body.isEmpty() || c.method == "POST" || c.method == "PUT" || c.method == "PATCH")
-        headers.append({QByteArray("Content-Type"), c.contentType});
-    headers.append({QByteArray("Accept"), QByteArray("application/json")});
-    QNetworkReply *reply = nullptr;
-    if (!c.idempotent && !c.body.isEmpty()) {
-        // QNAM silently sends a request again when the connection closes before any reply
-        // (QHttpNetworkConnectionChannel's reconnectAttempts), whatever its method: a create
-        // whose reply was lost would run twice. A body that cannot be rewound makes that
-        // resend fail (ContentReSendError), so the caller sees the loss and decides.
-        QNetworkRequest r = request(target, headers, c.authenticate);
-        r.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true);
-        r.setHeader(QNetworkRequest::ContentLengthHeader, c.body.size());
-        auto *body = new OneShotBody(c.body);
-        reply = send(c.method, r, body);
-        body->setParent(reply);
-    } else {
-        reply = send(c.method, request(target, headers, c.authenticate), c.body);
-    }
 
-    auto *timer = new QTimer(reply);
+    // Our own HTTP/1.1 exchange rather than QNAM: it reads the socket only as this thread
+    // takes the reply in, so a server that never stops sending is held back by TCP and the
+    // cap below, whatever this thread is busy with. (QNAM's network thread decodes a body
+    // ahead of its reader and, in Qt 6.4, ignores the reply's read buffer size.) One
+    // connection per attempt: a retry or a non-idempotent call is never resent behind the
+    // caller's back, as QNAM's reconnect does.
+    const bool https = target.scheme() == QLatin1String("https");
+    net::Endpoint ep;
+    ep.kind = net::Endpoint::Kind::Tcp;
+    ep.host = target.host();
+    ep.port = quint16(target.port(https ? 443 : 80));
+    ep.tls = https;
+    ep.extraCaCertificates = m_options.extraCaCertificates;
+    ep.proxy = socketProxy(*m_proxies, target);
+
+    net::HttpRequest req;
+    req.method = c.method;
+    req.target = target.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
+    if (req.target.isEmpty())
+        req.target = "/";
+    req.headers.append({QByteArray("User-Agent"), QByteArray("Sandbar/" SANDBAR_VERSION)});
+    if (c.authenticate)
+        req.headers += m_options.authHeaders;
+    req.headers += c.headers;
+    if (!c.body.isEmpty() || c.method == "POST" || c.method == "PUT" || c.method == "PATCH")
+        req.headers.append({QByteArray("Content-Type"), c.contentType});
+    req.headers.append({QByteArray("Accept"), QByteArray("application/json")});
+    req.body = c.body;
+    req.connectTimeout = std::chrono::milliseconds(c.timeoutMs);
+    req.responseTimeout = std::chrono::milliseconds(c.timeoutMs);
+
+    auto *ex = new net::HttpExchange(ep, std::move(req), this);
+    auto timedOut = std::make_shared<bool>(false);
+    auto *timer = new QTimer(ex);
     timer->setSingleShot(true);
-    QObject::connect(timer, &QTimer::timeout, reply, [reply] {
-        reply->setProperty(kTimedOutProperty, true);
-        reply->abort();
+    connect(timer, &QTimer::timeout, ex, [ex, timedOut] {
+        *timedOut = true;
+        ex->abort();
     });
     timer->start(c.timeoutMs);
-
-    reply->setReadBufferSize(kReadAheadBytes);
-    QObject::connect(reply, &QNetworkReply::readyRead, reply, [reply, attempt] { drainReply(reply, *attempt); });
-    QObject::connect(reply, &QNetworkReply::finished, this, [this, reply, attempt] {
-        reply->deleteLater();
-        if (reply->isOpen()) // an aborted reply (timeout, too large) is closed
-            drainReply(reply, *attempt);
-        const QVariant statusAttr = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-        const bool aborted = reply->property(kTimedOutProperty).toBool() || reply->property(kTooLargeProperty).toBool();
-        AttemptOutcome outcome;
-        if (statusAttr.isValid() && !aborted && reply->error() != QNetworkReply::RemoteHostClosedError) {
-            outcome.status = statusAttr.toInt();
-            outcome.retryAfter = reply->rawHeader("Retry-After");
-        } else if (reply->property(kSslErrorsProperty).toString().isEmpty() &&
-                   reply->error() != QNetworkReply::SslHandshakeFailedError &&
-                   !reply->property(kTooLargeProperty).toBool()) {
-            outcome.connectFailed = connectNeverHappened(reply->error());
-            outcome.transportLost = !outcome.connectFailed;
-        }
-        const bool httpError = outcome.status >= 400 && !attempt->okStatuses.contains(outcome.status);
-        if (outcome.status > 0 && !httpError) {
-            ApiReply r;
-            r.status = outcome.status;
-            r.body = std::move(attempt->received);
-            r.headers = reply->rawHeaderPairs();
-            return attempt->done(std::move(r));
-        }
-        const RetryDecision decision =
-            decideRetry(m_options.retry, attempt->number, outcome, attempt->call.idempotent,
-                        QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generateDouble());
-        if (decision.retry) {
-            QTimer::singleShot(decision.delayMs, this, [this, attempt] { runAttempt(attempt); });
-            return;
-        }
-        if (httpError)
-            return attempt->done(errorFromHttp(outcome.status, attempt->received, m_options.service));
-        attempt->done(transportError(reply));
-    });
+    const auto reply = net::collectBody(ex, c.maxReplyBytes);
+    connect(ex, &net::HttpExchange::finished, this,
+            [this, ex, timedOut, reply, attempt, target](const VoidResult &result) {
+                ex->deleteLater();
+                QByteArray body = std::move(reply->body);
+                const net::HttpResponse &head = ex->response();
+                const bool tls = result.ok() ? false : ex->failedStage() == net::HttpExchange::Stage::Handshaking;
+                AttemptOutcome outcome;
+                if (result.ok() && head.status > 0) {
+                    outcome.status = head.status;
+                    outcome.retryAfter = head.header("Retry-After");
+                } else if (!tls && !reply->overflow) {
+                    outcome.connectFailed = !*timedOut && ex->failedStage() == net::HttpExchange::Stage::Connecting;
+                    outcome.transportLost = !outcome.connectFailed;
+                }
+                const bool httpError = outcome.status >= 400 && !attempt->okStatuses.contains(outcome.status);
+                if (outcome.status > 0 && !httpError) {
+                    ApiReply r;
+                    r.status = outcome.status;
+                    r.body = std::move(body);
+                    r.headers = head.headers;
+                    return attempt->done(std::move(r));
+                }
+                const RetryDecision decision =
+                    decideRetry(m_options.retry, attempt->number, outcome, attempt->call.idempotent,
+                                QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generateDouble());
+                if (decision.retry) {
+                    QTimer::singleShot(decision.delayMs, this, [this, attempt] { runAttempt(attempt); });
+                    return;
+                }
+                if (httpError)
+                    return attempt->done(errorFromHttp(outcome.status, body, m_options.service));
+                const QString where =
+                    target.host() + (target.port() > 0 ? QStringLiteral(":%1").arg(target.port()) : QString());
+                const QString detail = !ex->failureDetail().isEmpty() ? ex->failureDetail()
+                                       : result.ok()                  ? QString()
+                                                                      : result.message();
+                Failure kind = Failure::Lost;
+                if (*timedOut || (!result.ok() && result.code() == ErrorCode::Timeout))
+                    kind = Failure::Timeout;
+                else if (reply->overflow)
+                    kind = Failure::TooLarge;
+                else if (tls)
+                    kind = Failure::Certificate;
+                else if (outcome.connectFailed)
+                    kind = Failure::Unreachable;
+                attempt->done(failure(kind, where, detail));
+            });
+    ex->start();
 }
 
 } // namespace sandbar::cloud

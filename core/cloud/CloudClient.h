@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QJsonDocument>
 #include <QList>
+#include <QNetworkProxyFactory>
 #include <QNetworkReply>
 #include <QObject>
 #include <QSslCertificate>
@@ -48,10 +49,11 @@ struct ApiReply {
 // answered something that is not JSON (a proxy's HTML page, a truncated body).
 Result<QJsonDocument> parseJsonReply(const ApiReply &reply, const QString &service);
 
-// A cloud account's connection: QNetworkAccessManager with TLS verified against the system's
-// CAs plus the account's own CA file, proxies from the system (never for loopback), the
-// account's authentication headers, per-attempt deadlines, and retries with back-off that
-// honour Retry-After. Lives on one thread (the GUI's or sandbarctl's), like its provider.
+// A cloud account's connection: TLS verified against the system's CAs plus the account's own
+// CA file, proxies from the system (never for loopback), the account's authentication
+// headers, per-attempt deadlines, and retries with back-off that honour Retry-After. API
+// calls go over net::HttpExchange (see runAttempt); streams and transfers over a
+// QNetworkAccessManager. Lives on one thread (the GUI's or sandbarctl's), like its provider.
 class CloudClient : public QObject
 {
     Q_OBJECT
@@ -92,9 +94,13 @@ public:
 private:
     struct Attempt;
     void runAttempt(std::shared_ptr<Attempt> attempt);
+    // How a call failed without an HTTP status, in people's words; where is host[:port].
+    enum class Failure { Timeout, TooLarge, Certificate, Unreachable, Lost };
+    Error failure(Failure kind, const QString &where, const QString &detail) const;
 
     Options m_options;
-    QNetworkAccessManager *m_nam = nullptr;
+    QNetworkAccessManager *m_nam = nullptr;          // streams and transfers
+    std::unique_ptr<QNetworkProxyFactory> m_proxies; // call()'s proxies
 };
 
 } // namespace sandbar::cloud

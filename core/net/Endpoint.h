@@ -2,7 +2,11 @@
 
 #include "common/Result.h"
 
+#include <QList>
+#include <QNetworkProxy>
+#include <QSslCertificate>
 #include <QString>
+#include <optional>
 
 namespace sandbar::net {
 
@@ -16,6 +20,10 @@ struct Endpoint {
     bool tls = false;
     QString caFile, certFile, keyFile; // PEM files, TLS only
     bool verifyPeer = true;
+    // Trusted on top of the system's certificate authorities (a caFile replaces them instead).
+    QList<QSslCertificate> extraCaCertificates;
+    // Tcp: the proxy to go through (HTTP CONNECT or SOCKS5); unset, Qt's application default.
+    std::optional<QNetworkProxy> proxy;
 
     // unix:///run/docker.sock, npipe:////./pipe/docker_engine, tcp://h:2375, https://h:2376,
     // http://127.0.0.1:8080. tcp:// gets TLS when tls is set afterwards (DOCKER_TLS_VERIFY).

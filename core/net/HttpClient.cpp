@@ -49,6 +49,10 @@ struct HttpExchange::Private {
     bool upgraded = false;
     bool writeClosePending = false;
     bool writeClosed = false;
+    bool tcpConnected = false;
+    Stage failedStage = Stage::Exchanging;
+    QString failureDetail;
+    QString sslErrors;
 
     // Request body streaming.
     QPointer<QIODevice> body;
@@ -93,7 +97,10 @@ QByteArray HttpExchange::Private::serializeHead() const
     out += "Host: ";
     if (endpoint.kind == Endpoint::Kind::Tcp) {
         const bool v6 = endpoint.host.contains(QLatin1Char(':'));
-        out += (v6 ? "[" : "") + endpoint.host.toLatin1() + (v6 ? "]" : "") + ':' + QByteArray::number(endpoint.port);
+        out += (v6 ? "[" : "") + endpoint.host.toLatin1() + (v6 ? "]" : "");
+        // The scheme's own port goes unsaid, as browsers do: some front ends route on the name.
+        if (endpoint.port != (endpoint.tls ? 443 : 80))
+            out += ':' + QByteArray::number(endpoint.port);
     } else {
         out += "docker";
     }
@@ -162,6 +169,16 @@ void HttpExchange::Private::connectSocket()
         } else {
             tcp = new QTcpSocket(q);
         }
+        if (endpoint.proxy)
+            tcp->setProxy(*endpoint.proxy);
+        QObject::connect(tcp, &QAbstractSocket::connected, q, [this] { tcpConnected = true; });
+        if (auto *ssl = qobject_cast<QSslSocket *>(tcp))
+            QObject::connect(ssl, &QSslSocket::sslErrors, q, [this](const QList<QSslError> &errors) {
+                QStringList texts;
+                for (const QSslError &e : errors)
+                    texts << e.errorString();
+                sslErrors = texts.join(QStringLiteral("; "));
+            });
         socket = tcp;
         connectTcpSignals(
             tcp, endpoint, q, [this] { onConnected(); }, onError);
@@ -432,6 +449,15 @@ void HttpExchange::Private::finish(VoidResult result)
 {
     if (phase == Phase::Finished)
         return;
+    if (!result.ok()) {
+        failedStage = phase != Phase::Connecting     ? Stage::Exchanging
+                      : tcpConnected && endpoint.tls ? Stage::Handshaking
+                                                     : Stage::Connecting;
+        failureDetail = sslErrors;
+        if (auto *tcp = qobject_cast<QAbstractSocket *>(socket);
+            failureDetail.isEmpty() && tcp && tcp->error() != QAbstractSocket::UnknownSocketError)
+            failureDetail = tcp->errorString();
+    }
     phase = Phase::Finished;
     connectTimer.stop();
     responseTimer.stop();
@@ -543,15 +569,9 @@ const HttpResponse &HttpExchange::response() const
     return d->head;
 }
 
-void HttpClient::request(HttpRequest request, Callback<HttpResponse> done) const
+std::shared_ptr<CappedBody> collectBody(HttpExchange *ex, qint64 limit)
 {
-    const qint64 limit = request.maxBufferedBody;
-    auto *ex = new HttpExchange(m_endpoint, std::move(request), done.context());
-    struct State {
-        QByteArray body;
-        bool overflow = false;
-    };
-    auto state = std::make_shared<State>();
+    auto state = std::make_shared<CappedBody>();
     QObject::connect(ex, &HttpExchange::headersReceived, ex, [ex, state, limit](const HttpResponse &head) {
         // A declared length over the limit fails before any of it is read.
         bool ok = false;
@@ -572,6 +592,14 @@ void HttpClient::request(HttpRequest request, Callback<HttpResponse> done) const
         }
         state->body += bytes;
     });
+    return state;
+}
+
+void HttpClient::request(HttpRequest request, Callback<HttpResponse> done) const
+{
+    const qint64 limit = request.maxBufferedBody;
+    auto *ex = new HttpExchange(m_endpoint, std::move(request), done.context());
+    auto state = collectBody(ex, limit);
     const Endpoint ep = m_endpoint;
     QObject::connect(ex, &HttpExchange::finished, ex, [ex, state, done, limit, ep](const VoidResult &r) {
         ex->deleteLater();
@@ -592,6 +620,16 @@ void HttpClient::request(HttpRequest request, Callback<HttpResponse> done) const
         done(std::move(resp));
     });
     ex->start();
+}
+
+HttpExchange::Stage HttpExchange::failedStage() const
+{
+    return d->failedStage;
+}
+
+QString HttpExchange::failureDetail() const
+{
+    return d->failureDetail;
 }
 
 HttpExchange *HttpClient::exchange(HttpRequest request, QObject *parent) const

@@ -37,6 +37,13 @@ public:
 
     const HttpResponse &response() const; // status and headers once headersReceived
 
+    // Where a failed exchange stopped, for callers that word their own errors: before any
+    // connection (nothing reached the server), in the TLS handshake, or after the request
+    // went out (the server may have acted on it); and the socket's own words for it.
+    enum class Stage { Connecting, Handshaking, Exchanging };
+    Stage failedStage() const;
+    QString failureDetail() const;
+
 Q_SIGNALS:
     void headersReceived(const sandbar::net::HttpResponse &head);
     void bodyData(const QByteArray &bytes);
@@ -49,6 +56,14 @@ private:
     struct Private;
     std::unique_ptr<Private> d;
 };
+
+// An exchange's body kept whole, up to a limit: a declared length or a body over it aborts
+// the exchange (finished(Cancelled)) with overflow set and nothing kept.
+struct CappedBody {
+    QByteArray body;
+    bool overflow = false;
+};
+std::shared_ptr<CappedBody> collectBody(HttpExchange *exchange, qint64 limit);
 
 // Convenience over HttpExchange for plain request/response calls.
 class HttpClient

@@ -55,6 +55,8 @@ Result<QSslSocket *> makeSslSocket(const Endpoint &ep, QObject *parent)
                              tr("The TLS CA file %1 holds no PEM certificate.").arg(ep.caFile));
         // Like the docker CLI: a given CA replaces the system's trust store.
         conf.setCaCertificates(cas);
+    } else if (!ep.extraCaCertificates.isEmpty()) {
+        conf.setCaCertificates(QSslConfiguration::systemCaCertificates() + ep.extraCaCertificates);
     }
     if (!ep.certFile.isEmpty() || !ep.keyFile.isEmpty()) {
         if (ep.certFile.isEmpty() || ep.keyFile.isEmpty())

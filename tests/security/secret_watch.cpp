@@ -381,8 +381,12 @@ void Watcher::sampleProcess(int pid)
     if (isSandbarCode(exe))
         ++m_stats.sandbarImages;
     const std::string base = basenameOf(exe);
+    // A child between fork and exec still shows its parent's command line, while its exe may
+    // already name the program it became (the contract server starting bwrap, read in that
+    // order): an allowance follows argv[0] as well as the executable.
+    const std::string argv0 = basenameOf(cmdline.substr(0, cmdline.find('\0')));
     for (const ArgAllow &a : kArgAllow) {
-        if (base != a.program)
+        if (base != a.program && argv0 != a.program)
             continue;
         // Blank the allowed argument, then search the rest as usual.
         std::vector<std::string> args;
