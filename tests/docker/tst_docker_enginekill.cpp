@@ -66,6 +66,13 @@ class TestDockerEngineKill : public QObject
         return QString::fromUtf8(ls.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     }
 
+    // Runs a shell line in the session; true when it exited 0.
+    bool shellIn(const QString &script)
+    {
+        const ExecResult r = runIn(m_p.get(), m_id, {QStringLiteral("sh"), QStringLiteral("-c"), script});
+        return r.code && r.code->ok() && r.code->value() == 0;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -218,11 +225,8 @@ private Q_SLOTS:
     void stagedUploadsAfterRecovery()
     {
         QVERIFY(!m_id.isEmpty());
-        const QStringList prep{QStringLiteral("sh"), QStringLiteral("-c"),
-                               QStringLiteral("mkdir -p /tmp/dest/tree/sub && echo keep > /tmp/dest/tree/old.txt && "
-                                              "touch /tmp/dest/.sandbar-upload-1000-ab-stale")};
-        const ExecResult made = runIn(m_p.get(), m_id, prep);
-        QVERIFY(made.code && made.code->ok() && made.code->value() == 0);
+        QVERIFY(shellIn(QStringLiteral("mkdir -p /tmp/dest/tree/sub && echo keep > /tmp/dest/tree/old.txt && "
+                                       "touch /tmp/dest/.sandbar-upload-1000-ab-stale")));
 
         QDir(m_local.path()).mkpath(QStringLiteral("tree/sub"));
         for (const QString &f : {QStringLiteral("tree/new.txt"), QStringLiteral("tree/sub/deep.txt")}) {
@@ -256,11 +260,8 @@ private Q_SLOTS:
     void userTarStaged()
     {
         QVERIFY(!m_id.isEmpty());
-        const QStringList prep{QStringLiteral("sh"), QStringLiteral("-c"),
-                               QStringLiteral("mkdir -p /tmp/tardest/tree /tmp/trunc && "
-                                              "echo keep > /tmp/tardest/tree/old.txt")};
-        const ExecResult made = runIn(m_p.get(), m_id, prep);
-        QVERIFY(made.code && made.code->ok() && made.code->value() == 0);
+        QVERIFY(
+            shellIn(QStringLiteral("mkdir -p /tmp/tardest/tree /tmp/trunc && echo keep > /tmp/tardest/tree/old.txt")));
 
         const QString root = m_local.filePath(QStringLiteral("tars"));
         QVERIFY(QDir().mkpath(root + QStringLiteral("/tree")));
