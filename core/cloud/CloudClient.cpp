@@ -4,8 +4,6 @@
 #include "net/HttpClient.h"
 
 #include <QCoreApplication>
-#include <QHttpMultiPart>
-#include <QNetworkAccessManager>
 #include <QNetworkProxyFactory>
 #include <QPointer>
 #include <QRandomGenerator>
@@ -21,8 +19,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("sandbar::cloud", text);
 }
 
-constexpr char kSslErrorsProperty[] = "sandbar.sslErrors";
-
 // The system's proxies (environment, desktop settings), except for loopback: a contract
 // server or tunnel on 127.0.0.1 must never be sent to a proxy.
 class SystemProxyFactory : public QNetworkProxyFactory
@@ -36,18 +32,6 @@ public:
     }
 };
 
-bool connectNeverHappened(QNetworkReply::NetworkError e)
-{
-    switch (e) {
-    case QNetworkReply::ConnectionRefusedError:
-    case QNetworkReply::HostNotFoundError:
-    case QNetworkReply::TemporaryNetworkFailureError:
-    case QNetworkReply::NetworkSessionFailedError:
-    case QNetworkReply::ProxyConnectionRefusedError:
-    case QNetworkReply::ProxyNotFoundError: return true;
-    default: return false;
-    }
-}
 } // namespace
 
 QByteArray ApiReply::header(const QByteArray &name) const
@@ -83,12 +67,8 @@ struct CloudClient::Attempt {
 CloudClient::CloudClient(Options options, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))
-    , m_nam(new QNetworkAccessManager(this))
     , m_proxies(std::make_unique<SystemProxyFactory>())
 {
-    m_nam->setProxyFactory(new SystemProxyFactory);
-    // Redirects stay on https (Qt refuses https -> http by default).
-    m_nam->setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
 }
 
 CloudClient::~CloudClient() = default;
@@ -120,35 +100,6 @@ QNetworkRequest CloudClient::request(const QUrl &url, const HeaderList &headers,
     return r;
 }
 
-namespace {
-// Keeps the TLS errors of a reply so transportError can say why a certificate was refused.
-QNetworkReply *recordSslErrors(QNetworkReply *reply)
-{
-    QObject::connect(reply, &QNetworkReply::sslErrors, reply, [reply](const QList<QSslError> &errors) {
-        QStringList texts;
-        for (const auto &e : errors)
-            texts << e.errorString();
-        reply->setProperty(kSslErrorsProperty, texts.join(QLatin1String("; ")));
-    });
-    return reply;
-}
-} // namespace
-
-QNetworkReply *CloudClient::send(const QByteArray &method, const QNetworkRequest &request, QIODevice *body) const
-{
-    return recordSslErrors(m_nam->sendCustomRequest(request, method, body));
-}
-
-QNetworkReply *CloudClient::send(const QByteArray &method, const QNetworkRequest &request, const QByteArray &body) const
-{
-    return recordSslErrors(m_nam->sendCustomRequest(request, method, body));
-}
-
-QNetworkReply *CloudClient::send(const QByteArray &method, const QNetworkRequest &request, QHttpMultiPart *body) const
-{
-    return recordSslErrors(m_nam->sendCustomRequest(request, method, body));
-}
-
 Error CloudClient::failure(Failure kind, const QString &where, const QString &detail) const
 {
     switch (kind) {
@@ -168,19 +119,6 @@ Error CloudClient::failure(Failure kind, const QString &where, const QString &de
     }
     return makeError(ErrorCode::Unavailable,
                      tr("The connection to %1 (%2) was lost: %3").arg(m_options.service, where, detail));
-}
-
-Error CloudClient::transportError(QNetworkReply *reply) const
-{
-    const QString where =
-        reply->url().host() + (reply->url().port() > 0 ? QStringLiteral(":%1").arg(reply->url().port()) : QString());
-    const QString ssl = reply->property(kSslErrorsProperty).toString();
-    if (!ssl.isEmpty() || reply->error() == QNetworkReply::SslHandshakeFailedError)
-        return failure(Failure::Certificate, where, ssl.isEmpty() ? reply->errorString() : ssl);
-    if (reply->error() == QNetworkReply::OperationCanceledError)
-        return makeError(ErrorCode::Cancelled, tr("Cancelled"));
-    return failure(connectNeverHappened(reply->error()) ? Failure::Unreachable : Failure::Lost, where,
-                   reply->errorString());
 }
 
 void CloudClient::call(ApiCall call, Callback<ApiReply> done, QList<int> okStatuses)
@@ -222,6 +160,62 @@ std::optional<QNetworkProxy> socketProxy(QNetworkProxyFactory &factory, const QU
 }
 } // namespace
 
+net::Endpoint CloudClient::endpointFor(const QUrl &url) const
+{
+    const bool https = url.scheme() == QLatin1String("https");
+    net::Endpoint ep;
+    ep.kind = net::Endpoint::Kind::Tcp;
+    ep.host = url.host();
+    ep.port = quint16(url.port(https ? 443 : 80));
+    ep.tls = https;
+    ep.extraCaCertificates = m_options.extraCaCertificates;
+    ep.proxy = socketProxy(*m_proxies, url);
+    return ep;
+}
+
+void CloudClient::fillRequest(net::HttpRequest &request, const HttpTarget &target) const
+{
+    request.target = target.url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
+    if (request.target.isEmpty() || request.target.startsWith('?'))
+        request.target.prepend('/');
+    request.headers.append({QByteArray("User-Agent"), QByteArray("Sandbar/" SANDBAR_VERSION)});
+    if (target.authenticate)
+        request.headers += m_options.authHeaders;
+    request.headers += target.headers;
+}
+
+net::HttpExchange *CloudClient::exchange(const HttpTarget &target, net::HttpRequest request, QObject *parent) const
+{
+    fillRequest(request, target);
+    return new net::HttpExchange(endpointFor(target.url), std::move(request), parent);
+}
+
+Error CloudClient::failureOf(const net::HttpExchange *ex, const VoidResult &result, const QUrl &url, bool timedOut,
+                             bool overflow) const
+{
+    if (!timedOut && !overflow && result.code() == ErrorCode::Cancelled)
+        return result.error();
+    const QString where = url.host() + (url.port() > 0 ? QStringLiteral(":%1").arg(url.port()) : QString());
+    const QString detail = !ex->failureDetail().isEmpty() ? ex->failureDetail()
+                           : result.ok()                  ? QString()
+                                                          : result.message();
+    Failure kind = Failure::Lost;
+    if (timedOut || result.code() == ErrorCode::Timeout)
+        kind = Failure::Timeout;
+    else if (overflow)
+        kind = Failure::TooLarge;
+    else if (!result.ok() && ex->failedStage() == net::HttpExchange::Stage::Handshaking)
+        kind = Failure::Certificate;
+    else if (!result.ok() && ex->failedStage() == net::HttpExchange::Stage::Connecting)
+        kind = Failure::Unreachable;
+    return failure(kind, where, detail);
+}
+
+Error CloudClient::exchangeError(const net::HttpExchange *ex, const VoidResult &result, const QUrl &url) const
+{
+    return failureOf(ex, result, url, false, false);
+}
+
 void CloudClient::runAttempt(std::shared_ptr<Attempt> attempt)
 {
     // A caller that went away (a closed dialog) needs no more attempts.
@@ -239,24 +233,9 @@ void CloudClient::runAttempt(std::shared_ptr<Attempt> attempt)
     // ahead of its reader and, in Qt 6.4, ignores the reply's read buffer size.) One
     // connection per attempt: a retry or a non-idempotent call is never resent behind the
     // caller's back, as QNAM's reconnect does.
-    const bool https = target.scheme() == QLatin1String("https");
-    net::Endpoint ep;
-    ep.kind = net::Endpoint::Kind::Tcp;
-    ep.host = target.host();
-    ep.port = quint16(target.port(https ? 443 : 80));
-    ep.tls = https;
-    ep.extraCaCertificates = m_options.extraCaCertificates;
-    ep.proxy = socketProxy(*m_proxies, target);
-
     net::HttpRequest req;
     req.method = c.method;
-    req.target = target.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
-    if (req.target.isEmpty())
-        req.target = "/";
-    req.headers.append({QByteArray("User-Agent"), QByteArray("Sandbar/" SANDBAR_VERSION)});
-    if (c.authenticate)
-        req.headers += m_options.authHeaders;
-    req.headers += c.headers;
+    fillRequest(req, HttpTarget{target, c.headers, c.authenticate});
     if (!c.body.isEmpty() || c.method == "POST" || c.method == "PUT" || c.method == "PATCH")
         req.headers.append({QByteArray("Content-Type"), c.contentType});
     req.headers.append({QByteArray("Accept"), QByteArray("application/json")});
@@ -264,7 +243,7 @@ void CloudClient::runAttempt(std::shared_ptr<Attempt> attempt)
     req.connectTimeout = std::chrono::milliseconds(c.timeoutMs);
     req.responseTimeout = std::chrono::milliseconds(c.timeoutMs);
 
-    auto *ex = new net::HttpExchange(ep, std::move(req), this);
+    auto *ex = new net::HttpExchange(endpointFor(target), std::move(req), this);
     auto timedOut = std::make_shared<bool>(false);
     auto *timer = new QTimer(ex);
     timer->setSingleShot(true);
@@ -279,7 +258,7 @@ void CloudClient::runAttempt(std::shared_ptr<Attempt> attempt)
                 ex->deleteLater();
                 QByteArray body = std::move(reply->body);
                 const net::HttpResponse &head = ex->response();
-                const bool tls = result.ok() ? false : ex->failedStage() == net::HttpExchange::Stage::Handshaking;
+                const bool tls = !result.ok() && ex->failedStage() == net::HttpExchange::Stage::Handshaking;
                 AttemptOutcome outcome;
                 if (result.ok() && head.status > 0) {
                     outcome.status = head.status;
@@ -305,21 +284,7 @@ void CloudClient::runAttempt(std::shared_ptr<Attempt> attempt)
                 }
                 if (httpError)
                     return attempt->done(errorFromHttp(outcome.status, body, m_options.service));
-                const QString where =
-                    target.host() + (target.port() > 0 ? QStringLiteral(":%1").arg(target.port()) : QString());
-                const QString detail = !ex->failureDetail().isEmpty() ? ex->failureDetail()
-                                       : result.ok()                  ? QString()
-                                                                      : result.message();
-                Failure kind = Failure::Lost;
-                if (*timedOut || (!result.ok() && result.code() == ErrorCode::Timeout))
-                    kind = Failure::Timeout;
-                else if (reply->overflow)
-                    kind = Failure::TooLarge;
-                else if (tls)
-                    kind = Failure::Certificate;
-                else if (outcome.connectFailed)
-                    kind = Failure::Unreachable;
-                attempt->done(failure(kind, where, detail));
+                attempt->done(failureOf(ex, result, target, *timedOut, reply->overflow));
             });
     ex->start();
 }

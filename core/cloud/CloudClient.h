@@ -16,11 +16,24 @@
 #include <memory>
 
 class QNetworkAccessManager;
-class QHttpMultiPart;
+
+namespace sandbar::net {
+class HttpExchange;
+struct HttpRequest;
+struct Endpoint;
+} // namespace sandbar::net
 
 namespace sandbar::cloud {
 
 using HeaderList = QList<std::pair<QByteArray, QByteArray>>;
+
+// Where a stream or a transfer goes: a URL (an in-sandbox host, often) and its headers, with
+// the account's authentication headers when authenticate (never to a URL of another host).
+struct HttpTarget {
+    QUrl url;
+    HeaderList headers;
+    bool authenticate = true;
+};
 
 // One call to a cloud service's JSON API.
 struct ApiCall {
@@ -51,9 +64,10 @@ Result<QJsonDocument> parseJsonReply(const ApiReply &reply, const QString &servi
 
 // A cloud account's connection: TLS verified against the system's CAs plus the account's own
 // CA file, proxies from the system (never for loopback), the account's authentication
-// headers, per-attempt deadlines, and retries with back-off that honour Retry-After. API
-// calls go over net::HttpExchange (see runAttempt); streams and transfers over a
-// QNetworkAccessManager. Lives on one thread (the GUI's or sandbarctl's), like its provider.
+// headers, per-attempt deadlines, and retries with back-off that honour Retry-After. Calls,
+// streams and transfers all go over net::HttpExchange, which reads the socket only as this
+// thread takes the reply in (see runAttempt); only WebSockets take a QNetworkRequest. Lives
+// on one thread (the GUI's or sandbarctl's), like its provider.
 class CloudClient : public QObject
 {
     Q_OBJECT
@@ -70,7 +84,6 @@ public:
     ~CloudClient() override;
 
     const Options &options() const { return m_options; }
-    QNetworkAccessManager *network() const { return m_nam; }
 
     // The whole reply, retried as the policy allows; an HTTP status >= 400 is an Error
     // (errorFromHttp) unless it is listed in okStatuses.
@@ -78,29 +91,32 @@ public:
     // call() and parse the body as JSON (an empty 2xx body is an empty document).
     void callJson(ApiCall call, Callback<QJsonDocument> done);
 
-    // For streams and transfers that manage their own reply: a request to url with TLS
-    // configured and, when authenticate, the account's headers.
+    // For a WebSocket: a request to url with TLS configured and, when authenticate, the
+    // account's headers.
     QNetworkRequest request(const QUrl &url, const HeaderList &headers = {}, bool authenticate = true) const;
-    // Sends it (body may be null or a device that stays alive until finished); the reply is
-    // owned by the caller and records TLS errors so transportError can name them.
-    QNetworkReply *send(const QByteArray &method, const QNetworkRequest &request, QIODevice *body = nullptr) const;
-    QNetworkReply *send(const QByteArray &method, const QNetworkRequest &request, const QByteArray &body) const;
-    QNetworkReply *send(const QByteArray &method, const QNetworkRequest &request, QHttpMultiPart *body) const;
-    // What went wrong with a reply that failed without an HTTP status, in people's words.
-    Error transportError(QNetworkReply *reply) const;
+
+    // For streams and transfers that take their reply in as it comes: an unstarted exchange
+    // owned by parent, to target, with request's method, body and timeouts (its target and
+    // headers are filled in from target), TLS and proxies as call()'s.
+    net::HttpExchange *exchange(const HttpTarget &target, net::HttpRequest request, QObject *parent) const;
+    // Why such an exchange failed without an HTTP status, in people's words (as call()'s).
+    Error exchangeError(const net::HttpExchange *exchange, const VoidResult &result, const QUrl &url) const;
     // The URL for a path under the base.
     QUrl url(const QString &path, const QUrlQuery &query = {}) const;
 
 private:
     struct Attempt;
     void runAttempt(std::shared_ptr<Attempt> attempt);
+    net::Endpoint endpointFor(const QUrl &url) const;
+    void fillRequest(net::HttpRequest &request, const HttpTarget &target) const;
     // How a call failed without an HTTP status, in people's words; where is host[:port].
     enum class Failure { Timeout, TooLarge, Certificate, Unreachable, Lost };
     Error failure(Failure kind, const QString &where, const QString &detail) const;
+    Error failureOf(const net::HttpExchange *exchange, const VoidResult &result, const QUrl &url, bool timedOut,
+                    bool overflow) const;
 
     Options m_options;
-    QNetworkAccessManager *m_nam = nullptr;          // streams and transfers
-    std::unique_ptr<QNetworkProxyFactory> m_proxies; // call()'s proxies
+    std::unique_ptr<QNetworkProxyFactory> m_proxies;
 };
 
 } // namespace sandbar::cloud

@@ -4,7 +4,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
-#include <QHttpMultiPart>
+#include <QRandomGenerator>
 #include <cerrno>
 #include <cstring>
 #include <deque>
@@ -12,6 +12,9 @@
 namespace sandbar::cloud {
 
 namespace {
+// An error reply's body is kept this far, for the server's words in the message.
+constexpr qsizetype kErrorBodyBytes = 64 * 1024;
+
 QString quotedFileName(QString name)
 {
     // A header parameter: no quotes, backslashes or line breaks from a hostile name.
@@ -20,14 +23,82 @@ QString quotedFileName(QString name)
     return name;
 }
 
-// The reply's outcome for a transfer: an HTTP error with the server's words, or the transport's.
-VoidResult replyOutcome(CloudClient *client, QNetworkReply *reply, const QByteArray &errorBody)
+// A multipart/form-data body with one file part, read from the file as it is sent: the
+// part's head, the file, the closing boundary. Never whole in memory.
+class MultipartBody : public QIODevice
 {
-    const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    if (status.isValid() && status.toInt() >= 400)
-        return errorFromHttp(status.toInt(), errorBody, client ? client->options().service : QString());
-    if (reply->error() != QNetworkReply::NoError && !(status.isValid() && reply->error() < 100))
-        return client ? client->transportError(reply) : makeError(ErrorCode::Unavailable, reply->errorString());
+public:
+    MultipartBody(const QByteArray &field, const QString &fileName, QFile *file, QObject *parent)
+        : QIODevice(parent)
+        , m_file(file)
+    {
+        m_boundary = "sandbar-" + QByteArray::number(QRandomGenerator::global()->generate64(), 16) +
+                     QByteArray::number(QRandomGenerator::global()->generate64(), 16);
+        m_head = "--" + m_boundary + "\r\nContent-Disposition: form-data; name=\"" + field + "\"; filename=\"" +
+                 quotedFileName(fileName).toUtf8() + "\"\r\nContent-Type: application/octet-stream\r\n\r\n";
+        m_tail = "\r\n--" + m_boundary + "--\r\n";
+        m_fileSize = file->size();
+    }
+
+    QByteArray contentType() const { return "multipart/form-data; boundary=" + m_boundary; }
+    qint64 headBytes() const { return m_head.size(); }
+    bool isSequential() const override { return false; }
+    qint64 size() const override { return m_head.size() + m_fileSize + m_tail.size(); }
+    bool seek(qint64 pos) override
+    {
+        if (!QIODevice::seek(pos))
+            return false;
+        m_offset = pos;
+        return true;
+    }
+
+protected:
+    qint64 readData(char *data, qint64 max) override
+    {
+        qint64 done = 0;
+        while (done < max && m_offset < size()) {
+            qint64 n = 0;
+            if (m_offset < m_head.size()) {
+                n = qMin(max - done, m_head.size() - m_offset);
+                std::memcpy(data + done, m_head.constData() + m_offset, size_t(n));
+            } else if (m_offset < m_head.size() + m_fileSize) {
+                const qint64 at = m_offset - m_head.size();
+                if (m_file->pos() != at && !m_file->seek(at))
+                    return done > 0 ? done : -1;
+                n = m_file->read(data + done, qMin(max - done, m_fileSize - at));
+                if (n <= 0) // the file shrank or failed: the exchange reports the short body
+                    return done > 0 ? done : -1;
+            } else {
+                const qint64 at = m_offset - m_head.size() - m_fileSize;
+                n = qMin(max - done, m_tail.size() - at);
+                std::memcpy(data + done, m_tail.constData() + at, size_t(n));
+            }
+            done += n;
+            m_offset += n;
+        }
+        return done;
+    }
+    qint64 writeData(const char *, qint64) override { return -1; }
+
+private:
+    QFile *m_file;
+    QByteArray m_boundary;
+    QByteArray m_head;
+    QByteArray m_tail;
+    qint64 m_fileSize = 0;
+    qint64 m_offset = 0;
+};
+
+// What an exchange's end means for a transfer: the server's refusal in its words, or the
+// transport's failure in people's.
+VoidResult exchangeOutcome(CloudClient *client, net::HttpExchange *ex, const VoidResult &result, int status,
+                           const QByteArray &errorBody, const QUrl &url)
+{
+    const QString service = client ? client->options().service : QString();
+    if (status != 0 && (status < 200 || status >= 300))
+        return errorFromHttp(status, errorBody, service);
+    if (!result.ok())
+        return client ? client->exchangeError(ex, result, url) : result;
     return {};
 }
 } // namespace
@@ -41,8 +112,8 @@ HttpUploadJob::HttpUploadJob(CloudClient *client, UploadRequest request, QObject
 
 HttpUploadJob::~HttpUploadJob()
 {
-    if (m_reply)
-        m_reply->abort();
+    if (m_exchange)
+        m_exchange->disconnect(this);
 }
 
 void HttpUploadJob::start()
@@ -54,52 +125,50 @@ void HttpUploadJob::start()
         return finish(
             makeError(ErrorCode::NotFound, tr("Cannot read %1: %2").arg(m_request.localPath, m_file->errorString())));
     m_total = m_file->size();
-    QNetworkRequest req = m_request.request;
+    net::HttpRequest req;
+    req.method = m_request.method;
+    qint64 framing = 0;
     if (m_request.multipartField.isEmpty()) {
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/octet-stream"));
-        req.setHeader(QNetworkRequest::ContentLengthHeader, m_total);
-        m_reply = m_client->send(m_request.method, req, m_file);
+        req.headers.append({QByteArray("Content-Type"), QByteArray("application/octet-stream")});
+        m_body = m_file;
     } else {
-        m_multipart = new QHttpMultiPart(QHttpMultiPart::FormDataType, this);
-        QHttpPart part;
-        part.setHeader(
-            QNetworkRequest::ContentDispositionHeader,
-            QStringLiteral("form-data; name=\"%1\"; filename=\"%2\"")
-                .arg(QString::fromLatin1(m_request.multipartField), quotedFileName(m_request.multipartFileName))
-                .toUtf8());
-        part.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/octet-stream"));
-        part.setBodyDevice(m_file);
-        m_multipart->append(part);
-        req.setHeader(QNetworkRequest::ContentTypeHeader,
-                      QByteArray(QByteArray("multipart/form-data; boundary=") + m_multipart->boundary()));
-        m_reply = m_client->send(m_request.method, req, m_multipart);
+        auto *multipart = new MultipartBody(m_request.multipartField, m_request.multipartFileName, m_file, this);
+        multipart->open(QIODevice::ReadOnly | QIODevice::Unbuffered);
+        req.headers.append({QByteArray("Content-Type"), multipart->contentType()});
+        framing = multipart->headBytes();
+        m_body = multipart;
     }
-    connect(m_reply, &QNetworkReply::uploadProgress, this, [this](qint64 sent, qint64 total) {
-        Q_UNUSED(total);
-        // Multipart framing adds a few hundred bytes; progress is about the file.
-        emitProgress(qMin(sent, m_total), m_total);
+    req.bodyDevice = m_body;
+    req.bodyLength = m_body->size();
+    req.connectTimeout = std::chrono::seconds(30);
+    // From the last byte sent to the answer: the server may still be writing a large file out.
+    req.responseTimeout = std::chrono::seconds(120);
+    m_exchange = m_client->exchange(m_request.target, std::move(req), this);
+    connect(m_exchange, &net::HttpExchange::uploadProgress, this, [this, framing](qint64 sent, qint64) {
+        // Progress is about the file, not the multipart framing around it.
+        emitProgress(qBound<qint64>(0, sent - framing, m_total), m_total);
     });
+    auto status = std::make_shared<int>(0);
     auto body = std::make_shared<QByteArray>();
-    connect(m_reply, &QNetworkReply::readyRead, this, [this, body] {
-        const QByteArray chunk = m_reply->readAll();
-        if (body->size() < 64 * 1024)
-            body->append(chunk.left(64 * 1024));
+    connect(m_exchange, &net::HttpExchange::headersReceived, this,
+            [status](const net::HttpResponse &head) { *status = head.status; });
+    connect(m_exchange, &net::HttpExchange::bodyData, this, [body](const QByteArray &chunk) {
+        if (body->size() < kErrorBodyBytes)
+            body->append(chunk.left(kErrorBodyBytes - body->size()));
     });
-    connect(m_reply, &QNetworkReply::finished, this, [this, body] {
-        body->append(m_reply->readAll().left(64 * 1024));
-        const VoidResult r = replyOutcome(m_client, m_reply, *body);
+    connect(m_exchange, &net::HttpExchange::finished, this, [this, status, body](const VoidResult &result) {
+        const VoidResult r = exchangeOutcome(m_client, m_exchange, result, *status, *body, m_request.target.url);
         if (r.ok())
             emitProgress(m_total, m_total);
         finish(r);
     });
+    m_exchange->start();
 }
 
 void HttpUploadJob::cancel()
 {
-    if (m_reply && m_reply->isRunning()) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-    }
+    if (m_exchange)
+        m_exchange->disconnect(this);
     finish(makeError(ErrorCode::Cancelled, tr("Cancelled")));
 }
 
@@ -108,23 +177,26 @@ void HttpUploadJob::finish(VoidResult result)
     if (m_done)
         return;
     m_done = true;
-    if (m_reply)
-        m_reply->deleteLater();
+    if (m_exchange) {
+        m_exchange->disconnect(this);
+        m_exchange->abort();
+        m_exchange->deleteLater();
+    }
     Q_EMIT finished(result);
 }
 
-HttpDownloadJob::HttpDownloadJob(CloudClient *client, QNetworkRequest request, QString localPath, QObject *parent)
+HttpDownloadJob::HttpDownloadJob(CloudClient *client, HttpTarget target, QString localPath, QObject *parent)
     : TransferJob(parent)
     , m_client(client)
-    , m_request(std::move(request))
+    , m_target(std::move(target))
     , m_localPath(std::move(localPath))
 {
 }
 
 HttpDownloadJob::~HttpDownloadJob()
 {
-    if (m_reply)
-        m_reply->abort();
+    if (m_exchange)
+        m_exchange->disconnect(this);
 }
 
 void HttpDownloadJob::start()
@@ -135,24 +207,25 @@ void HttpDownloadJob::start()
     if (!m_out->open(QIODevice::WriteOnly))
         return finish(
             makeError(ErrorCode::InvalidArgument, tr("Cannot write %1: %2").arg(m_localPath, m_out->errorString())));
-    m_reply = m_client->send("GET", m_request);
-    // Back-pressure: Qt stops reading the socket while this much is unread.
-    m_reply->setReadBufferSize(1024 * 1024);
-    connect(m_reply, &QNetworkReply::metaDataChanged, this, [this] {
-        const QVariant len = m_reply->header(QNetworkRequest::ContentLengthHeader);
-        m_total = len.isValid() ? len.toLongLong() : -1;
+    net::HttpRequest req;
+    req.method = "GET";
+    req.connectTimeout = std::chrono::seconds(30);
+    req.responseTimeout = std::chrono::seconds(60);
+    // A download that stalls this long is dead, not slow.
+    req.idleTimeout = std::chrono::seconds(120);
+    // The socket is read only as fast as the file is written: TCP holds the server back.
+    m_exchange = m_client->exchange(m_target, std::move(req), this);
+    connect(m_exchange, &net::HttpExchange::headersReceived, this, [this](const net::HttpResponse &head) {
+        m_status = head.status;
+        bool ok = false;
+        const qint64 len = head.header("Content-Length").toLongLong(&ok);
+        m_total = ok && len >= 0 ? len : -1;
     });
-    connect(m_reply, &QNetworkReply::readyRead, this, &HttpDownloadJob::drain);
-    connect(m_reply, &QNetworkReply::finished, this, [this] {
-        const QVariant status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-        if (status.isValid() && status.toInt() >= 400) {
-            const QByteArray body = m_reply->read(64 * 1024);
-            return finish(errorFromHttp(status.toInt(), body, m_client ? m_client->options().service : QString()));
-        }
-        drain();
+    connect(m_exchange, &net::HttpExchange::bodyData, this, &HttpDownloadJob::write);
+    connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &result) {
         if (m_finished)
             return;
-        VoidResult r = replyOutcome(m_client, m_reply, {});
+        VoidResult r = exchangeOutcome(m_client, m_exchange, result, m_status, m_errorBody, m_target.url);
         if (r.ok() && m_total >= 0 && m_done != m_total)
             r = makeError(
                 ErrorCode::Unavailable,
@@ -163,40 +236,32 @@ void HttpDownloadJob::start()
             emitProgress(m_done, m_done);
         finish(r);
     });
+    m_exchange->start();
 }
 
-void HttpDownloadJob::drain()
+void HttpDownloadJob::write(const QByteArray &chunk)
 {
-    if (m_finished || !m_reply)
+    if (m_finished)
         return;
-    const QVariant status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    if (status.isValid() && status.toInt() >= 400)
-        return; // the error body is read when the reply finishes
-    while (m_reply->bytesAvailable() > 0) {
-        const QByteArray chunk = m_reply->read(256 * 1024);
-        errno = 0;
-        if (m_out->write(chunk) != chunk.size()) {
-            // QSaveFile says "Unknown error" for a full disk; the system's word is clearer.
-            const int err = errno;
-            const QString why = err != 0 ? QString::fromLocal8Bit(std::strerror(err)) : m_out->errorString();
-            // Finished first: abort() reports the reply's end at once, which would otherwise
-            // say "ended after N bytes" instead of why.
-            finish(makeError(ErrorCode::Internal, tr("Cannot write %1: %2").arg(m_localPath, why)));
-            if (m_reply)
-                m_reply->abort();
-            return;
-        }
-        m_done += chunk.size();
+    if (m_status < 200 || m_status >= 300) {
+        // An error page is kept for its words, never written as the file.
+        if (m_errorBody.size() < kErrorBodyBytes)
+            m_errorBody.append(chunk.left(kErrorBodyBytes - m_errorBody.size()));
+        return;
     }
+    errno = 0;
+    if (m_out->write(chunk) != chunk.size()) {
+        // QSaveFile says "Unknown error" for a full disk; the system's word is clearer.
+        const int err = errno;
+        const QString why = err != 0 ? QString::fromLocal8Bit(std::strerror(err)) : m_out->errorString();
+        return finish(makeError(ErrorCode::Internal, tr("Cannot write %1: %2").arg(m_localPath, why)));
+    }
+    m_done += chunk.size();
     emitProgress(m_done, m_total);
 }
 
 void HttpDownloadJob::cancel()
 {
-    if (m_reply && m_reply->isRunning()) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-    }
     finish(makeError(ErrorCode::Cancelled, tr("Cancelled")));
 }
 
@@ -207,8 +272,11 @@ void HttpDownloadJob::finish(VoidResult result)
     m_finished = true;
     if (m_out && !result.ok())
         m_out->cancelWriting();
-    if (m_reply)
-        m_reply->deleteLater();
+    if (m_exchange) {
+        m_exchange->disconnect(this);
+        m_exchange->abort();
+        m_exchange->deleteLater();
+    }
     Q_EMIT finished(result);
 }
 

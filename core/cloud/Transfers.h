@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cloud/CloudClient.h"
+#include "net/HttpClient.h"
 #include "providers/Jobs.h"
 #include "providers/Session.h"
 
@@ -10,15 +11,13 @@
 #include <functional>
 #include <memory>
 
-class QHttpMultiPart;
-
 namespace sandbar::cloud {
 
 // One local file sent as a request body, streamed from disk (never whole in memory), either
 // raw (application/octet-stream) or as the only part of a multipart/form-data body.
 struct UploadRequest {
     QByteArray method = "POST";
-    QNetworkRequest request; // from CloudClient::request: URL, TLS, headers
+    HttpTarget target;
     QString localPath;
     QByteArray multipartField; // empty: raw body; else the form field ("file")
     QString multipartFileName; // the part's filename
@@ -39,8 +38,8 @@ private:
     QPointer<CloudClient> m_client;
     UploadRequest m_request;
     QFile *m_file = nullptr;
-    QHttpMultiPart *m_multipart = nullptr;
-    QPointer<QNetworkReply> m_reply;
+    QIODevice *m_body = nullptr; // m_file, or the multipart body around it
+    QPointer<net::HttpExchange> m_exchange;
     qint64 m_total = 0;
     bool m_done = false;
 };
@@ -51,20 +50,22 @@ class HttpDownloadJob : public TransferJob
 {
     Q_OBJECT
 public:
-    HttpDownloadJob(CloudClient *client, QNetworkRequest request, QString localPath, QObject *parent = nullptr);
+    HttpDownloadJob(CloudClient *client, HttpTarget target, QString localPath, QObject *parent = nullptr);
     ~HttpDownloadJob() override;
     void start() override;
     void cancel() override;
 
 private:
-    void drain();
+    void write(const QByteArray &chunk);
     void finish(VoidResult result);
 
     QPointer<CloudClient> m_client;
-    QNetworkRequest m_request;
+    HttpTarget m_target;
     QString m_localPath;
     std::unique_ptr<QSaveFile> m_out;
-    QPointer<QNetworkReply> m_reply;
+    QPointer<net::HttpExchange> m_exchange;
+    int m_status = 0;
+    QByteArray m_errorBody;
     qint64 m_done = 0;
     qint64 m_total = -1;
     bool m_finished = false;

@@ -50,6 +50,7 @@ struct HttpExchange::Private {
     bool writeClosePending = false;
     bool writeClosed = false;
     bool tcpConnected = false;
+    bool readingPaused = false;
     Stage failedStage = Stage::Exchanging;
     QString failureDetail;
     QString sslErrors;
@@ -76,7 +77,8 @@ struct HttpExchange::Private {
     bool requestIsSafe() const;
     void connectSocket();
     void onConnected();
-    void onReadyRead();
+    void onReadyRead(bool evenWhenPaused = false);
+    void applyReadLimit();
     void onDisconnected();
     void onSocketError(const Error &error);
     void onBytesWritten(qint64 n);
@@ -188,6 +190,7 @@ void HttpExchange::Private::connectSocket()
         connectLocalSignals(
             local, endpoint, q, [this] { onConnected(); }, onError);
     }
+    applyReadLimit();
     QObject::connect(socket, &QIODevice::readyRead, q, [this] { onReadyRead(); });
     QObject::connect(socket, &QIODevice::bytesWritten, q, [this](qint64 n) { onBytesWritten(n); });
     QObject::connect(socket, &QIODevice::readChannelFinished, q, [this] { onReadyRead(); });
@@ -340,9 +343,21 @@ void HttpExchange::Private::onBytesWritten(qint64 n)
         pumpBody();
 }
 
-void HttpExchange::Private::onReadyRead()
+void HttpExchange::Private::applyReadLimit()
+{
+    const qint64 limit = readingPaused ? kReadChunk : 0; // 0: unlimited, drained at once
+    if (auto *tcp = qobject_cast<QAbstractSocket *>(socket))
+        tcp->setReadBufferSize(limit);
+    else if (auto *local = qobject_cast<QLocalSocket *>(socket))
+        local->setReadBufferSize(limit);
+}
+
+void HttpExchange::Private::onReadyRead(bool evenWhenPaused)
 {
     if (phase == Phase::Finished || !socket)
+        return;
+    // The headers are always taken in (they are small and bounded by the parser).
+    if (readingPaused && !evenWhenPaused && head.status != 0)
         return;
     const QByteArray data = socket->readAll();
     if (data.isEmpty())
@@ -405,7 +420,7 @@ void HttpExchange::Private::onDisconnected()
         return;
     }
     QPointer<HttpExchange> self(q);
-    onReadyRead(); // bytes that arrived together with the close
+    onReadyRead(true); // bytes that arrived together with the close
     if (!self || phase == Phase::Finished)
         return;
     HttpParseEvents ev;
@@ -562,6 +577,18 @@ bool HttpExchange::isUpgraded() const
 qint64 HttpExchange::bytesToWrite() const
 {
     return d->socket ? d->queued() : 0;
+}
+
+void HttpExchange::setReadingPaused(bool paused)
+{
+    if (d->readingPaused == paused)
+        return;
+    d->readingPaused = paused;
+    d->applyReadLimit();
+    // What the socket buffered meanwhile raises no new readyRead.
+    if (!paused)
+        QMetaObject::invokeMethod(
+            this, [this] { d->onReadyRead(); }, Qt::QueuedConnection);
 }
 
 const HttpResponse &HttpExchange::response() const

@@ -35,6 +35,11 @@ public:
     bool isUpgraded() const;
     qint64 bytesToWrite() const;
 
+    // Back-pressure for a reader that falls behind (a terminal's parser): while paused, no
+    // body or raw data is taken from the socket, whose buffer then holds at most a chunk, so
+    // TCP holds the sender back. Bytes that came with the connection's close are still read.
+    void setReadingPaused(bool paused);
+
     const HttpResponse &response() const; // status and headers once headersReceived
 
     // Where a failed exchange stopped, for callers that word their own errors: before any

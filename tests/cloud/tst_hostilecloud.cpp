@@ -7,6 +7,7 @@
 #include "TestSupport.h"
 #include "cloud/CloudClient.h"
 #include "cloud/WebSocketPtyChannel.h"
+#include "net/HttpClient.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -293,6 +294,83 @@ private Q_SLOTS:
         // server would send.
         QVERIFY2(growthKb < 64 * 1024, qPrintable(QString::number(growthKb)));
         QVERIFY2(server.sent.load() < qint64(128) << 20, qPrintable(QString::number(server.sent.load())));
+    }
+
+    void pausedStreamHoldsServerBack_data()
+    {
+        QTest::addColumn<bool>("midStream");
+        QTest::newRow("paused before it opens") << false;
+        QTest::newRow("paused mid-stream") << true;
+    }
+    void pausedStreamHoldsServerBack()
+    {
+        QFETCH(bool, midStream);
+        // A stream (E2B's process output, a download) whose reader pauses: a server sending
+        // 128 MiB of numbered 64 KiB chunks, never more than 4 MiB queued on its side, must be
+        // held back by TCP instead of this side buffering the flood, and on resume every
+        // chunk arrives, in order. (On QNAM a paused reader could not stop the network
+        // thread from reading ahead.)
+        constexpr int kChunks = 2048;
+        constexpr qsizetype kSize = 64 * 1024;
+        FakeServer server(FakeServer::Kind::Tcp);
+        int queued = 0;
+        QPointer<QIODevice> peer;
+        const auto pump = [&] {
+            while (peer && peer->isOpen() && queued < kChunks && peer->bytesToWrite() < 4 * 1024 * 1024) {
+                QByteArray m(kSize, 'x');
+                const QByteArray n = QByteArray::number(queued).rightJustified(8, '0');
+                m.replace(0, n.size(), n);
+                peer->write("10000\r\n" + m + "\r\n");
+                if (++queued == kChunks)
+                    peer->write("0\r\n\r\n");
+            }
+        };
+        QObject frame; // the pump captures this frame: its connection dies with it
+        server.onConnection = [&](FakeConn &c) {
+            c.onHead = [&](FakeConn &conn) {
+                conn.send("HTTP/1.1 200 OK\r\nContent-Type: application/connect+json\r\n"
+                          "Transfer-Encoding: chunked\r\n\r\n");
+                peer = conn.io();
+                connect(conn.io(), &QIODevice::bytesWritten, &frame, pump, Qt::QueuedConnection);
+                pump();
+            };
+        };
+        CloudClient client(optionsFor(server));
+        net::HttpRequest req;
+        req.method = "POST";
+        req.body = "{}";
+        auto *ex = client.exchange(HttpTarget{client.url(QStringLiteral("/stream"))}, std::move(req), &frame);
+        QByteArray got;
+        std::optional<VoidResult> end;
+        bool pausing = true;
+        connect(ex, &net::HttpExchange::bodyData, &frame, [&](const QByteArray &bytes) {
+            got += bytes;
+            // As a terminal does: from inside the delivery of output it cannot keep up with.
+            if (midStream && pausing && got.size() >= 4 * kSize)
+                ex->setReadingPaused(true);
+        });
+        connect(ex, &net::HttpExchange::finished, &frame, [&](const VoidResult &r) { end = r; });
+        if (!midStream)
+            ex->setReadingPaused(true);
+        ex->start();
+        QVERIFY(waitUntil([&] { return peer && (!midStream || got.size() >= 4 * kSize); }, 10000));
+        // The flood must stall: all of it queued would mean nothing held it back.
+        QVERIFY2(!waitUntil([&] { return queued == kChunks; }, 3000), "the server was never held back");
+        const qint64 held = got.size();
+        qInfo("paused: server queued %d of %d chunks, %lld KiB taken in", queued, kChunks, held / 1024);
+        // What came before the pause, and one socket buffer's worth after it.
+        QVERIFY2(held < 8 * 1024 * 1024, qPrintable(QString::number(held)));
+        QVERIFY(!end);
+
+        pausing = false;
+        ex->setReadingPaused(false);
+        QVERIFY(waitUntil([&] { return end.has_value(); }, 60000));
+        QVERIFY2(end->ok(), qPrintable(end->message()));
+        QCOMPARE(got.size(), kChunks * kSize);
+        for (int i = 0; i < kChunks; ++i) {
+            if (got.mid(i * kSize, 8) != QByteArray::number(i).rightJustified(8, '0'))
+                QFAIL(qPrintable(QStringLiteral("chunk %1 lost or out of order").arg(i)));
+        }
     }
 
     void hostileReplies_data()

@@ -173,7 +173,7 @@ private Q_SLOTS:
         options.baseUrl = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port()));
         cloud::CloudClient client(options);
         cloud::HttpDownloadJob job(
-            &client, QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1/f").arg(server.port()))), target);
+            &client, cloud::HttpTarget{QUrl(QStringLiteral("http://127.0.0.1:%1/f").arg(server.port()))}, target);
         std::optional<VoidResult> result;
         connect(&job, &TransferJob::finished, this, [&](const VoidResult &r) { result = r; });
         job.start();

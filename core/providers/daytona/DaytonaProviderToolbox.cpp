@@ -277,7 +277,7 @@ std::unique_ptr<TransferJob> DaytonaProvider::putItem(const QString &sessionId, 
                 ops.uploadFile = [self, uploadUrl](const QString &localFile,
                                                    const QString &remoteFile) -> std::unique_ptr<TransferJob> {
                     cloud::UploadRequest req;
-                    req.request = self->toolboxRequest(withPath(uploadUrl, remoteFile));
+                    req.target = cloud::HttpTarget{withPath(uploadUrl, remoteFile), {}, true};
                     req.localPath = localFile;
                     req.multipartField = "file";
                     req.multipartFileName = QFileInfo(remoteFile).fileName();
@@ -321,7 +321,8 @@ std::unique_ptr<TransferJob> DaytonaProvider::getItem(const QString &sessionId, 
                                             downloadUrl](const QString &remoteFile,
                                                          const QString &localFile) -> std::unique_ptr<TransferJob> {
                             return std::make_unique<cloud::HttpDownloadJob>(
-                                self->client(), self->toolboxRequest(withPath(downloadUrl, remoteFile)), localFile);
+                                self->client(), cloud::HttpTarget{withPath(downloadUrl, remoteFile), {}, true},
+                                localFile);
                         };
                         ready(std::shared_ptr<TransferJob>(
                             cloud::makeTreeDownload(ops, remotePath, st->isDir, localDir, name).release()));

@@ -257,6 +257,7 @@ void DockerPtyChannel::start()
                 auto req = m_api->request("POST", "/exec/" + DockerApi::enc(m_execId) + "/start", dump(start));
                 req.upgrade = true;
                 m_exchange = m_api->exchange(req, this);
+                m_exchange->setReadingPaused(m_readingPaused);
                 connect(m_exchange, &net::HttpExchange::headersReceived, this, [this, consoleSize] {
                     if (!m_exchange->isUpgraded())
                         return;
@@ -294,6 +295,15 @@ void DockerPtyChannel::start()
                 m_exchange->start();
             }));
     }));
+}
+
+void DockerPtyChannel::setReadingPaused(bool paused)
+{
+    // A flood the terminal cannot parse fast enough stays in the engine (and the program
+    // blocks on its full PTY) instead of in this process.
+    m_readingPaused = paused;
+    if (m_exchange)
+        m_exchange->setReadingPaused(paused);
 }
 
 void DockerPtyChannel::write(const QByteArray &bytes)

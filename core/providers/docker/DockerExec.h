@@ -78,6 +78,7 @@ public:
     void close() override;
     bool isOpen() const override { return m_open; }
     std::optional<int> exitCode() const override { return m_exitCode; }
+    void setReadingPaused(bool paused) override;
 
 private:
     void sendResize(int attempt);
@@ -91,6 +92,7 @@ private:
     QByteArray m_errorBody;
     bool m_open = false;
     bool m_ended = false;
+    bool m_readingPaused = false;
     std::optional<int> m_exitCode;
     int m_cols = 80, m_rows = 24;
     int m_resizeGeneration = 0;

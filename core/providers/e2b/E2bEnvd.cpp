@@ -134,28 +134,40 @@ void ProcessStream::begin()
     headers.append({QByteArray("Connect-Protocol-Version"), QByteArray("1")});
     // envd sends a keepalive event this often (seconds), so a quiet terminal is not a dead one.
     headers.append({QByteArray("Keepalive-Ping-Interval"), QByteArray("30")});
-    QNetworkRequest req = m_client->request(
-        m_target.url(attach ? QStringLiteral("/process.Process/Connect") : QStringLiteral("/process.Process/Start")),
-        headers, false);
+    net::HttpRequest req;
+    req.method = "POST";
+    req.body = net::connect::encodeEnvelope(QJsonDocument(body).toJson(QJsonDocument::Compact));
+    req.connectTimeout = std::chrono::seconds(30);
+    req.responseTimeout = std::chrono::seconds(90);
     // Nothing for 90 s (three keepalives missed) means the connection is gone.
-    req.setTransferTimeout(90000);
-    m_reply =
-        m_client->send("POST", req, net::connect::encodeEnvelope(QJsonDocument(body).toJson(QJsonDocument::Compact)));
-    connect(m_reply, &QNetworkReply::readyRead, this, &ProcessStream::onReadyRead);
-    connect(m_reply, &QNetworkReply::finished, this, &ProcessStream::onFinished);
+    req.idleTimeout = std::chrono::seconds(90);
+    m_url =
+        m_target.url(attach ? QStringLiteral("/process.Process/Connect") : QStringLiteral("/process.Process/Start"));
+    m_status = 0;
+    m_errorBody.clear();
+    m_exchange = m_client->exchange(cloud::HttpTarget{m_url, headers, false}, std::move(req), this);
+    m_exchange->setReadingPaused(m_readingPaused);
+    connect(m_exchange, &net::HttpExchange::headersReceived, this,
+            [this](const net::HttpResponse &head) { m_status = head.status; });
+    connect(m_exchange, &net::HttpExchange::bodyData, this, &ProcessStream::onBody);
+    connect(m_exchange, &net::HttpExchange::finished, this, &ProcessStream::onFinished);
+    m_exchange->start();
     if (attach)
         QMetaObject::invokeMethod(
             this, [this] { Q_EMIT started(m_pid); }, Qt::QueuedConnection);
 }
 
-void ProcessStream::onReadyRead()
+void ProcessStream::onBody(const QByteArray &bytes)
 {
-    if (!m_reply || m_ended)
+    if (!m_exchange || m_ended)
         return;
-    const QVariant status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    if (status.isValid() && status.toInt() >= 400)
-        return; // the error body is read at the end
-    m_decoder.feed(m_reply->readAll());
+    if (m_status >= 400) {
+        // Connect's error body, kept for its words.
+        if (m_errorBody.size() < 64 * 1024)
+            m_errorBody.append(bytes.left(64 * 1024 - m_errorBody.size()));
+        return;
+    }
+    m_decoder.feed(bytes);
     while (!m_ended) {
         auto next = m_decoder.next();
         if (!next)
@@ -198,24 +210,20 @@ void ProcessStream::handle(const net::connect::Envelope &envelope)
     }
 }
 
-void ProcessStream::onFinished()
+void ProcessStream::onFinished(const VoidResult &result)
 {
-    if (!m_reply)
+    if (!m_exchange)
         return;
-    onReadyRead(); // whatever came with the end
-    if (!m_reply)
-        return;
-    QNetworkReply *reply = m_reply;
-    m_reply = nullptr;
-    reply->deleteLater();
+    net::HttpExchange *ex = m_exchange;
+    m_exchange = nullptr;
+    ex->disconnect(this);
+    ex->deleteLater();
     if (m_ended)
         return;
-    const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    if (status.isValid() && status.toInt() >= 400)
-        return fail(connectUnaryError(status.toInt(), reply->readAll(), kService));
-    if (reply->error() != QNetworkReply::NoError)
-        return fail(m_client ? m_client->transportError(reply)
-                             : makeError(ErrorCode::Unavailable, reply->errorString()));
+    if (m_status >= 400)
+        return fail(connectUnaryError(m_status, m_errorBody, kService));
+    if (!result.ok())
+        return fail(m_client ? m_client->exchangeError(ex, result, m_url) : result.error());
     const VoidResult tail = m_decoder.finish();
     if (!tail.ok())
         return fail(tail.error());
@@ -227,23 +235,25 @@ void ProcessStream::fail(const Error &error)
     if (m_ended)
         return;
     m_ended = true;
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-        m_reply = nullptr;
-    }
+    abort();
     Q_EMIT failed(error);
 }
 
 void ProcessStream::abort()
 {
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-        m_reply = nullptr;
+    if (m_exchange) {
+        m_exchange->disconnect(this);
+        m_exchange->abort();
+        m_exchange->deleteLater();
+        m_exchange = nullptr;
     }
+}
+
+void ProcessStream::setReadingPaused(bool paused)
+{
+    m_readingPaused = paused;
+    if (m_exchange)
+        m_exchange->setReadingPaused(paused);
 }
 
 void ProcessStream::sendInput(const QByteArray &bytes)

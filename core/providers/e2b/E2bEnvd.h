@@ -5,6 +5,7 @@
 
 #include "cloud/CloudClient.h"
 #include "net/ConnectEnvelope.h"
+#include "net/HttpClient.h"
 #include "providers/Jobs.h"
 #include "providers/Session.h"
 #include "terminal/PtyChannel.h"
@@ -56,8 +57,10 @@ public:
     void resize(int cols, int rows);
     void signal(const QString &signalName); // "SIGNAL_SIGKILL", "SIGNAL_SIGTERM"
     void abort();                           // drops the stream; the process lives on
+    // Back-pressure from a reader that falls behind: the stream is not read meanwhile.
+    void setReadingPaused(bool paused);
     qint64 pid() const { return m_pid; }
-    bool isRunning() const { return m_reply != nullptr && !m_ended; }
+    bool isRunning() const { return m_exchange != nullptr && !m_ended; }
 
 Q_SIGNALS:
     void started(qint64 pid);
@@ -67,8 +70,8 @@ Q_SIGNALS:
 
 private:
     void begin();
-    void onReadyRead();
-    void onFinished();
+    void onBody(const QByteArray &bytes);
+    void onFinished(const VoidResult &result);
     void handle(const net::connect::Envelope &envelope);
     void fail(const Error &error);
     void pumpInput();
@@ -80,7 +83,11 @@ private:
     EnvdTarget m_target;
     QJsonObject m_startRequest;
     bool m_pty = false;
-    QPointer<QNetworkReply> m_reply;
+    QPointer<net::HttpExchange> m_exchange;
+    QUrl m_url;
+    int m_status = 0;
+    QByteArray m_errorBody;
+    bool m_readingPaused = false;
     net::connect::EnvelopeDecoder m_decoder;
     qint64 m_pid = 0;
     bool m_ended = false;
@@ -103,6 +110,7 @@ public:
     void close() override;
     bool isOpen() const override;
     std::optional<int> exitCode() const override { return m_exitCode; }
+    void setReadingPaused(bool paused) override { m_stream->setReadingPaused(paused); }
 
 private:
     ProcessStream *m_stream = nullptr;

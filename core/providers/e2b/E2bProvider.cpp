@@ -481,7 +481,7 @@ std::unique_ptr<TransferJob> E2bProvider::uploadFile(const QString &sessionId, c
     QPointer<cloud::CloudClient> client(m_client);
     return deferred(sessionId, [client, localFile, remoteFile](const EnvdTarget &t) -> std::unique_ptr<TransferJob> {
         cloud::UploadRequest up;
-        up.request = client->request(t.filesUrl(remoteFile), t.headers, false);
+        up.target = cloud::HttpTarget{t.filesUrl(remoteFile), t.headers, false};
         up.localPath = localFile;
         return std::make_unique<cloud::HttpUploadJob>(client, std::move(up));
     });
@@ -493,7 +493,7 @@ std::unique_ptr<TransferJob> E2bProvider::downloadFile(const QString &sessionId,
     QPointer<cloud::CloudClient> client(m_client);
     return deferred(sessionId, [client, localFile, remoteFile](const EnvdTarget &t) -> std::unique_ptr<TransferJob> {
         return std::make_unique<cloud::HttpDownloadJob>(
-            client, client->request(t.filesUrl(remoteFile), t.headers, false), localFile);
+            client, cloud::HttpTarget{t.filesUrl(remoteFile), t.headers, false}, localFile);
     });
 }
 
