@@ -579,6 +579,18 @@ qint64 HttpExchange::bytesToWrite() const
     return d->socket ? d->queued() : 0;
 }
 
+bool HttpExchange::pollNow()
+{
+    if (d->readingPaused || d->phase == Private::Phase::Finished || !d->socket)
+        return false;
+    // With no wait: readyRead, and so onReadyRead, runs now if the kernel has bytes.
+    if (auto *tcp = qobject_cast<QAbstractSocket *>(d->socket))
+        return tcp->state() == QAbstractSocket::ConnectedState && tcp->waitForReadyRead(0);
+    if (auto *local = qobject_cast<QLocalSocket *>(d->socket))
+        return local->state() == QLocalSocket::ConnectedState && local->waitForReadyRead(0);
+    return false;
+}
+
 void HttpExchange::setReadingPaused(bool paused)
 {
     if (d->readingPaused == paused)

@@ -39,6 +39,9 @@ public:
     // body or raw data is taken from the socket, whose buffer then holds at most a chunk, so
     // TCP holds the sender back. Bytes that came with the connection's close are still read.
     void setReadingPaused(bool paused);
+    // Reads and hands on now what the socket has (a poll that does not wait), for a terminal
+    // waiting for its echo; false when nothing came or reading is paused.
+    bool pollNow();
 
     const HttpResponse &response() const; // status and headers once headersReceived
 

@@ -209,6 +209,21 @@ void ForkPtyChannel::deliver()
         hangUp();
 }
 
+bool ForkPtyChannel::deliverNow()
+{
+    // Data only: the end (m_eof) stays for the queued deliver(), which finds the inbox empty.
+    QByteArray got;
+    {
+        std::lock_guard<std::mutex> lock(m_lock);
+        got.swap(m_inbox);
+    }
+    if (got.isEmpty())
+        return false;
+    m_cv.notify_all();
+    Q_EMIT dataReceived(got);
+    return true;
+}
+
 void ForkPtyChannel::setReadingPaused(bool paused)
 {
     {

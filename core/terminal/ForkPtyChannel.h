@@ -38,6 +38,7 @@ public:
     void resize(int cols, int rows) override;
     void close() override;
     void setReadingPaused(bool paused) override;
+    bool deliverNow() override;
     bool isOpen() const override { return m_fd >= 0; }
     std::optional<int> exitCode() const override { return m_exitCode; }
     qint64 pid() const { return m_pid; }

@@ -31,6 +31,11 @@ public:
     // no more output, so the program blocks on a full terminal as it would in any other
     // terminal. Transports that cannot pause ignore it.
     virtual void setReadingPaused(bool paused) { Q_UNUSED(paused); }
+    // Emits now, from the caller's stack, output that has arrived but waits for its turn
+    // in the event loop (a reader thread's queued delivery). A typed key's echo is fetched
+    // this way between the slices of other terminals' floods instead of waiting behind
+    // them. Returns whether anything was delivered.
+    virtual bool deliverNow() { return false; }
 
 Q_SIGNALS:
     void started();

@@ -1,5 +1,6 @@
 #include "terminal/SliceScheduler.h"
 
+#include "terminal/PtyChannel.h"
 #include "terminal/TerminalScreen.h"
 
 #include <QElapsedTimer>
@@ -21,6 +22,60 @@ SliceScheduler::SliceScheduler()
     m_timer.setSingleShot(true);
     m_timer.setInterval(0);
     connect(&m_timer, &QTimer::timeout, this, &SliceScheduler::tick);
+    m_clock.start();
+}
+
+void SliceScheduler::expectEcho(TerminalScreen *screen)
+{
+    const qint64 until = m_clock.nsecsElapsed() + EchoWaitNs;
+    for (auto &e : m_echoes) {
+        if (e.first == screen) {
+            e.second = until;
+            return;
+        }
+    }
+    m_echoes.emplace_back(screen, until);
+}
+
+void SliceScheduler::forgetEcho(TerminalScreen *screen)
+{
+    std::erase_if(m_echoes, [screen](const auto &e) { return e.first == screen; });
+}
+
+void SliceScheduler::pullEchoes()
+{
+    const qint64 now = m_clock.nsecsElapsed();
+    std::erase_if(m_echoes, [now](const auto &e) { return e.second < now; });
+    // By index and on a copy: a delivery may make a screen expect another echo (a terminal
+    // answering a query) or delete one.
+    const auto waiting = m_echoes;
+    for (const auto &e : waiting) {
+        if (std::find(m_echoes.begin(), m_echoes.end(), e) == m_echoes.end())
+            continue;
+        if (PtyChannel *channel = e.first->channel(); channel && e.first->pendingBytes() == 0)
+            channel->deliverNow();
+    }
+}
+
+void SliceScheduler::slice(TerminalScreen *screen)
+{
+    if (m_echoes.empty())
+        return screen->processSlice();
+    // Someone waits for an echo: the slice in pieces, the echo fetched between them.
+    qsizetype left = screen->sliceBytes();
+    while (left > 0 && screen->pendingBytes() > 0) {
+        const qsizetype piece = std::min(left, EchoPieceBytes);
+        screen->processSlice(piece);
+        left -= piece;
+        pullEchoes();
+        // A delivery's slot may have deleted the screen (remove() left a null in its place).
+        if (std::find(m_screens.begin(), m_screens.end(), screen) == m_screens.end())
+            return;
+        if (m_echoes.empty())
+            break;
+    }
+    if (left > 0 && screen->pendingBytes() > 0)
+        screen->processSlice(left);
 }
 
 void SliceScheduler::add(TerminalScreen *screen)
@@ -72,7 +127,7 @@ void SliceScheduler::tick()
             break;
         served[i] = 1;
         sliced = true;
-        s->processSlice();
+        slice(s);
     }
     // The next tick's order: the floods this one did not reach, then the others.
     std::vector<TerminalScreen *> next;

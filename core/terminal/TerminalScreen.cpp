@@ -73,6 +73,7 @@ TerminalScreen::TerminalScreen(int cols, int rows, QObject *parent)
 TerminalScreen::~TerminalScreen()
 {
     setQueued(false);
+    SliceScheduler::forCurrentThread()->forgetEcho(this);
     vterm_free(m_vt);
 }
 
@@ -136,9 +137,9 @@ void TerminalScreen::flushPending()
     }
 }
 
-void TerminalScreen::processSlice()
+void TerminalScreen::processSlice(qsizetype maxBytes)
 {
-    const qsizetype n = std::min<qsizetype>(pendingBytes(), m_sliceBytes);
+    const qsizetype n = std::min<qsizetype>(pendingBytes(), maxBytes < 0 ? m_sliceBytes : maxBytes);
     if (n > 0) {
         parse(m_pending.constData() + m_pendingPos, n);
         m_pendingPos += n;
@@ -508,8 +509,12 @@ void TerminalScreen::sendRaw(const QByteArray &bytes)
     if (bytes.isEmpty())
         return;
     Q_EMIT output(bytes);
-    if (m_channel && m_channel->isOpen())
+    if (m_channel && m_channel->isOpen()) {
         m_channel->write(bytes);
+        // Input (not a reply the parser makes to the program's query) wants its echo soon.
+        if (m_inputBegin == nullptr)
+            SliceScheduler::forCurrentThread()->expectEcho(this);
+    }
 }
 
 // ---- libvterm conversion ----------------------------------------------------------------

@@ -121,8 +121,8 @@ private:
     static void cbOutput(const char *s, size_t len, void *user);
 
     friend class SliceScheduler;
-    void processSlice();
-    void setQueued(bool queued); // waiting for its turn in the thread's SliceScheduler
+    void processSlice(qsizetype maxBytes = -1); // -1: sliceBytes()
+    void setQueued(bool queued);                // waiting for its turn in the thread's SliceScheduler
     void parse(const char *data, qsizetype len);
     void clampCursor();
     void resetMargins();

@@ -113,9 +113,7 @@ TerminalLoadResult runTerminalLoad(const TerminalLoadOptions &o, const std::func
             QStringLiteral("/bin/sh"),
             flood ? floodArgs : QStringList{QStringLiteral("-c"), QStringLiteral("exec cat")});
         ch->setInitialSize(o.cols, o.rows);
-        screen->attach(ch.get());
-        // What the terminal view does: keys and replies go to the program.
-        QObject::connect(screen.get(), &TerminalScreen::output, ch.get(), &PtyChannel::write);
+        screen->attach(ch.get()); // keys and replies go to the program, as in the window
         screens.push_back(std::move(screen));
         channels.push_back(std::move(ch));
     }

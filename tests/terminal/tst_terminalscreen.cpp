@@ -1,5 +1,7 @@
 // Byte fixtures -> expected screen text and attributes, fed whole and one byte at a time.
 #include "terminal/CsiGuard.h"
+#include "terminal/PtyChannel.h"
+#include "terminal/SliceScheduler.h"
 #include "terminal/TerminalScreen.h"
 
 #include <QSignalSpy>
@@ -10,6 +12,34 @@
 using namespace sandbar;
 
 namespace {
+
+// A channel whose program echoes what it is sent, delivered the way ForkPtyChannel's reader
+// thread does it: kept in an inbox, with a delivery queued in the event loop.
+class EchoChannel : public PtyChannel
+{
+public:
+    void start() override {}
+    void write(const QByteArray &bytes) override
+    {
+        m_inbox += bytes;
+        QMetaObject::invokeMethod(
+            this, [this] { deliverNow(); }, Qt::QueuedConnection);
+    }
+    void resize(int, int) override {}
+    void close() override {}
+    bool isOpen() const override { return true; }
+    std::optional<int> exitCode() const override { return std::nullopt; }
+    bool deliverNow() override
+    {
+        if (m_inbox.isEmpty())
+            return false;
+        Q_EMIT dataReceived(std::exchange(m_inbox, {}));
+        return true;
+    }
+
+private:
+    QByteArray m_inbox;
+};
 
 struct Check {
     int row;
@@ -581,6 +611,42 @@ private Q_SLOTS:
         // One update per slice, not one per line.
         QCOMPARE(spy.count(), int((big.size() + 64 * 1024 - 1) / (64 * 1024)));
         QVERIFY(spy.at(0).at(1).toInt() > 0);
+    }
+
+    void echoOvertakesFloods()
+    {
+        // Two terminals flood; a key is typed into a third in the middle of a tick (from a
+        // slot on the first flood's update). Its echo must not wait for the tick to end: it
+        // is fetched between pieces of the second flood's slice, so at most one piece of
+        // that slice is parsed before it (without the fast path, the whole 64 KiB slice).
+        QByteArray big;
+        while (big.size() < 2 * 1024 * 1024)
+            big += "0123456789012345678901234567890123456789012345678901234567890123456789\r\n";
+        TerminalScreen first(80, 24), second(80, 24), typed(80, 24);
+        first.setSliceBytes(1024); // quick, so the tick's time budget reaches the second
+        second.setSliceBytes(64 * 1024);
+        EchoChannel channel;
+        typed.attach(&channel);
+        first.feed(big);
+        second.feed(big);
+        qint64 secondAtKey = -1, secondAtEcho = -1;
+        QObject frame;
+        connect(&first, &TerminalScreen::updated, &frame, [&] {
+            if (secondAtKey < 0) {
+                secondAtKey = second.parsedBytes();
+                typed.sendChar('x');
+            }
+        });
+        connect(&typed, &TerminalScreen::updated, &frame, [&] {
+            if (secondAtEcho < 0 && typed.screenText().startsWith(QLatin1Char('x')))
+                secondAtEcho = second.parsedBytes();
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(secondAtEcho >= 0, 30000);
+        const qint64 waited = secondAtEcho - secondAtKey;
+        qInfo("the echo waited for %lld bytes of the other flood", waited);
+        QVERIFY2(waited <= SliceScheduler::EchoPieceBytes, qPrintable(QString::number(waited)));
+        // The floods still finish.
+        QTRY_VERIFY_WITH_TIMEOUT(first.pendingBytes() == 0 && second.pendingBytes() == 0, 60000);
     }
 };
 

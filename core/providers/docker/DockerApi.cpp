@@ -106,13 +106,17 @@ net::HttpRequest DockerApi::request(const QByteArray &method, const QByteArray &
 }
 
 void DockerApi::call(const QByteArray &method, const QByteArray &path, const QByteArray &jsonBody,
-                     Callback<net::HttpResponse> done)
+                     Callback<net::HttpResponse> done, std::chrono::milliseconds responseTimeout)
 {
-    ensureReady(Callback<EngineInfo>(done.context(), [this, method, path, jsonBody, done](Result<EngineInfo> r) {
-        if (!r)
-            return done(r.error());
-        m_client.request(request(method, path, jsonBody), done);
-    }));
+    ensureReady(Callback<EngineInfo>(done.context(),
+                                     [this, method, path, jsonBody, done, responseTimeout](Result<EngineInfo> r) {
+                                         if (!r)
+                                             return done(r.error());
+                                         net::HttpRequest req = request(method, path, jsonBody);
+                                         if (responseTimeout.count() > 0)
+                                             req.responseTimeout = responseTimeout;
+                                         m_client.request(std::move(req), done);
+                                     }));
 }
 
 void DockerApi::createExec(const QString &containerId, const QByteArray &body, Callback<QString> done)

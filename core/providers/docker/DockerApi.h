@@ -35,9 +35,13 @@ public:
 
     // A request for path (which starts with '/' and carries its query), version-prefixed.
     net::HttpRequest request(const QByteArray &method, const QByteArray &path, const QByteArray &jsonBody = {}) const;
-    // Negotiates, then sends a buffered request.
+    // Negotiates, then sends a buffered request; responseTimeout 0 keeps the request's default.
     void call(const QByteArray &method, const QByteArray &path, const QByteArray &jsonBody,
-              Callback<net::HttpResponse> done);
+              Callback<net::HttpResponse> done, std::chrono::milliseconds responseTimeout = {});
+    // For calls that wait on the runtime (create, start, stop, remove): on a loaded host runc
+    // and the storage driver can take far longer than a listing, and giving up early would
+    // report a failure for a container the engine then goes on to make.
+    static constexpr std::chrono::milliseconds kLifecycleTimeout{120000};
     void send(net::HttpRequest request, Callback<net::HttpResponse> done) const
     {
         m_client.request(std::move(request), std::move(done));

@@ -274,53 +274,61 @@ void DockerProvider::createContainer(const QByteArray &body, const QString &imag
         path += "?name=" + DockerApi::enc(name);
     m_api->call(
         "POST", path, body,
-        Callback<net::HttpResponse>(done.context(), [this, body, image, name, pulled,
-                                                     done](Result<net::HttpResponse> r) {
-            if (!r)
-                return done(r.error());
-            if (r->status == 404 && !pulled) {
-                return pullImage(
-                    image, name, Callback<void>(done.context(), [this, body, image, name, done](VoidResult p) {
-                        if (!p)
-                            return done(makeError(ErrorCode::NotFound,
-                                                  tr("Image '%1' is not on the engine and could not be pulled: %2; run "
-                                                     "`docker pull %1` or choose another image")
-                                                      .arg(image, p.message())));
-                        Q_EMIT createProgress(name, tr("Creating…"), 0, 0);
-                        createContainer(body, image, name, true, done);
-                    }));
-            }
-            if (r->status == 409)
-                return done(
-                    makeError(ErrorCode::Conflict,
-                              tr("A session named '%1' already exists (%2).").arg(name, engineMessage(r->body))));
-            if (!r->isSuccess())
-                return done(gpuDriverError(engineMessage(r->body))
-                                .value_or(errorFromStatus(r->status, r->body, tr("Creating the session failed"))));
-            const auto j = json::parse(r->body.constData(), r->body.constData() + r->body.size(), nullptr, false);
-            const std::string id = jsonText(j, "Id");
-            if (id.empty())
-                return done(makeError(ErrorCode::Internal, tr("The engine did not return the new session's id.")));
-            startContainer(QString::fromStdString(id), done);
-        }));
+        Callback<net::HttpResponse>(
+            done.context(),
+            [this, body, image, name, pulled, done](Result<net::HttpResponse> r) {
+                if (!r)
+                    return done(r.error());
+                if (r->status == 404 && !pulled) {
+                    return pullImage(
+                        image, name, Callback<void>(done.context(), [this, body, image, name, done](VoidResult p) {
+                            if (!p)
+                                return done(
+                                    makeError(ErrorCode::NotFound,
+                                              tr("Image '%1' is not on the engine and could not be pulled: %2; run "
+                                                 "`docker pull %1` or choose another image")
+                                                  .arg(image, p.message())));
+                            Q_EMIT createProgress(name, tr("Creating…"), 0, 0);
+                            createContainer(body, image, name, true, done);
+                        }));
+                }
+                if (r->status == 409)
+                    return done(
+                        makeError(ErrorCode::Conflict,
+                                  tr("A session named '%1' already exists (%2).").arg(name, engineMessage(r->body))));
+                if (!r->isSuccess())
+                    return done(gpuDriverError(engineMessage(r->body))
+                                    .value_or(errorFromStatus(r->status, r->body, tr("Creating the session failed"))));
+                const auto j = json::parse(r->body.constData(), r->body.constData() + r->body.size(), nullptr, false);
+                const std::string id = jsonText(j, "Id");
+                if (id.empty())
+                    return done(makeError(ErrorCode::Internal, tr("The engine did not return the new session's id.")));
+                startContainer(QString::fromStdString(id), done);
+            }),
+        DockerApi::kLifecycleTimeout);
 }
 
 void DockerProvider::startContainer(const QString &id, Callback<SessionInfo> done)
 {
-    m_api->call(
-        "POST", "/containers/" + DockerApi::enc(id) + "/start", {},
-        Callback<net::HttpResponse>(done.context(), [this, id, done](Result<net::HttpResponse> r) {
-            if (r && (r->isSuccess() || r->status == 304))
-                return info(id, done);
-            Error error = r ? errorFromStatus(r->status, r->body, tr("Starting the session failed")) : r.error();
-            // The daemon checks a GPU request's driver only when the container starts.
-            if (r)
-                error = gpuDriverError(engineMessage(r->body)).value_or(error);
-            // A container that cannot start is of no use; do not leave it behind. The
-            // answer waits for the removal: sandbarctl exits as soon as it has it.
-            m_api->call("DELETE", "/containers/" + DockerApi::enc(id) + "?force=true&v=true", {},
-                        Callback<net::HttpResponse>(this, [done, error](Result<net::HttpResponse>) { done(error); }));
-        }));
+    m_api->call("POST", "/containers/" + DockerApi::enc(id) + "/start", {},
+                Callback<net::HttpResponse>(
+                    done.context(),
+                    [this, id, done](Result<net::HttpResponse> r) {
+                        if (r && (r->isSuccess() || r->status == 304))
+                            return info(id, done);
+                        Error error =
+                            r ? errorFromStatus(r->status, r->body, tr("Starting the session failed")) : r.error();
+                        // The daemon checks a GPU request's driver only when the container starts.
+                        if (r)
+                            error = gpuDriverError(engineMessage(r->body)).value_or(error);
+                        // A container that cannot start is of no use; do not leave it behind. The
+                        // answer waits for the removal: sandbarctl exits as soon as it has it.
+                        m_api->call("DELETE", "/containers/" + DockerApi::enc(id) + "?force=true&v=true", {},
+                                    Callback<net::HttpResponse>(
+                                        this, [done, error](Result<net::HttpResponse>) { done(error); }),
+                                    DockerApi::kLifecycleTimeout);
+                    }),
+                DockerApi::kLifecycleTimeout);
 }
 
 void DockerProvider::info(const QString &sessionId, Callback<SessionInfo> done)
@@ -360,20 +368,22 @@ void DockerProvider::simple(const QByteArray &method, const QByteArray &path, co
                             const QString &action, Callback<void> done, bool notModifiedIsOk)
 {
     m_api->call(method, path, {},
-                Callback<net::HttpResponse>(
-                    done.context(), [sessionId, action, done, notModifiedIsOk](Result<net::HttpResponse> r) {
-                        if (!r)
-                            return done(r.error());
-                        if (r->isSuccess() || (notModifiedIsOk && r->status == 304))
-                            return done({});
-                        if (r->status == 404)
-                            return done(DockerApi::sessionGone(sessionId));
-                        if (r->status == 409)
-                            return done(makeError(ErrorCode::Conflict,
-                                                  tr("%1: session %2 is not in a state for that (%3)")
-                                                      .arg(action, sessionId.left(12), engineMessage(r->body))));
-                        done(errorFromStatus(r->status, r->body, action));
-                    }));
+                Callback<net::HttpResponse>(done.context(),
+                                            [sessionId, action, done, notModifiedIsOk](Result<net::HttpResponse> r) {
+                                                if (!r)
+                                                    return done(r.error());
+                                                if (r->isSuccess() || (notModifiedIsOk && r->status == 304))
+                                                    return done({});
+                                                if (r->status == 404)
+                                                    return done(DockerApi::sessionGone(sessionId));
+                                                if (r->status == 409)
+                                                    return done(makeError(
+                                                        ErrorCode::Conflict,
+                                                        tr("%1: session %2 is not in a state for that (%3)")
+                                                            .arg(action, sessionId.left(12), engineMessage(r->body))));
+                                                done(errorFromStatus(r->status, r->body, action));
+                                            }),
+                DockerApi::kLifecycleTimeout);
 }
 
 void DockerProvider::stop(const QString &sessionId, Callback<void> done)

@@ -59,6 +59,7 @@ public:
     void abort();                           // drops the stream; the process lives on
     // Back-pressure from a reader that falls behind: the stream is not read meanwhile.
     void setReadingPaused(bool paused);
+    bool pollNow() { return m_exchange && m_exchange->pollNow(); } // see HttpExchange::pollNow
     qint64 pid() const { return m_pid; }
     bool isRunning() const { return m_exchange != nullptr && !m_ended; }
 
@@ -111,6 +112,7 @@ public:
     bool isOpen() const override;
     std::optional<int> exitCode() const override { return m_exitCode; }
     void setReadingPaused(bool paused) override { m_stream->setReadingPaused(paused); }
+    bool deliverNow() override { return m_stream->pollNow(); }
 
 private:
     ProcessStream *m_stream = nullptr;

@@ -115,6 +115,14 @@ void AgentConnection::setReadingPaused(bool paused)
         QTimer::singleShot(0, this, &AgentConnection::readFrames);
 }
 
+bool AgentConnection::pollNow()
+{
+    if (m_failed || m_paused || m_socket->state() != QLocalSocket::ConnectedState)
+        return false;
+    // With no wait: readyRead, and so readFrames, runs now if the kernel has bytes.
+    return m_socket->waitForReadyRead(0);
+}
+
 void AgentConnection::setHelloTimeout(int ms)
 {
     m_helloTimer->setInterval(ms);

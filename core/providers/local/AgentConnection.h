@@ -29,6 +29,9 @@ public:
     // Back-pressure for a consumer that has fallen behind: while paused no frame is handed
     // on and nothing more is taken from the socket, so a flooding agent blocks on its side.
     void setReadingPaused(bool paused);
+    // Reads and handles now what the socket has (a poll that does not wait), for a terminal
+    // waiting for its echo; false when nothing came or reading is paused.
+    bool pollNow();
     // How long the agent has to send its Hello once connected (a stuck or fake agent must
     // not hold a job forever).
     void setHelloTimeout(int ms);

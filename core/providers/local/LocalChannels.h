@@ -33,6 +33,7 @@ public:
     bool isOpen() const override { return m_open; }
     std::optional<int> exitCode() const override { return m_exit; }
     void setReadingPaused(bool paused) override { m_conn->setReadingPaused(paused); }
+    bool deliverNow() override { return m_conn->pollNow(); }
     QString ptyId() const { return m_id; }
 
 private:
