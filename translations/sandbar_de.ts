@@ -1291,6 +1291,384 @@
         <source>warning: %1 shortened the time limit to %2 minutes, the most the account allows</source>
         <translation>Warnung: %1 hat das Zeitlimit auf %2 Minuten gekürzt, das Höchste, was das Konto erlaubt</translation>
     </message>
+    <message>
+        <source>usage: mcp (speaks MCP on stdin and stdout)</source>
+        <translation>Aufruf: mcp (spricht MCP über stdin und stdout)</translation>
+    </message>
+    <message>
+        <source>Run a command</source>
+        <translation>Befehl ausführen</translation>
+    </message>
+    <message>
+        <source>Runs a command in a session without a terminal and answers with its stdout, stderr and exit code. Give argv (run as is) or command (run by sh -c). Each stream keeps its first 1 MiB; the byte counts say how much there was. On timeout the command is killed.</source>
+        <translation>Führt einen Befehl ohne Terminal in einer Sitzung aus und antwortet mit stdout, stderr und Exit-Code. Geben Sie argv (wird unverändert ausgeführt) oder command (wird von sh -c ausgeführt) an. Von jedem Datenstrom bleibt das erste MiB; die Byte-Zahlen sagen, wie viel es war. Bei Zeitüberschreitung wird der Befehl beendet (kill).</translation>
+    </message>
+    <message>
+        <source>Seconds before the command is killed (default 120)</source>
+        <translation>Sekunden, bis der Befehl beendet wird (kill, Standard 120)</translation>
+    </message>
+    <message>
+        <source>The program and its arguments, not interpreted</source>
+        <translation>Das Programm und seine Argumente, nicht interpretiert</translation>
+    </message>
+    <message>
+        <source>A shell command line</source>
+        <translation>Eine Shell-Befehlszeile</translation>
+    </message>
+    <message>
+        <source>Text given on stdin</source>
+        <translation>Text für stdin</translation>
+    </message>
+    <message>
+        <source>The command&apos;s exit code</source>
+        <translation>Der Exit-Code des Befehls</translation>
+    </message>
+    <message>
+        <source>Standard output (the first 1 MiB)</source>
+        <translation>Standardausgabe (das erste MiB)</translation>
+    </message>
+    <message>
+        <source>Standard error (the first 1 MiB)</source>
+        <translation>Standardfehlerausgabe (das erste MiB)</translation>
+    </message>
+    <message>
+        <source>Bytes written to stdout</source>
+        <translation>Nach stdout geschriebene Bytes</translation>
+    </message>
+    <message>
+        <source>Bytes written to stderr</source>
+        <translation>Nach stderr geschriebene Bytes</translation>
+    </message>
+    <message>
+        <source>Whether output was cut</source>
+        <translation>Ob die Ausgabe gekürzt wurde</translation>
+    </message>
+    <message>
+        <source>Give either argv (a list: program and arguments) or command (a shell line).</source>
+        <translation>Geben Sie entweder argv (eine Liste: Programm und Argumente) oder command (eine Shell-Zeile) an.</translation>
+    </message>
+    <message>
+        <source>The command did not finish within %1 s and was killed: %2
+Output so far:
+stdout (%3 bytes): %4
+stderr (%5 bytes): %6</source>
+        <translation>Der Befehl ist nicht innerhalb von %1 s fertig geworden und wurde beendet (kill): %2
+Bisherige Ausgabe:
+stdout (%3 Bytes): %4
+stderr (%5 Bytes): %6</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>Exit-Code %1</translation>
+    </message>
+    <message>
+        <source>[%1 truncated: the first %2 of %3 bytes are shown]</source>
+        <translation>[%1 gekürzt: die ersten %2 von %3 Bytes werden gezeigt]</translation>
+    </message>
+    <message>
+        <source>text (UTF-8, the default) or base64</source>
+        <translation>text (UTF-8, Standard) oder base64</translation>
+    </message>
+    <message>
+        <source>Write a file</source>
+        <translation>Datei schreiben</translation>
+    </message>
+    <message>
+        <source>Writes a file in a session (at most 8 MiB), replacing one that is there. The folder it goes into must exist. Content is UTF-8 text, or base64 for binary files.</source>
+        <translation>Schreibt eine Datei in einer Sitzung (höchstens 8 MiB) und ersetzt eine vorhandene. Der Ordner, in den sie kommt, muss existieren. Der Inhalt ist UTF-8-Text oder base64 für Binärdateien.</translation>
+    </message>
+    <message>
+        <source>Absolute path in the session</source>
+        <translation>Absoluter Pfad in der Sitzung</translation>
+    </message>
+    <message>
+        <source>The file&apos;s content</source>
+        <translation>Der Inhalt der Datei</translation>
+    </message>
+    <message>
+        <source>Where it was written</source>
+        <translation>Wohin sie geschrieben wurde</translation>
+    </message>
+    <message>
+        <source>Bytes written</source>
+        <translation>Geschriebene Bytes</translation>
+    </message>
+    <message>
+        <source>path must be an absolute path to a file in the session, e.g. /workspace/a.txt.</source>
+        <translation>path muss ein absoluter Pfad zu einer Datei in der Sitzung sein, z. B. /workspace/a.txt.</translation>
+    </message>
+    <message>
+        <source>The content is over the limit of %1 bytes; split the file or copy it with sandbarctl cp.</source>
+        <translation>Der Inhalt überschreitet die Grenze von %1 Bytes; teilen Sie die Datei oder kopieren Sie sie mit sandbarctl cp.</translation>
+    </message>
+    <message>
+        <source>content is not valid base64.</source>
+        <translation>content ist kein gültiges base64.</translation>
+    </message>
+    <message>
+        <source>The content is over the limit of %1 bytes.</source>
+        <translation>Der Inhalt überschreitet die Grenze von %1 Bytes.</translation>
+    </message>
+    <message>
+        <source>Cannot stage the file on this computer: %1</source>
+        <translation>Die Datei kann auf diesem Computer nicht bereitgestellt werden: %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is a folder; name a file in it.</source>
+        <translation>„%1“ ist ein Ordner; nennen Sie eine Datei darin.</translation>
+    </message>
+    <message>
+        <source>Read a file</source>
+        <translation>Datei lesen</translation>
+    </message>
+    <message>
+        <source>Reads a file from a session (at most 8 MiB). As text it must be UTF-8; ask for base64 for anything else.</source>
+        <translation>Liest eine Datei aus einer Sitzung (höchstens 8 MiB). Als Text muss sie UTF-8 sein; für alles andere fragen Sie nach base64.</translation>
+    </message>
+    <message>
+        <source>The file</source>
+        <translation>Die Datei</translation>
+    </message>
+    <message>
+        <source>text or base64</source>
+        <translation>text oder base64</translation>
+    </message>
+    <message>
+        <source>The content</source>
+        <translation>Der Inhalt</translation>
+    </message>
+    <message>
+        <source>The file&apos;s size</source>
+        <translation>Die Größe der Datei</translation>
+    </message>
+    <message>
+        <source>path must be an absolute path to a file in the session.</source>
+        <translation>path muss ein absoluter Pfad zu einer Datei in der Sitzung sein.</translation>
+    </message>
+    <message>
+        <source>Cannot make a folder on this computer to receive the file.</source>
+        <translation>Auf diesem Computer kann kein Ordner für die Datei angelegt werden.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is a folder; list_files shows what is in it.</source>
+        <translation>„%1“ ist ein Ordner; list_files zeigt, was darin ist.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has %2 bytes, over the limit of %3.</source>
+        <translation>„%1“ hat %2 Bytes, mehr als die Grenze von %3.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not UTF-8 text; read it with encoding base64.</source>
+        <translation>„%1“ ist kein UTF-8-Text; lesen Sie die Datei mit encoding base64.</translation>
+    </message>
+    <message>
+        <source>List files</source>
+        <translation>Dateien auflisten</translation>
+    </message>
+    <message>
+        <source>Lists a folder in a session: names, sizes, kinds, permissions and modification times.</source>
+        <translation>Listet einen Ordner in einer Sitzung auf: Namen, Größen, Arten, Rechte und Änderungszeiten.</translation>
+    </message>
+    <message>
+        <source>Absolute folder (default /workspace)</source>
+        <translation>Absoluter Ordner (Standard /workspace)</translation>
+    </message>
+    <message>
+        <source>The folder</source>
+        <translation>Der Ordner</translation>
+    </message>
+    <message>
+        <source>path must be absolute, e.g. /workspace.</source>
+        <translation>path muss absolut sein, z. B. /workspace.</translation>
+    </message>
+    <message>
+        <source>The session: ACCOUNT/ID as create_session and list_sessions return it (&quot;ref&quot;), or an ID prefix or session name that only one account has.</source>
+        <translation>Die Sitzung: ACCOUNT/ID, wie create_session und list_sessions sie liefern („ref“), oder ein ID-Präfix oder Sitzungsname, den nur ein Konto hat.</translation>
+    </message>
+    <message>
+        <source> (list_sessions shows the sessions there are)</source>
+        <translation> (list_sessions zeigt die vorhandenen Sitzungen)</translation>
+    </message>
+    <message>
+        <source>ACCOUNT/ID, for the other tools</source>
+        <translation>ACCOUNT/ID, für die anderen Werkzeuge</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s id</source>
+        <translation>die ID des Anbieters</translation>
+    </message>
+    <message>
+        <source>the account</source>
+        <translation>das Konto</translation>
+    </message>
+    <message>
+        <source>Running, Stopped, ...</source>
+        <translation>Running, Stopped, …</translation>
+    </message>
+    <message>
+        <source>List accounts</source>
+        <translation>Konten auflisten</translation>
+    </message>
+    <message>
+        <source>The provider accounts configured in Sandbar (a local sandbox, Docker/Podman engines, cloud services), with what each can do and the create options its provider takes.</source>
+        <translation>Die in Sandbar eingerichteten Anbieterkonten (eine lokale Sandbox, Docker-/Podman-Engines, Cloud-Dienste), mit dem, was jedes kann, und den Erstellungsoptionen seines Anbieters.</translation>
+    </message>
+    <message>
+        <source>List sessions</source>
+        <translation>Sitzungen auflisten</translation>
+    </message>
+    <message>
+        <source>The sessions Sandbar manages, asked of every account (or one), with their state, image, resources and time limit. An account that cannot be reached is named under errors.</source>
+        <translation>Die Sitzungen, die Sandbar verwaltet, bei jedem Konto (oder einem) erfragt, mit Zustand, Image, Ressourcen und Zeitlimit. Ein nicht erreichbares Konto steht unter errors.</translation>
+    </message>
+    <message>
+        <source>Only this account</source>
+        <translation>Nur dieses Konto</translation>
+    </message>
+    <message>
+        <source>No account named &apos;%1&apos; (list_accounts shows them).</source>
+        <translation>Kein Konto namens „%1“ (list_accounts zeigt sie).</translation>
+    </message>
+    <message>
+        <source> (providers: %1)</source>
+        <translation> (Anbieter: %1)</translation>
+    </message>
+    <message>
+        <source>; bytes, or a size such as 512M or 2G</source>
+        <translation>; Bytes oder eine Größe wie 512M oder 2G</translation>
+    </message>
+    <message>
+        <source>; seconds, or 30m, 2h, 1d</source>
+        <translation>; Sekunden oder 30m, 2h, 1d</translation>
+    </message>
+    <message>
+        <source>; &quot;all&quot;, a count, or GPU UUIDs or indices separated by commas</source>
+        <translation>; „all“, eine Anzahl oder GPU-UUIDs oder -Indizes, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>; KEY=VALUE entries</source>
+        <translation>; Einträge KEY=VALUE</translation>
+    </message>
+    <message>
+        <source>; [HOST:]SESSION[/tcp|/udp] entries</source>
+        <translation>; Einträge [HOST:]SESSION[/tcp|/udp]</translation>
+    </message>
+    <message>
+        <source>Create a session</source>
+        <translation>Sitzung erstellen</translation>
+    </message>
+    <message>
+        <source>Starts a new sandbox session in an account and answers once it runs. Options depend on the account&apos;s provider (list_accounts names them); without ttl it ends after 30 minutes (ttl 0: no limit). Network is off unless asked for.</source>
+        <translation>Startet eine neue Sandbox-Sitzung in einem Konto und antwortet, sobald sie läuft. Die Optionen hängen vom Anbieter des Kontos ab (list_accounts nennt sie); ohne ttl endet sie nach 30 Minuten (ttl 0: kein Limit). Das Netzwerk ist aus, wenn nicht danach gefragt wird.</translation>
+    </message>
+    <message>
+        <source>The account to create in</source>
+        <translation>Das Konto, in dem erstellt wird</translation>
+    </message>
+    <message>
+        <source>Account &apos;%1&apos; uses provider &apos;%2&apos;, which this build does not have.</source>
+        <translation>Konto „%1“ nutzt den Anbieter „%2“, den dieser Build nicht hat.</translation>
+    </message>
+    <message>
+        <source>Provider &apos;%1&apos; (account &apos;%2&apos;) has no create option &apos;%3&apos;; it takes: %4.</source>
+        <translation>Anbieter „%1“ (Konto „%2“) hat keine Erstellungsoption „%3“; er nimmt: %4.</translation>
+    </message>
+    <message>
+        <source>Session statistics</source>
+        <translation>Sitzungsstatistik</translation>
+    </message>
+    <message>
+        <source>One reading of a session&apos;s CPU, memory, network, block I/O, process count and storage. Counters are cumulative; a figure the provider cannot tell is left out.</source>
+        <translation>Eine Messung von CPU, Speicher, Netzwerk, Block-E/A, Prozesszahl und Speicherplatz einer Sitzung. Zähler sind kumulativ; was der Anbieter nicht sagen kann, fehlt.</translation>
+    </message>
+    <message>
+        <source>ACCOUNT/ID</source>
+        <translation>KONTO/ID</translation>
+    </message>
+    <message>
+        <source>always true</source>
+        <translation>immer true</translation>
+    </message>
+    <message>
+        <source>vCPUs of one session</source>
+        <translation>vCPUs einer Sitzung</translation>
+    </message>
+    <message>
+        <source>memory of one session, GiB</source>
+        <translation>Arbeitsspeicher einer Sitzung, GiB</translation>
+    </message>
+    <message>
+        <source>running hours a month</source>
+        <translation>Laufstunden im Monat</translation>
+    </message>
+    <message>
+        <source>share of running time the CPU is busy, 0..1 (default 1)</source>
+        <translation>Anteil der Laufzeit, in dem die CPU beschäftigt ist, 0..1 (Standard 1)</translation>
+    </message>
+    <message>
+        <source>length of one session in hours</source>
+        <translation>Dauer einer Sitzung in Stunden</translation>
+    </message>
+    <message>
+        <source>storage kept, GiB</source>
+        <translation>gehaltener Speicherplatz, GiB</translation>
+    </message>
+    <message>
+        <source>hours a month a sandbox exists unused</source>
+        <translation>Stunden im Monat, in denen eine Sandbox ungenutzt besteht</translation>
+    </message>
+    <message>
+        <source>sessions a month</source>
+        <translation>Sitzungen im Monat</translation>
+    </message>
+    <message>
+        <source>network egress a month, GB</source>
+        <translation>ausgehender Netzwerkverkehr im Monat, GB</translation>
+    </message>
+    <message>
+        <source>Compare providers</source>
+        <translation>Anbieter vergleichen</translation>
+    </message>
+    <message>
+        <source>Prices a month of a workload at every provider in Sandbar&apos;s catalog, cheapest first, with the providers that cannot run it and why (the same table as sandbarctl compare).</source>
+        <translation>Berechnet einen Monat einer Arbeitslast bei jedem Anbieter aus Sandbars Katalog, günstigster zuerst, mit den Anbietern, die sie nicht ausführen können, und dem Grund (dieselbe Tabelle wie sandbarctl compare).</translation>
+    </message>
+    <message>
+        <source>GPU type, e.g. A100 (none: no GPU)</source>
+        <translation>GPU-Typ, z. B. A100 (keiner: keine GPU)</translation>
+    </message>
+    <message>
+        <source>GPUs per session (with gpu; default 1)</source>
+        <translation>GPUs pro Sitzung (mit gpu; Standard 1)</translation>
+    </message>
+    <message>
+        <source>subtract each provider&apos;s free monthly credit</source>
+        <translation>das monatliche Freiguthaben jedes Anbieters abziehen</translation>
+    </message>
+    <message>
+        <source>a broken catalog.json</source>
+        <translation>eine fehlerhafte catalog.json</translation>
+    </message>
+    <message>
+        <source>gpus needs gpu (a GPU type) and a count of at least 1.</source>
+        <translation>gpus braucht gpu (einen GPU-Typ) und eine Anzahl von mindestens 1.</translation>
+    </message>
+    <message>
+        <source>Stop a session</source>
+        <translation>Sitzung stoppen</translation>
+    </message>
+    <message>
+        <source>Stops a session; its files stay until remove_session.</source>
+        <translation>Stoppt eine Sitzung; ihre Dateien bleiben bis remove_session.</translation>
+    </message>
+    <message>
+        <source>Remove a session</source>
+        <translation>Sitzung entfernen</translation>
+    </message>
+    <message>
+        <source>Removes a session and everything in it.</source>
+        <translation>Entfernt eine Sitzung und alles darin.</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cloud</name>
@@ -1396,10 +1774,6 @@
     <message>
         <source>The certificate of %1 was refused: %2. A self-hosted service with its own certificate authority needs the account&apos;s CA file.</source>
         <translation>Das Zertifikat von %1 wurde abgelehnt: %2. Ein selbst gehosteter Dienst mit eigener Zertifizierungsstelle benötigt die CA-Datei des Kontos.</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>Abgebrochen</translation>
     </message>
     <message>
         <source>Cannot reach %1 at %2: %3</source>
@@ -2144,6 +2518,26 @@
     <message>
         <source>The command `%1` answered more than %2 bytes; it was ended.</source>
         <translation>Der Befehl `%1` hat mehr als %2 Bytes geantwortet; er wurde beendet.</translation>
+    </message>
+    <message>
+        <source>Its processes in the session were killed.</source>
+        <translation>Seine Prozesse in der Sitzung wurden beendet (kill).</translation>
+    </message>
+    <message>
+        <source>None of its processes was still running in the session.</source>
+        <translation>Keiner seiner Prozesse lief in der Sitzung noch.</translation>
+    </message>
+    <message>
+        <source>Its processes could not be killed and may still run: %1</source>
+        <translation>Seine Prozesse konnten nicht beendet werden und laufen möglicherweise noch: %1</translation>
+    </message>
+    <message>
+        <source>the session has no shell (sh) to kill them with</source>
+        <translation>die Sitzung hat keine Shell (sh), mit der sie sich beenden ließen</translation>
+    </message>
+    <message>
+        <source>the killing command exited with %1: %2</source>
+        <translation>der Befehl zum Beenden endete mit %1: %2</translation>
     </message>
 </context>
 <context>
@@ -7005,6 +7399,10 @@
     <message>
         <source>REF is ACCOUNT/ID (as printed by &apos;sessions create&apos;), or an ID prefix or session name that only one account has. Exit codes: 0 ok, 1 failure, 2 usage.</source>
         <translation>REF ist ACCOUNT/ID (wie von &apos;sessions create&apos; ausgegeben) oder ein ID-Präfix bzw. Sitzungsname, den nur ein Konto hat. Exit-Codes: 0 ok, 1 Fehler, 2 falscher Aufruf.</translation>
+    </message>
+    <message>
+        <source>mcp serves the Model Context Protocol on stdin and stdout (JSON-RPC, one message a line), so an agent can list, create and drive sessions with the tools it lists.</source>
+        <translation>mcp bietet das Model Context Protocol über stdin und stdout an (JSON-RPC, eine Nachricht pro Zeile), damit ein Agent mit den aufgelisteten Werkzeugen Sitzungen auflisten, erstellen und steuern kann.</translation>
     </message>
 </context>
 </TS>

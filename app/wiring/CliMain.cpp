@@ -37,6 +37,7 @@ const char kCommands[] = R"(  accounts list
           [--storage-gib N] [--gpu TYPE] [--gpus N] [--idle-hours N] [--sessions N]
   audit [--since TIME] [--account NAME] [--session ID] [--action NAME] [--grep TEXT] [--limit N]
   budget [ACCOUNT [USD|none] [--stop|--no-stop]]
+  mcp
 )";
 
 // The words of the help, in the "sandbarctl" translation context.
@@ -68,6 +69,9 @@ QByteArray HelpText::text()
     out += tr("cp copies as docker cp does; - reads a tar from stdin (to a session) or writes one to stdout "
               "(from a session).") +
            QLatin1String("\n\n");
+    out += tr("mcp serves the Model Context Protocol on stdin and stdout (JSON-RPC, one message a line), so an "
+              "agent can list, create and drive sessions with the tools it lists.") +
+           QLatin1Char('\n');
     out += tr("REF is ACCOUNT/ID (as printed by 'sessions create'), or an ID prefix or session name that only one "
               "account has. Exit codes: 0 ok, 1 failure, 2 usage.") +
            QLatin1Char('\n');
@@ -172,6 +176,7 @@ int cliMain(int argc, char **argv)
         {QStringLiteral("compare"), &cli::runCompare},
         {QStringLiteral("audit"), &runAuditCommand},
         {QStringLiteral("budget"), &cli::runBudget},
+        {QStringLiteral("mcp"), &cli::runMcp},
     };
     Handler handler = nullptr;
     for (const auto &[name, h] : handlers) {

@@ -12,6 +12,7 @@
 #include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <csignal>
 #include <unistd.h>
 
 using namespace sandbar;
@@ -276,6 +277,29 @@ private Q_SLOTS:
         QVERIFY2(exec.code == 7, qPrintable(describe(exec)));
         QCOMPARE(exec.out, QByteArray("hello world\n"));
         QCOMPARE(exec.err, QByteArray("oops\n"));
+
+        // Ctrl-C on `sandbarctl exec` ends the command in the session too, even one that
+        // ignores TERM, and the exit is the shell's 130.
+        {
+            QProcess p;
+            p.start(QStringLiteral(SANDBARCTL_PATH),
+                    {QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("exec"), m_ref,
+                     QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                     QStringLiteral("trap '' TERM; sleep 304")});
+            QVERIFY(p.waitForStarted());
+            const auto sleeping = [this] {
+                // procps' ps shows only this terminal's processes without "ax"; busybox's ignores it.
+                const Run ps = ctl(
+                    {QStringLiteral("exec"), m_ref, QStringLiteral("--"), QStringLiteral("ps"), QStringLiteral("ax")});
+                return ps.out.contains("sleep 304");
+            };
+            QVERIFY2(test::waitUntil(sleeping, 30000), "the command never started");
+            ::kill(pid_t(p.processId()), SIGINT);
+            QVERIFY(p.waitForFinished(30000));
+            QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 130,
+                     qPrintable(QString::fromUtf8(p.readAllStandardError())));
+            QVERIFY2(test::waitUntil([&] { return !sleeping(); }, 30000), "the command outlived Ctrl-C");
+        }
 
         const Run readHost = ctl({QStringLiteral("exec"), m_ref, QStringLiteral("--"), QStringLiteral("cat"),
                                   QStringLiteral("/hostdata/from-host.txt")});

@@ -1,29 +1,13 @@
 // The engine's images for the New session dialog (GET /images/json) and the progress a create
 // reports while it pulls a missing image, against the private Docker engine
-// (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_IMAGES_PODMAN, Podman. No network: the pull of
+// (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_ENGINE_PODMAN, Podman. No network: the pull of
 // an image that exists nowhere fails, after saying it was pulling.
-#include "EngineKit.h"
+#include "EngineFlavour.h"
 
 #include <QSignalSpy>
 
 using namespace sandbar;
 using namespace sandbar::test;
-
-namespace {
-#ifdef SANDBAR_IMAGES_PODMAN
-constexpr docker::Flavour kFlavour = docker::Flavour::Podman;
-QString engineHost()
-{
-    return podmanHost();
-}
-#else
-constexpr docker::Flavour kFlavour = docker::Flavour::Docker;
-QString engineHost()
-{
-    return dockerHost();
-}
-#endif
-} // namespace
 
 class TestDockerImages : public QObject
 {

@@ -1,6 +1,6 @@
 // Session logs and forwarded ports against a real engine: built twice, for Docker
-// (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_LOGS_PODMAN, for Podman (SANDBAR_TEST_PODMAN_HOST).
-#include "EngineKit.h"
+// (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_ENGINE_PODMAN, for Podman (SANDBAR_TEST_PODMAN_HOST).
+#include "EngineFlavour.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,20 +12,6 @@ using namespace sandbar::test;
 
 namespace {
 const QString kTestLabel = QStringLiteral("dev.sandbar.test");
-
-#ifdef SANDBAR_LOGS_PODMAN
-constexpr docker::Flavour kFlavour = docker::Flavour::Podman;
-QString engineHost()
-{
-    return podmanHost();
-}
-#else
-constexpr docker::Flavour kFlavour = docker::Flavour::Docker;
-QString engineHost()
-{
-    return dockerHost();
-}
-#endif
 
 // What a log stream delivered, by stream.
 struct LogCapture {

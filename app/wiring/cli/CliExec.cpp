@@ -102,7 +102,23 @@ void runExec(Command &cmd, const QStringList &args)
         j->setParent(&cmd);
         QObject::connect(j, &ExecJob::stdoutData, &cmd, [&cmd](const QByteArray &b) { cmd.outRaw(b); });
         QObject::connect(j, &ExecJob::stderrData, &cmd, [&cmd](const QByteArray &b) { cmd.errRaw(b); });
-        QObject::connect(j, &ExecJob::finished, &cmd, [&cmd](const Result<int> &r) {
+        // Ctrl-C (or TERM, HUP) ends the command in the session too, not only this process:
+        // the job's cancel kills it there, and the exit says which signal. A second one
+        // leaves at once.
+        auto interrupted = std::make_shared<int>(0);
+        auto *signals = new UnixSignals({SIGINT, SIGTERM, SIGHUP}, &cmd);
+        QObject::connect(signals, &UnixSignals::raised, j, [&cmd, j, interrupted](int signal) {
+            if (*interrupted != 0)
+                return cmd.finish(128 + signal);
+            *interrupted = signal;
+            j->cancel();
+        });
+        QObject::connect(j, &ExecJob::finished, &cmd, [&cmd, interrupted](const Result<int> &r) {
+            if (!r.ok() && *interrupted != 0) {
+                // What became of the command in the session, then the shell's code for the signal.
+                cmd.errRaw("sandbarctl: " + r.message().toUtf8() + '\n');
+                return cmd.finish(128 + *interrupted);
+            }
             if (!r.ok())
                 return cmd.fail(r.error());
             // The remote exit code is ours; codes above 255 cannot be passed on as they are.

@@ -140,19 +140,8 @@ void runLs(Command &cmd, const QStringList &args)
                     return cmd.fail(r.error());
                 if (cmd.json()) {
                     QJsonArray arr;
-                    for (const auto &e : r.value()) {
-                        QJsonObject o;
-                        o[QStringLiteral("name")] = e.name;
-                        o[QStringLiteral("path")] = e.path;
-                        o[QStringLiteral("size")] = double(e.size);
-                        o[QStringLiteral("dir")] = e.isDir;
-                        o[QStringLiteral("link")] = e.isLink;
-                        if (e.isLink)
-                            o[QStringLiteral("target")] = e.linkTarget;
-                        o[QStringLiteral("mode")] = QString::number(e.mode, 8);
-                        o[QStringLiteral("modified")] = e.modified.toUTC().toString(Qt::ISODate);
-                        arr.append(o);
-                    }
+                    for (const auto &e : r.value())
+                        arr.append(fileEntryToJson(e));
                     cmd.printJson(arr);
                     return cmd.finish(ExitOk);
                 }

@@ -17,7 +17,76 @@ QString tr(const char *s)
     return QCoreApplication::translate("sandbar::cli", s);
 }
 
-QJsonObject sampleJson(const StatsSample &s)
+QString sampleLine(const StatsSample &s)
+{
+    const auto opt = [](const auto &v, auto fmt) { return v ? fmt(*v) : QStringLiteral("-"); };
+    const auto percent = [](double v) { return QStringLiteral("%1%").arg(v, 0, 'f', 0); };
+    QString line = QStringLiteral("%1  %2  %3 / %4  %5 / %6  %7 / %8  %9")
+                       .arg(s.time.toLocalTime().toString(QStringLiteral("HH:mm:ss")))
+                       .arg(opt(s.cpuPercent, [](double v) { return QStringLiteral("%1%").arg(v, 6, 'f', 1); }))
+                       .arg(opt(s.memoryUsedBytes, formatBytes))
+                       .arg(opt(s.memoryLimitBytes, formatBytes))
+                       .arg(opt(s.networkRxBytes, formatBytes))
+                       .arg(opt(s.networkTxBytes, formatBytes))
+                       .arg(opt(s.blockReadBytes, formatBytes))
+                       .arg(opt(s.blockWriteBytes, formatBytes))
+                       .arg(opt(s.pids, [](qint64 v) { return QString::number(v); }));
+    if (s.oomKills && *s.oomKills > 0)
+        line += tr("  OOM-killed: %1").arg(*s.oomKills);
+    if (s.filesystemUsedBytes)
+        line += tr("  disk %1 / %2").arg(formatBytes(*s.filesystemUsedBytes), opt(s.filesystemTotalBytes, formatBytes));
+    // One line per GPU under the sample: utilisation is the whole device's.
+    for (const auto &g : s.gpus) {
+        line += QLatin1Char('\n') +
+                tr("  GPU %1 %2: util %3 (device), memory %4 / %5, session %6, %7, %8 W / %9 W")
+                    .arg(g.index)
+                    .arg(g.name.isEmpty() ? g.uuid : g.name)
+                    .arg(g.mig ? tr("n/a (MIG)") : opt(g.utilizationPercent, percent))
+                    .arg(opt(g.memoryUsedBytes, formatBytes))
+                    .arg(opt(g.memoryTotalBytes, formatBytes))
+                    .arg(opt(g.sessionMemoryBytes, formatBytes))
+                    .arg(opt(g.temperatureC, [](double v) { return QStringLiteral("%1 °C").arg(v, 0, 'f', 0); }))
+                    .arg(opt(g.powerWatts, [](double v) { return QString::number(v, 'f', 0); }))
+                    .arg(opt(g.powerLimitWatts, [](double v) { return QString::number(v, 'f', 0); }));
+    }
+    return line;
+}
+
+void printSample(Command &cmd, const StatsSample &s)
+{
+    if (cmd.json())
+        cmd.outRaw(QJsonDocument(statsSampleToJson(s)).toJson(QJsonDocument::Compact) + '\n');
+    else
+        cmd.out(sampleLine(s));
+}
+
+// Prints a sample with the session's GPU readings added (NVML here, nvidia-smi through exec
+// for remote sessions), then calls `then`.
+void printWithGpus(Command &cmd, Provider *p, const SessionInfo &session, const StatsSample &s,
+                   const std::function<void()> &then = {})
+{
+    if (session.gpus == 0 && session.gpuUuids.isEmpty()) {
+        printSample(cmd, s);
+        if (then)
+            then();
+        return;
+    }
+    AppServices &services = cmd.services();
+    if (!services.gpu)
+        services.gpu = std::make_unique<metrics::GpuSource>();
+    sampleSessionGpus(*services.gpu, p, session, &cmd, [&cmd, s, then](QList<GpuReading> gpus) {
+        StatsSample out = s;
+        if (!gpus.isEmpty())
+            out.gpus = std::move(gpus);
+        printSample(cmd, out);
+        if (then)
+            then();
+    });
+}
+
+} // namespace
+
+QJsonObject statsSampleToJson(const StatsSample &s)
 {
     QJsonObject o;
     o[QStringLiteral("time")] = s.time.toUTC().toString(Qt::ISODateWithMs);
@@ -64,75 +133,6 @@ QJsonObject sampleJson(const StatsSample &s)
     o[QStringLiteral("gpus")] = gpus;
     return o;
 }
-
-QString sampleLine(const StatsSample &s)
-{
-    const auto opt = [](const auto &v, auto fmt) { return v ? fmt(*v) : QStringLiteral("-"); };
-    const auto percent = [](double v) { return QStringLiteral("%1%").arg(v, 0, 'f', 0); };
-    QString line = QStringLiteral("%1  %2  %3 / %4  %5 / %6  %7 / %8  %9")
-                       .arg(s.time.toLocalTime().toString(QStringLiteral("HH:mm:ss")))
-                       .arg(opt(s.cpuPercent, [](double v) { return QStringLiteral("%1%").arg(v, 6, 'f', 1); }))
-                       .arg(opt(s.memoryUsedBytes, formatBytes))
-                       .arg(opt(s.memoryLimitBytes, formatBytes))
-                       .arg(opt(s.networkRxBytes, formatBytes))
-                       .arg(opt(s.networkTxBytes, formatBytes))
-                       .arg(opt(s.blockReadBytes, formatBytes))
-                       .arg(opt(s.blockWriteBytes, formatBytes))
-                       .arg(opt(s.pids, [](qint64 v) { return QString::number(v); }));
-    if (s.oomKills && *s.oomKills > 0)
-        line += tr("  OOM-killed: %1").arg(*s.oomKills);
-    if (s.filesystemUsedBytes)
-        line += tr("  disk %1 / %2").arg(formatBytes(*s.filesystemUsedBytes), opt(s.filesystemTotalBytes, formatBytes));
-    // One line per GPU under the sample: utilisation is the whole device's.
-    for (const auto &g : s.gpus) {
-        line += QLatin1Char('\n') +
-                tr("  GPU %1 %2: util %3 (device), memory %4 / %5, session %6, %7, %8 W / %9 W")
-                    .arg(g.index)
-                    .arg(g.name.isEmpty() ? g.uuid : g.name)
-                    .arg(g.mig ? tr("n/a (MIG)") : opt(g.utilizationPercent, percent))
-                    .arg(opt(g.memoryUsedBytes, formatBytes))
-                    .arg(opt(g.memoryTotalBytes, formatBytes))
-                    .arg(opt(g.sessionMemoryBytes, formatBytes))
-                    .arg(opt(g.temperatureC, [](double v) { return QStringLiteral("%1 °C").arg(v, 0, 'f', 0); }))
-                    .arg(opt(g.powerWatts, [](double v) { return QString::number(v, 'f', 0); }))
-                    .arg(opt(g.powerLimitWatts, [](double v) { return QString::number(v, 'f', 0); }));
-    }
-    return line;
-}
-
-void printSample(Command &cmd, const StatsSample &s)
-{
-    if (cmd.json())
-        cmd.outRaw(QJsonDocument(sampleJson(s)).toJson(QJsonDocument::Compact) + '\n');
-    else
-        cmd.out(sampleLine(s));
-}
-
-// Prints a sample with the session's GPU readings added (NVML here, nvidia-smi through exec
-// for remote sessions), then calls `then`.
-void printWithGpus(Command &cmd, Provider *p, const SessionInfo &session, const StatsSample &s,
-                   const std::function<void()> &then = {})
-{
-    if (session.gpus == 0 && session.gpuUuids.isEmpty()) {
-        printSample(cmd, s);
-        if (then)
-            then();
-        return;
-    }
-    AppServices &services = cmd.services();
-    if (!services.gpu)
-        services.gpu = std::make_unique<metrics::GpuSource>();
-    sampleSessionGpus(*services.gpu, p, session, &cmd, [&cmd, s, then](QList<GpuReading> gpus) {
-        StatsSample out = s;
-        if (!gpus.isEmpty())
-            out.gpus = std::move(gpus);
-        printSample(cmd, out);
-        if (then)
-            then();
-    });
-}
-
-} // namespace
 
 void runStats(Command &cmd, const QStringList &args)
 {

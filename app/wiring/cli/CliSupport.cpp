@@ -182,6 +182,21 @@ QJsonObject sessionToJson(const SessionInfo &s)
     return o;
 }
 
+QJsonObject fileEntryToJson(const FileEntry &e)
+{
+    QJsonObject o;
+    o[QStringLiteral("name")] = e.name;
+    o[QStringLiteral("path")] = e.path;
+    o[QStringLiteral("size")] = double(e.size);
+    o[QStringLiteral("dir")] = e.isDir;
+    o[QStringLiteral("link")] = e.isLink;
+    if (e.isLink)
+        o[QStringLiteral("target")] = e.linkTarget;
+    o[QStringLiteral("mode")] = QString::number(e.mode, 8);
+    o[QStringLiteral("modified")] = e.modified.toUTC().toString(Qt::ISODate);
+    return o;
+}
+
 QString formatBytes(qint64 bytes)
 {
     static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};

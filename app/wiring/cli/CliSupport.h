@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Result.h"
+#include "metrics/StatsSample.h"
 #include "providers/Session.h"
 #include "wiring/AppServices.h"
 
@@ -69,6 +70,9 @@ private:
 };
 
 QJsonObject sessionToJson(const SessionInfo &s);
+// As `sandbarctl --json stats` and `ls` print them (and the MCP tools answer).
+QJsonObject statsSampleToJson(const StatsSample &s);
+QJsonObject fileEntryToJson(const FileEntry &e);
 QString formatBytes(qint64 bytes);
 QString formatAge(const QDateTime &t);
 
@@ -80,5 +84,6 @@ void runShell(Command &cmd, const QStringList &args);
 void runCp(Command &cmd, const QStringList &args);
 void runLs(Command &cmd, const QStringList &args);
 void runStats(Command &cmd, const QStringList &args);
+void runMcp(Command &cmd, const QStringList &args); // CliMcp.cpp
 
 } // namespace sandbar::cli

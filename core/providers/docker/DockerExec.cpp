@@ -1,6 +1,7 @@
 #include "providers/docker/DockerExec.h"
 
 #include <QIODevice>
+#include <QRandomGenerator>
 #include <QTimer>
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,60 @@ using nlohmann::json;
 namespace {
 constexpr qint64 kStdinHighWater = 1024 * 1024;
 constexpr qint64 kStdinChunk = 256 * 1024;
+
+// The reaper, run as `sh -c SCRIPT sandbar-reaper VAR=TAG`. It looks for the tag in each
+// process's environment (not its arguments: this script's own would match; one grep reads
+// them all, a grep per process would fork hundreds in a busy container), so it finds the
+// command's children too, and nothing of another command: tags are random. Zombies have no
+// environment left and do not match. `kill -SIG -PID` reaches the group a tagged process leads
+// (Docker and Podman start each exec as a session leader), which catches children that dropped
+// the variable; for a process that leads no group it fails harmlessly. It prints how many
+// processes it signalled; exit 3: some survived KILL, 4: no grep, 5: no /proc to look in.
+// Only integer sleeps are POSIX, hence the probe for 0.1 s steps.
+constexpr char kReaperScript[] = R"(tag="$1"
+[ -r /proc/self/environ ] || { echo "no /proc"; exit 5; }
+command -v grep >/dev/null 2>&1 || { echo "no grep"; exit 4; }
+scan() {
+  found=
+  for f in $(grep -lF "$tag" /proc/[0-9]*/environ 2>/dev/null); do
+    f=${f#/proc/}; found="$found ${f%/environ}"
+  done
+}
+hit() {
+  for p in $found; do
+    kill -$1 -$p 2>/dev/null
+    kill -$1 $p 2>/dev/null
+  done
+}
+scan
+[ -n "$found" ] || { echo 0; exit 0; }
+n=$(set -- $found; echo $#)
+hit TERM
+hit CONT
+if sleep 0.1 2>/dev/null; then per=10; step=0.1; else per=1; step=1; fi
+i=0
+while [ $i -lt $((2 * per)) ]; do
+  sleep $step; scan
+  [ -n "$found" ] || { echo $n; exit 0; }
+  i=$((i + 1))
+done
+i=0
+while [ $i -lt $((3 * per)) ]; do
+  hit KILL; sleep $step; scan
+  [ -n "$found" ] || { echo $n; exit 0; }
+  i=$((i + 1))
+done
+echo "left$found"
+exit 3
+)";
+
+QString newTag()
+{
+    // Fixed length: the reaper matches a substring, and no tag may be the start of another.
+    return QStringLiteral("%1%2")
+        .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'))
+        .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+}
 
 json toJson(const QStringList &list)
 {
@@ -46,7 +101,13 @@ DockerExecJob::DockerExecJob(DockerApi *api, QString containerId, ExecRequest re
 {
 }
 
-DockerExecJob::~DockerExecJob() = default;
+DockerExecJob::~DockerExecJob()
+{
+    // Gone with its owner (an MCP call that ended, a closed window): the command would otherwise
+    // run on unseen.
+    if (m_startSent && !m_done && !m_ending && !m_isReaper && m_api)
+        reap(m_api, m_containerId, m_request.user, m_tag, {});
+}
 
 void DockerExecJob::start()
 {
@@ -60,61 +121,71 @@ void DockerExecJob::start()
               {"AttachStderr", true},
               {"Tty", false},
               {"Cmd", toJson(m_request.argv)}};
-    if (!m_request.env.isEmpty())
-        body["Env"] = toJson(m_request.env);
+    QStringList env = m_request.env;
+    if (!m_isReaper) {
+        m_tag = newTag();
+        env << QString::fromLatin1(kTagVariable) + QLatin1Char('=') + m_tag;
+    }
+    if (!env.isEmpty())
+        body["Env"] = toJson(env);
     if (!m_request.workingDir.isEmpty())
         body["WorkingDir"] = m_request.workingDir.toStdString();
     if (!m_request.user.isEmpty())
         body["User"] = m_request.user.toStdString();
-    m_api->createExec(m_containerId, dump(body), Callback<QString>(this, [this](Result<QString> id) {
-                          if (!id)
-                              return finish(id.error());
-                          m_execId = *id;
-                          auto req = m_api->request("POST", "/exec/" + DockerApi::enc(m_execId) + "/start",
-                                                    R"({"Detach":false,"Tty":false})");
-                          req.upgrade = true;
-                          req.idleTimeout = m_idle;
-                          m_exchange = m_api->exchange(req, this);
-                          connect(m_exchange, &net::HttpExchange::headersReceived, this, [this] {
-                              if (m_exchange->isUpgraded())
-                                  onUpgraded();
-                          });
-                          connect(m_exchange, &net::HttpExchange::bodyData, this,
-                                  [this](const QByteArray &b) { m_errorBody += b.left(4096); });
-                          connect(m_exchange, &net::HttpExchange::rawData, this, [this](const QByteArray &b) {
-                              auto chunks = m_demux.feed(b);
-                              if (!chunks) {
-                                  // The stream's own error, not the abort's "cancelled".
-                                  m_exchange->disconnect(this);
-                                  m_exchange->abort();
-                                  return finish(chunks.error());
-                              }
-                              for (const auto &c : *chunks) {
-                                  if (c.stream == 2)
-                                      Q_EMIT stderrData(c.data);
-                                  else
-                                      Q_EMIT stdoutData(c.data);
-                              }
-                          });
-                          connect(m_exchange, &net::HttpExchange::bytesWritten, this, [this] { pumpStdin(); });
-                          connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &r) {
-                              if (m_done)
-                                  return;
-                              if (!m_exchange->isUpgraded()) {
-                                  if (!r)
-                                      return finish(r.error());
-                                  return finish(startError(m_exchange->response().status, m_errorBody, m_containerId));
-                              }
-                              if (!r)
-                                  return finish(r.error());
-                              if (m_demux.midFrame())
-                                  return finish(makeError(ErrorCode::Unavailable,
-                                                          tr("The command's output ended in the middle of a frame.")));
-                              m_api->execExitCode(m_execId,
-                                                  Callback<int>(this, [this](Result<int> code) { finish(code); }));
-                          });
-                          m_exchange->start();
-                      }));
+    m_api->createExec(
+        m_containerId, dump(body), Callback<QString>(this, [this](Result<QString> id) {
+            // Cancelled while the exec was being made: it is never started.
+            if (m_done || m_ending)
+                return;
+            if (!id)
+                return finish(id.error());
+            m_execId = *id;
+            m_startSent = true;
+            auto req = m_api->request("POST", "/exec/" + DockerApi::enc(m_execId) + "/start",
+                                      R"({"Detach":false,"Tty":false})");
+            req.upgrade = true;
+            req.idleTimeout = m_idle;
+            m_exchange = m_api->exchange(req, this);
+            connect(m_exchange, &net::HttpExchange::headersReceived, this, [this] {
+                if (m_exchange->isUpgraded())
+                    onUpgraded();
+            });
+            connect(m_exchange, &net::HttpExchange::bodyData, this,
+                    [this](const QByteArray &b) { m_errorBody += b.left(4096); });
+            connect(m_exchange, &net::HttpExchange::rawData, this, [this](const QByteArray &b) {
+                auto chunks = m_demux.feed(b);
+                if (!chunks) {
+                    // The stream's own error, not the abort's "cancelled".
+                    m_exchange->disconnect(this);
+                    m_exchange->abort();
+                    return endProcesses(chunks.error());
+                }
+                for (const auto &c : *chunks) {
+                    if (c.stream == 2)
+                        Q_EMIT stderrData(c.data);
+                    else
+                        Q_EMIT stdoutData(c.data);
+                }
+            });
+            connect(m_exchange, &net::HttpExchange::bytesWritten, this, [this] { pumpStdin(); });
+            connect(m_exchange, &net::HttpExchange::finished, this, [this](const VoidResult &r) {
+                if (m_done || m_ending)
+                    return;
+                if (!m_exchange->isUpgraded()) {
+                    if (!r)
+                        return finish(r.error());
+                    return finish(startError(m_exchange->response().status, m_errorBody, m_containerId));
+                }
+                // The idle timeout or a broken connection: the command may run on.
+                if (!r)
+                    return endProcesses(r.error());
+                if (m_demux.midFrame())
+                    return endProcesses(
+                        makeError(ErrorCode::Unavailable, tr("The command's output ended in the middle of a frame.")));
+                m_api->execExitCode(m_execId, Callback<int>(this, [this](Result<int> code) { finish(code); }));
+            });
+            m_exchange->start();
+        }));
 }
 
 void DockerExecJob::onUpgraded()
@@ -155,9 +226,74 @@ void DockerExecJob::pumpStdin()
 
 void DockerExecJob::cancel()
 {
-    if (m_exchange)
+    if (m_done || m_ending)
+        return;
+    if (m_exchange) {
+        m_exchange->disconnect(this);
         m_exchange->abort();
-    finish(makeError(ErrorCode::Cancelled, tr("The command was cancelled.")));
+    }
+    endProcesses(makeError(ErrorCode::Cancelled, tr("The command was cancelled.")));
+}
+
+void DockerExecJob::endProcesses(const Error &why)
+{
+    if (m_done || m_ending)
+        return;
+    if (!m_startSent || !m_api || m_isReaper)
+        return finish(why);
+    m_ending = true;
+    if (m_exchange) {
+        m_exchange->disconnect(this);
+        m_exchange->abort();
+    }
+    reap(m_api, m_containerId, m_request.user, m_tag, Callback<int>(this, [this, why](Result<int> signalled) {
+             QString what;
+             if (signalled && *signalled > 0)
+                 what = tr("Its processes in the session were killed.");
+             else if (signalled)
+                 what = tr("None of its processes was still running in the session.");
+             else
+                 what = tr("Its processes could not be killed and may still run: %1").arg(signalled.message());
+             m_ending = false;
+             finish(makeError(why.code, why.message + QLatin1Char(' ') + what));
+         }));
+}
+
+void DockerExecJob::reap(DockerApi *api, const QString &containerId, const QString &user, const QString &tag,
+                         Callback<int> done)
+{
+    ExecRequest req;
+    req.argv =
+        QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kReaperScript),
+                    QStringLiteral("sandbar-reaper"), QString::fromLatin1(kTagVariable) + QLatin1Char('=') + tag};
+    // As the command's user: reading another user's /proc/PID/environ takes CAP_SYS_PTRACE,
+    // which containers do not have by default.
+    req.user = user;
+    auto *job = new DockerExecJob(api, containerId, req, api);
+    job->m_isReaper = true;
+    // Its own bound: 5 s of signals plus the round trips; a wedged engine must not keep it.
+    job->setIdleTimeout(std::chrono::seconds(30));
+    auto out = std::make_shared<QByteArray>();
+    connect(job, &ExecJob::stdoutData, job, [out](const QByteArray &b) { out->append(b.left(4096)); });
+    connect(job, &ExecJob::stderrData, job, [out](const QByteArray &b) { out->append(b.left(4096)); });
+    connect(job, &ExecJob::finished, job, [job, out, done](const Result<int> &code) {
+        job->deleteLater();
+        const QString said = QString::fromUtf8(out->left(4096)).trimmed();
+        // A container that is gone has no process of the command left either. One that is not
+        // running (Conflict) may be paused with the command frozen in it: that is said as is.
+        if (!code && code.code() == ErrorCode::NotFound)
+            return done(0);
+        if (!code)
+            return done(code.error());
+        if (*code == 126 || *code == 127)
+            return done(makeError(ErrorCode::Unsupported, tr("the session has no shell (sh) to kill them with")));
+        bool ok = false;
+        const int n = said.toInt(&ok);
+        if (*code == 0 && ok)
+            return done(n);
+        done(makeError(ErrorCode::Internal, tr("the killing command exited with %1: %2").arg(*code).arg(said)));
+    });
+    job->start();
 }
 
 void DockerExecJob::finish(Result<int> result)

@@ -15,6 +15,15 @@ namespace sandbar::docker {
 // A command without a terminal: a Tty=false exec whose multiplexed output is demuxed.
 // Stdin comes from request.stdinData or, for large inputs, a device streamed with
 // back-pressure; either is followed by a half-close so the command sees EOF.
+//
+// Ending it: the Engine API (and Podman's compat API) has no call to kill an exec, and dropping
+// the connection leaves the command running. So every exec carries a random tag in its
+// environment (SANDBAR_EXEC_TAG), which its children inherit, and cancel(), the idle timeout,
+// a broken stream or destroying the job while it runs start a second exec in the container
+// that finds the tagged processes in /proc and sends TERM to each and its process group, then
+// KILL after a 2 s grace. finished (Cancelled) comes once that is done and says what it did.
+// That second exec needs sh and grep in the container (busybox has both); without them the
+// answer says the processes may still run.
 class DockerExecJob : public ExecJob
 {
     Q_OBJECT
@@ -30,6 +39,9 @@ public:
     void start() override;
     void cancel() override;
 
+    // The environment variable that tags an exec's processes (see above).
+    static constexpr const char *kTagVariable = "SANDBAR_EXEC_TAG";
+
 Q_SIGNALS:
     void stdinProgress(qint64 written);
 
@@ -37,6 +49,16 @@ private:
     void onUpgraded();
     void pumpStdin();
     void finish(Result<int> result);
+    // Kills what is left of the command, then finishes with why plus what became of it.
+    void endProcesses(const Error &why);
+
+    // The second exec; done gets how many processes it signalled. Runs on even when the job
+    // that asked is gone (it belongs to the api).
+    static void reap(DockerApi *api, const QString &containerId, const QString &user, const QString &tag,
+                     Callback<int> done);
+
+    QString m_tag;
+    bool m_isReaper = false; // the killing exec is not tagged, so not killed in turn
 
     QPointer<DockerApi> m_api;
     QString m_containerId;
@@ -49,6 +71,8 @@ private:
     QByteArray m_errorBody;
     qint64 m_stdinWritten = 0;
     bool m_stdinClosed = false;
+    bool m_startSent = false; // from here on a process may run in the container
+    bool m_ending = false;
     bool m_done = false;
 };
 
@@ -79,6 +103,7 @@ public:
     bool isOpen() const override { return m_open; }
     std::optional<int> exitCode() const override { return m_exitCode; }
     void setReadingPaused(bool paused) override;
+    bool deliverNow() override { return m_exchange && m_exchange->pollNow(); }
 
 private:
     void sendResize(int attempt);

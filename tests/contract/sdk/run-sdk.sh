@@ -30,26 +30,7 @@ fi
 [[ -f "$flow" ]] || { echo "FAIL: no flow script $flow" >&2; exit 1; }
 [[ -x "$server" ]] || { echo "FAIL: no server executable $server" >&2; exit 1; }
 
-hash=$(sha256sum "$here/package-lock.json" | cut -c1-16)
-modules="$cache/$hash"
-if [[ ! -f "$modules/.complete" ]]; then
-  mkdir -p "$cache"
-  # One installer at a time (the e2b and daytona tests may run in parallel).
-  exec 9>"$cache/.lock"
-  flock 9
-  if [[ ! -f "$modules/.complete" ]]; then
-    rm -rf "$modules.tmp"
-    mkdir -p "$modules.tmp"
-    cp "$here/package.json" "$here/package-lock.json" "$modules.tmp/"
-    started=$(date +%s)
-    (cd "$modules.tmp" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
-    echo "npm ci took $(( $(date +%s) - started )) s" >&2
-    rm -rf "$modules"
-    mv "$modules.tmp" "$modules"
-    touch "$modules/.complete"
-  fi
-  flock -u 9
-fi
+modules=$("$here/../../support/npm-ci-cached.sh" "$here" "$cache")
 
 log=$(mktemp)
 "$server" "$provider" --port 0 >"$log.out" 2>"$log" &

@@ -1,0 +1,177 @@
+#include "mcp/JsonRpc.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <cmath>
+
+namespace sandbar::mcp {
+
+namespace {
+
+RpcMessage invalid(int code, const QString &message, const QJsonValue &id = QJsonValue::Null)
+{
+    RpcMessage m;
+    m.kind = RpcMessage::Kind::Invalid;
+    m.id = id;
+    m.error = RpcError{code, message, QJsonValue::Undefined};
+    return m;
+}
+
+bool isBlank(QByteArrayView line)
+{
+    for (const char c : line) {
+        if (c != ' ' && c != '\t' && c != '\r')
+            return false;
+    }
+    return true;
+}
+
+QByteArray line(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
+} // namespace
+
+bool isValidId(const QJsonValue &id)
+{
+    if (id.isString())
+        return true;
+    if (!id.isDouble())
+        return false;
+    // An integer that a double holds exactly (what every JSON parser agrees on).
+    const double d = id.toDouble();
+    return std::isfinite(d) && std::floor(d) == d && std::abs(d) <= 9007199254740991.0;
+}
+
+RpcMessage decodeMessage(QByteArrayView text)
+{
+    if (isBlank(text))
+        return {};
+    QJsonParseError err{};
+    const QJsonDocument doc = QJsonDocument::fromJson(text.toByteArray(), &err);
+    if (err.error != QJsonParseError::NoError) {
+        // Qt reads only an object or an array at the top; a bare value (42, "x") is valid
+        // JSON that is not a request, which JSON-RPC answers with -32600, not -32700.
+        QJsonParseError wrapped{};
+        QJsonDocument::fromJson(QByteArray("[") + text.toByteArray() + ']', &wrapped);
+        if (wrapped.error == QJsonParseError::NoError)
+            return invalid(rpc::InvalidRequest, QStringLiteral("A message must be a JSON object."));
+        return invalid(rpc::ParseError,
+                       QStringLiteral("Parse error: %1 at offset %2").arg(err.errorString()).arg(err.offset));
+    }
+    if (doc.isArray())
+        return invalid(rpc::InvalidRequest, QStringLiteral("Batches are not supported (MCP 2025-06-18 removed them); "
+                                                           "send one message per line."));
+    const QJsonObject o = doc.object();
+    const QJsonValue id = o.value(QLatin1String("id"));
+    const bool hasId = !id.isUndefined();
+    const QJsonValue replyId = hasId && isValidId(id) ? id : QJsonValue(QJsonValue::Null);
+    if (o.value(QLatin1String("jsonrpc")) != QLatin1String("2.0"))
+        return invalid(rpc::InvalidRequest, QStringLiteral("\"jsonrpc\" must be \"2.0\"."), replyId);
+
+    if (o.contains(QLatin1String("method"))) {
+        const QJsonValue method = o.value(QLatin1String("method"));
+        if (!method.isString() || method.toString().isEmpty())
+            return invalid(rpc::InvalidRequest, QStringLiteral("\"method\" must be a non-empty string."), replyId);
+        if (hasId && !isValidId(id))
+            return invalid(rpc::InvalidRequest, QStringLiteral("\"id\" must be a string or an integer."));
+        const QJsonValue params = o.value(QLatin1String("params"));
+        if (!params.isUndefined() && !params.isObject() && !params.isArray())
+            return invalid(rpc::InvalidRequest, QStringLiteral("\"params\" must be an object."), replyId);
+        RpcMessage m;
+        m.kind = hasId ? RpcMessage::Kind::Request : RpcMessage::Kind::Notification;
+        m.id = hasId ? id : QJsonValue(QJsonValue::Null);
+        m.method = method.toString();
+        m.params = params;
+        return m;
+    }
+
+    const bool hasResult = o.contains(QLatin1String("result"));
+    const bool hasError = o.contains(QLatin1String("error"));
+    if (hasResult == hasError)
+        return invalid(rpc::InvalidRequest,
+                       QStringLiteral("A message needs \"method\" (a request) or one of \"result\" and \"error\"."),
+                       replyId);
+    if (!hasId || !isValidId(id))
+        return invalid(rpc::InvalidRequest, QStringLiteral("A response needs a string or integer \"id\"."));
+    if (hasError && !o.value(QLatin1String("error")).isObject())
+        return invalid(rpc::InvalidRequest, QStringLiteral("\"error\" must be an object."), id);
+    RpcMessage m;
+    m.kind = RpcMessage::Kind::Response;
+    m.id = id;
+    m.result = o.value(QLatin1String("result"));
+    m.responseError = o.value(QLatin1String("error")).toObject();
+    return m;
+}
+
+QByteArray encodeResult(const QJsonValue &id, const QJsonObject &result)
+{
+    return line(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                            {QStringLiteral("id"), id},
+                            {QStringLiteral("result"), result}});
+}
+
+QByteArray encodeError(const QJsonValue &id, const RpcError &error)
+{
+    QJsonObject e{{QStringLiteral("code"), error.code}, {QStringLiteral("message"), error.message}};
+    if (!error.data.isUndefined())
+        e[QStringLiteral("data")] = error.data;
+    return line(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                            {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
+                            {QStringLiteral("error"), e}});
+}
+
+QByteArray encodeNotification(const QString &method, const QJsonObject &params)
+{
+    QJsonObject o{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), method}};
+    if (!params.isEmpty())
+        o[QStringLiteral("params")] = params;
+    return line(o);
+}
+
+QList<LineSplitter::Line> LineSplitter::feed(QByteArrayView bytes)
+{
+    QList<Line> out;
+    while (!bytes.isEmpty()) {
+        const qsizetype nl = bytes.indexOf('\n');
+        const QByteArrayView head = nl < 0 ? bytes : bytes.first(nl);
+        if (m_dropping) {
+            m_dropped += head.size();
+        } else if (m_buffer.size() + head.size() > m_maxLine) {
+            // Over the limit: forget what was kept and count the rest until the line ends.
+            m_dropping = true;
+            m_dropped = m_buffer.size() + head.size();
+            m_buffer = QByteArray();
+        } else {
+            m_buffer.append(head);
+        }
+        if (nl < 0)
+            break;
+        if (m_dropping)
+            out.append(Line{QByteArray(), true, m_dropped});
+        else
+            out.append(Line{std::exchange(m_buffer, QByteArray()), false, 0});
+        if (!m_dropping)
+            out.last().size = out.last().bytes.size();
+        m_dropping = false;
+        m_dropped = 0;
+        bytes = bytes.sliced(nl + 1);
+    }
+    return out;
+}
+
+QList<LineSplitter::Line> LineSplitter::finish()
+{
+    QList<Line> out;
+    if (m_dropping)
+        out.append(Line{QByteArray(), true, m_dropped});
+    else if (!m_buffer.isEmpty())
+        out.append(Line{m_buffer, false, m_buffer.size()});
+    m_buffer = QByteArray();
+    m_dropping = false;
+    m_dropped = 0;
+    return out;
+}
+
+} // namespace sandbar::mcp
