@@ -16,7 +16,8 @@ QByteArray DockerApi::enc(const QString &)
     std::abort();
 }
 
-void DockerApi::call(const QByteArray &, const QByteArray &, const QByteArray &, Callback<net::HttpResponse>)
+void DockerApi::call(const QByteArray &, const QByteArray &, const QByteArray &, Callback<net::HttpResponse>,
+                     std::chrono::milliseconds)
 {
     std::fputs("fuzz: DockerApi::call is a stub\n", stderr);
     std::abort();
