@@ -2,6 +2,28 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AgentHub</name>
+    <message>
+        <source>The Sandbar window closed before the call was approved.</source>
+        <translation>Das Sandbar-Fenster wurde geschlossen, bevor der Aufruf freigegeben wurde.</translation>
+    </message>
+</context>
+<context>
+    <name>AgentLink</name>
+    <message>
+        <source>The call was cancelled before it was approved.</source>
+        <translation>Der Aufruf wurde abgebrochen, bevor er freigegeben wurde.</translation>
+    </message>
+    <message>
+        <source>This call needs approval in the Sandbar window, and the window is not running. Start Sandbar and call again, or change the agent policy (agent-policy.json).</source>
+        <translation>Dieser Aufruf muss im Sandbar-Fenster freigegeben werden, aber das Fenster läuft nicht. Starten Sie Sandbar und rufen Sie erneut auf, oder ändern Sie die Agentenrichtlinie (agent-policy.json).</translation>
+    </message>
+    <message>
+        <source>The Sandbar window closed before the call was approved.</source>
+        <translation>Das Sandbar-Fenster wurde geschlossen, bevor der Aufruf freigegeben wurde.</translation>
+    </message>
+</context>
+<context>
     <name>sandbar</name>
     <message>
         <source>No secret is stored in the keychain for this account.</source>
@@ -66,6 +88,14 @@
     <message>
         <source>%1 is in a read-only folder: it can be read, but nothing new can be saved in it.</source>
         <translation>%1 liegt in einem schreibgeschützten Ordner: Es kann gelesen, aber nichts Neues darin gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Agents: %1 Calls that need approval are denied.</source>
+        <translation>Agenten: %1 Aufrufe, die eine Freigabe brauchen, werden abgelehnt.</translation>
+    </message>
+    <message>
+        <source>MCP over HTTP: %1</source>
+        <translation>MCP über HTTP: %1</translation>
     </message>
 </context>
 <context>
@@ -233,6 +263,13 @@
     <message>
         <source>Lost track of the terminal program.</source>
         <translation>Das Terminalprogramm ist nicht mehr auffindbar.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::McpHttpEndpoint</name>
+    <message>
+        <source>The token cannot be kept in the keychain: %1</source>
+        <translation>Das Token kann nicht im Schlüsselbund gespeichert werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1558,10 +1595,6 @@ stderr (%5 Bytes): %6</translation>
         <translation>Sitzung erstellen</translation>
     </message>
     <message>
-        <source>Starts a new sandbox session in an account and answers once it runs. Options depend on the account&apos;s provider (list_accounts names them); without ttl it ends after 30 minutes (ttl 0: no limit). Network is off unless asked for.</source>
-        <translation>Startet eine neue Sandbox-Sitzung in einem Konto und antwortet, sobald sie läuft. Die Optionen hängen vom Anbieter des Kontos ab (list_accounts nennt sie); ohne ttl endet sie nach 30 Minuten (ttl 0: kein Limit). Das Netzwerk ist aus, wenn nicht danach gefragt wird.</translation>
-    </message>
-    <message>
         <source>The account to create in</source>
         <translation>Das Konto, in dem erstellt wird</translation>
     </message>
@@ -1668,6 +1701,93 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Removes a session and everything in it.</source>
         <translation>Entfernt eine Sitzung und alles darin.</translation>
+    </message>
+    <message>
+        <source>The monthly budget of $%1 for &apos;%2&apos; is reached ($%3 spent this month); no new sessions there until next month or until the budget is raised.</source>
+        <translation>Das monatliche Budget von $%1 für „%2“ ist erreicht ($%3 in diesem Monat ausgegeben); dort gibt es keine neuen Sitzungen bis zum nächsten Monat oder bis das Budget erhöht wird.</translation>
+    </message>
+    <message>
+        <source>Folders of this computer in the session, HOST:PATH[:ro] entries; only where the agent policy allows host paths, and by default after the person approves</source>
+        <translation>Ordner dieses Computers in der Sitzung, Einträge HOST:PATH[:ro]; nur wenn die Agentenrichtlinie Host-Pfade erlaubt, und standardmäßig erst nach Freigabe durch die Person</translation>
+    </message>
+    <message>
+        <source>Starts a new sandbox session in an account and answers once it runs. Options depend on the account&apos;s provider (list_accounts names them); without ttl it ends after the agent policy&apos;s default (30 minutes unless the person changed it). Network is off unless asked for. The person&apos;s agent policy may refuse the call or ask them to approve it first.</source>
+        <translation>Startet eine neue Sandbox-Sitzung in einem Konto und antwortet, sobald sie läuft. Die Optionen hängen vom Anbieter des Kontos ab (list_accounts nennt sie); ohne ttl endet sie nach dem Standardwert der Agentenrichtlinie (30 Minuten, sofern die Person ihn nicht geändert hat). Das Netzwerk ist aus, sofern es nicht angefordert wird. Die Agentenrichtlinie der Person kann den Aufruf ablehnen oder die Person zuerst um Freigabe bitten.</translation>
+    </message>
+    <message>
+        <source>running for %1 s</source>
+        <translation>läuft seit %1 s</translation>
+    </message>
+    <message>
+        <source>Upload from this computer</source>
+        <translation>Von diesem Computer hochladen</translation>
+    </message>
+    <message>
+        <source>Copies a file or folder of this computer into a session, as sandbarctl cp does (an existing folder receives it under its own name). Only where the person&apos;s agent policy allows host paths; by default they approve each upload in the Sandbar window.</source>
+        <translation>Kopiert eine Datei oder einen Ordner dieses Computers in eine Sitzung, wie sandbarctl cp (ein vorhandener Ordner nimmt das Element unter seinem eigenen Namen auf). Nur wenn die Agentenrichtlinie der Person Host-Pfade erlaubt; standardmäßig gibt die Person jedes Hochladen im Sandbar-Fenster frei.</translation>
+    </message>
+    <message>
+        <source>Absolute path on this computer</source>
+        <translation>Absoluter Pfad auf diesem Computer</translation>
+    </message>
+    <message>
+        <source>Absolute destination in the session</source>
+        <translation>Absolutes Ziel in der Sitzung</translation>
+    </message>
+    <message>
+        <source>What was copied</source>
+        <translation>Was kopiert wurde</translation>
+    </message>
+    <message>
+        <source>Where it went</source>
+        <translation>Wohin es kopiert wurde</translation>
+    </message>
+    <message>
+        <source>Bytes copied</source>
+        <translation>Kopierte Bytes</translation>
+    </message>
+    <message>
+        <source>host_path must be an absolute path.</source>
+        <translation>host_path muss ein absoluter Pfad sein.</translation>
+    </message>
+    <message>
+        <source>path must be an absolute path in the session.</source>
+        <translation>path muss ein absoluter Pfad in der Sitzung sein.</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; does not exist on this computer.</source>
+        <translation>„%1“ existiert auf diesem Computer nicht.</translation>
+    </message>
+    <message>
+        <source>Session &apos;%1&apos; is in account &apos;%2&apos;, which the agent policy does not allow.</source>
+        <translation>Die Sitzung „%1“ liegt im Konto „%2“, das die Agentenrichtlinie nicht erlaubt.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::cli::McpAgent</name>
+    <message>
+        <source>unnamed client</source>
+        <translation>unbenannter Client</translation>
+    </message>
+    <message>
+        <source>Cancelled by the client.</source>
+        <translation>Vom Client abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Account &apos;%1&apos; is not allowed by the agent policy.</source>
+        <translation>Die Agentenrichtlinie erlaubt das Konto „%1“ nicht.</translation>
+    </message>
+    <message>
+        <source>This call needs the person&apos;s approval (%1), and there is no Sandbar window to ask.</source>
+        <translation>Dieser Aufruf braucht die Freigabe der Person (%1), und es gibt kein Sandbar-Fenster, in dem nachgefragt werden kann.</translation>
+    </message>
+    <message>
+        <source>Waiting for approval in the Sandbar window</source>
+        <translation>Warten auf Freigabe im Sandbar-Fenster</translation>
+    </message>
+    <message>
+        <source>The person denied this call in the Sandbar window (%1).</source>
+        <translation>Die Person hat diesen Aufruf im Sandbar-Fenster abgelehnt (%1).</translation>
     </message>
 </context>
 <context>
@@ -3750,6 +3870,164 @@ stderr (%5 Bytes): %6</translation>
     </message>
 </context>
 <context>
+    <name>sandbar::mcp</name>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n Stunde</numerusform>
+            <numerusform>%n Stunden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n Minute</numerusform>
+            <numerusform>%n Minuten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n Sekunde</numerusform>
+            <numerusform>%n Sekunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; must be 1.</source>
+        <translation>&quot;version&quot; muss 1 sein.</translation>
+    </message>
+    <message>
+        <source>Unknown key &quot;%1&quot;.</source>
+        <translation>Unbekannter Schlüssel &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a list of names.</source>
+        <translation>&quot;%1&quot; muss eine Liste von Namen sein.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a whole number of at least 0.</source>
+        <translation>&quot;%1&quot; muss eine ganze Zahl von mindestens 0 sein.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a number of at least 0.</source>
+        <translation>&quot;%1&quot; muss eine Zahl von mindestens 0 sein.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be true or false.</source>
+        <translation>&quot;%1&quot; muss true oder false sein.</translation>
+    </message>
+    <message>
+        <source>&quot;default_ttl_seconds&quot; is longer than &quot;max_ttl_seconds&quot;.</source>
+        <translation>&quot;default_ttl_seconds&quot; ist länger als &quot;max_ttl_seconds&quot;.</translation>
+    </message>
+    <message>
+        <source>&quot;default_ttl_seconds&quot; is 0 (no limit) while &quot;max_ttl_seconds&quot; sets one.</source>
+        <translation>&quot;default_ttl_seconds&quot; ist 0 (kein Limit), während &quot;max_ttl_seconds&quot; eines setzt.</translation>
+    </message>
+    <message>
+        <source>The agent policy %1 cannot be read: %2</source>
+        <translation>Die Agentenrichtlinie %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The agent policy %1 is not a JSON object (%2). Fix or remove it; until then agents may do nothing.</source>
+        <translation>Die Agentenrichtlinie %1 ist kein JSON-Objekt (%2). Korrigieren oder entfernen Sie sie; bis dahin dürfen Agenten nichts tun.</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>kein Objekt</translation>
+    </message>
+    <message>
+        <source>The agent policy %1 is not valid: %2 Fix or remove it; until then agents may do nothing.</source>
+        <translation>Die Agentenrichtlinie %1 ist ungültig: %2 Korrigieren oder entfernen Sie sie; bis dahin dürfen Agenten nichts tun.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>The tool &apos;%1&apos; is disabled by the agent policy.</source>
+        <translation>Das Werkzeug „%1“ ist durch die Agentenrichtlinie deaktiviert.</translation>
+    </message>
+    <message>
+        <source>the policy asks for approval of every %1 call</source>
+        <translation>die Richtlinie verlangt eine Freigabe für jeden %1-Aufruf</translation>
+    </message>
+    <message>
+        <source>Account &apos;%1&apos; is not allowed by the agent policy (allowed: %2).</source>
+        <translation>Die Agentenrichtlinie erlaubt das Konto „%1“ nicht (erlaubt: %2).</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Network access is not allowed by the agent policy; create the session without network.</source>
+        <translation>Die Agentenrichtlinie erlaubt keinen Netzwerkzugriff; erstellen Sie die Sitzung ohne Netzwerk.</translation>
+    </message>
+    <message>
+        <source>Host folders are not allowed by the agent policy; create the session without mounts.</source>
+        <translation>Die Agentenrichtlinie erlaubt keine Host-Ordner; erstellen Sie die Sitzung ohne Einhängepunkte.</translation>
+    </message>
+    <message>
+        <source>A ttl of %1 is over the agent policy&apos;s maximum of %2; ask for %2 or less.</source>
+        <translation>Eine ttl von %1 liegt über dem Maximum der Agentenrichtlinie von %2; fordern Sie %2 oder weniger an.</translation>
+    </message>
+    <message>
+        <source>0 (no limit)</source>
+        <translation>0 (kein Limit)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Agents already have %n session(s), the agent policy&apos;s maximum; remove one first (list_sessions shows them).</source>
+        <translation>
+            <numerusform>Agenten haben bereits %n Sitzung, das Maximum der Agentenrichtlinie; entfernen Sie zuerst eine (list_sessions zeigt sie).</numerusform>
+            <numerusform>Agenten haben bereits %n Sitzungen, das Maximum der Agentenrichtlinie; entfernen Sie zuerst eine (list_sessions zeigt sie).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The price of this session is not known (give cpus and memory, or check the catalog), so the agent policy&apos;s limit of $%1 an hour cannot be checked.</source>
+        <translation>Der Preis dieser Sitzung ist nicht bekannt (geben Sie cpus und memory an oder prüfen Sie den Katalog), daher kann das Limit der Agentenrichtlinie von $%1 pro Stunde nicht geprüft werden.</translation>
+    </message>
+    <message>
+        <source>This session (about $%1 an hour) would bring agents&apos; sessions to $%2 an hour, over the agent policy&apos;s limit of $%3; ask for fewer resources or stop a session.</source>
+        <translation>Diese Sitzung (etwa $%1 pro Stunde) würde die Sitzungen der Agenten auf $%2 pro Stunde bringen, über das Limit der Agentenrichtlinie von $%3; fordern Sie weniger Ressourcen an oder stoppen Sie eine Sitzung.</translation>
+    </message>
+    <message>
+        <source>it creates a session on the paid account &apos;%1&apos;</source>
+        <translation>er erstellt eine Sitzung im kostenpflichtigen Konto „%1“</translation>
+    </message>
+    <message>
+        <source>the session has network access</source>
+        <translation>die Sitzung hat Netzwerkzugriff</translation>
+    </message>
+    <message>
+        <source>it mounts folders of this computer into the session</source>
+        <translation>er hängt Ordner dieses Computers in die Sitzung ein</translation>
+    </message>
+    <message>
+        <source>Host paths are not allowed by the agent policy, so %1 cannot read %2.</source>
+        <translation>Die Agentenrichtlinie erlaubt keine Host-Pfade, daher kann %1 den Pfad %2 nicht lesen.</translation>
+    </message>
+    <message>
+        <source>it reads %1 from this computer</source>
+        <translation>er liest %1 von diesem Computer</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::mcp::AgentHub</name>
+    <message>
+        <source>Another Sandbar window already listens for agents at %1.</source>
+        <translation>Ein anderes Sandbar-Fenster lauscht bereits unter %1 auf Agenten.</translation>
+    </message>
+    <message>
+        <source>Could not listen for agents at %1: %2</source>
+        <translation>Lauschen auf Agenten unter %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>Too many calls are waiting for approval.</source>
+        <translation>Zu viele Aufrufe warten auf Freigabe.</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::metrics::GpuSource</name>
     <message>
         <source>no NVIDIA driver</source>
@@ -4170,6 +4448,382 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Connected — %1 %2, %3 ms</source>
         <translation>Verbunden — %1 %2, %3 ms</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::AgentCallsModel</name>
+    <message>
+        <source>unnamed client</source>
+        <translation>unbenannter Client</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>client name, version</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Client left before it ended</source>
+        <translation>Client hat sich vor dem Ende getrennt</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 over %2, process %3</source>
+        <translation>%1 über %2, Prozess %3</translation>
+    </message>
+    <message>
+        <source>%1 over %2</source>
+        <translation>%1 über %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::AgentPolicyDialog</name>
+    <message>
+        <source>Agent policy</source>
+        <translation>Agentenrichtlinie</translation>
+    </message>
+    <message>
+        <source>What agents may do through Sandbar&apos;s MCP server (&lt;code&gt;sandbarctl mcp&lt;/code&gt; and the window&apos;s endpoint). Saved in &lt;code&gt;%1&lt;/code&gt;; every call reads it again.</source>
+        <translation>Was Agenten über den MCP-Server von Sandbar tun dürfen (&lt;code&gt;sandbarctl mcp&lt;/code&gt; und der Endpunkt des Fensters). Gespeichert in &lt;code&gt;%1&lt;/code&gt;; jeder Aufruf liest sie neu ein.</translation>
+    </message>
+    <message>
+        <source>Accounts agents may use</source>
+        <translation>Konten, die Agenten nutzen dürfen</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Limits</translation>
+    </message>
+    <message>
+        <source>Sessions created by agents that may exist at once; 0: agents cannot create any</source>
+        <translation>Von Agenten erstellte Sitzungen, die gleichzeitig bestehen dürfen; 0: Agenten können keine erstellen</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>No time limit</source>
+        <translation>Kein Zeitlimit</translation>
+    </message>
+    <message>
+        <source>The time limit of a session an agent creates without asking for one</source>
+        <translation>Das Zeitlimit einer Sitzung, die ein Agent erstellt, ohne eines anzufordern</translation>
+    </message>
+    <message>
+        <source>No maximum</source>
+        <translation>Kein Maximum</translation>
+    </message>
+    <message>
+        <source>The longest time limit an agent may ask for; with no maximum, also none at all</source>
+        <translation>Das längste Zeitlimit, das ein Agent anfordern darf; ohne Maximum auch gar keines</translation>
+    </message>
+    <message>
+        <source> per hour</source>
+        <translation> pro Stunde</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Kein Limit</translation>
+    </message>
+    <message>
+        <source>The estimated price of the agents&apos; running sessions together, the new one included</source>
+        <translation>Der geschätzte Preis aller laufenden Sitzungen der Agenten zusammen, die neue eingeschlossen</translation>
+    </message>
+    <message>
+        <source>Sessions at once:</source>
+        <translation>Gleichzeitige Sitzungen:</translation>
+    </message>
+    <message>
+        <source>Default time limit:</source>
+        <translation>Standard-Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>Longest time limit:</source>
+        <translation>Längstes Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>Running cost of agent sessions:</source>
+        <translation>Laufende Kosten der Agentensitzungen:</translation>
+    </message>
+    <message>
+        <source>Agents may ask for</source>
+        <translation>Agenten dürfen anfordern</translation>
+    </message>
+    <message>
+        <source>Network access in their sessions</source>
+        <translation>Netzwerkzugriff in ihren Sitzungen</translation>
+    </message>
+    <message>
+        <source>Off: a create with network on is refused</source>
+        <translation>Aus: Ein Erstellen mit eingeschaltetem Netzwerk wird abgelehnt</translation>
+    </message>
+    <message>
+        <source>Folders of this computer (mounts, uploads)</source>
+        <translation>Ordner dieses Computers (Einhängepunkte, Hochladen)</translation>
+    </message>
+    <message>
+        <source>Off: mounts and uploads from this computer are refused</source>
+        <translation>Aus: Einhängen und Hochladen von diesem Computer werden abgelehnt</translation>
+    </message>
+    <message>
+        <source>Ask me in this window before</source>
+        <translation>In diesem Fenster vorher nachfragen bei</translation>
+    </message>
+    <message>
+        <source>Creating a session on an account that bills</source>
+        <translation>Erstellen einer Sitzung in einem kostenpflichtigen Konto</translation>
+    </message>
+    <message>
+        <source>Cloud providers; a Local, Docker or Podman account never bills</source>
+        <translation>Cloud-Anbieter; ein lokales, Docker- oder Podman-Konto verursacht nie Kosten</translation>
+    </message>
+    <message>
+        <source>Creating a session with network access</source>
+        <translation>Erstellen einer Sitzung mit Netzwerkzugriff</translation>
+    </message>
+    <message>
+        <source>Using a folder of this computer</source>
+        <translation>Verwenden eines Ordners dieses Computers</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Tools agents see</source>
+        <translation>Werkzeuge, die Agenten sehen</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Enabled</source>
+        <translation>Aktiviert</translation>
+    </message>
+    <message>
+        <source>Ask every call</source>
+        <translation>Bei jedem Aufruf fragen</translation>
+    </message>
+    <message>
+        <source>Remove an agent&apos;s sessions when it disconnects</source>
+        <translation>Sitzungen eines Agenten entfernen, wenn er die Verbindung trennt</translation>
+    </message>
+    <message>
+        <source>So that an agent&apos;s leftovers do not run up a bill; their files inside the sandbox are deleted</source>
+        <translation>Damit Überbleibsel eines Agenten keine Kosten verursachen; ihre Dateien in der Sandbox werden gelöscht</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The agent policy could not be read.&lt;/b&gt; %1&lt;br&gt;The form shows the defaults. The file is left as it is unless you press Save, which replaces it with what the form shows.</source>
+        <translation>&lt;b&gt;Die Agentenrichtlinie konnte nicht gelesen werden.&lt;/b&gt; %1&lt;br&gt;Das Formular zeigt die Standardwerte. Die Datei bleibt unverändert, es sei denn, Sie klicken auf Speichern; dann wird sie durch den Inhalt des Formulars ersetzt.</translation>
+    </message>
+    <message>
+        <source>All accounts, also ones added later</source>
+        <translation>Alle Konten, auch später hinzugefügte</translation>
+    </message>
+    <message>
+        <source>%1 (not configured here)</source>
+        <translation>%1 (hier nicht eingerichtet)</translation>
+    </message>
+    <message>
+        <source>Not a tool of this version; kept as the file says</source>
+        <translation>Kein Werkzeug dieser Version; bleibt so, wie es in der Datei steht</translation>
+    </message>
+    <message>
+        <source>%1 enabled</source>
+        <translation>%1 aktiviert</translation>
+    </message>
+    <message>
+        <source>Ask before every %1 call</source>
+        <translation>Vor jedem %1-Aufruf fragen</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::AgentsView</name>
+    <message>
+        <source>Denied in the Sandbar window.</source>
+        <translation>Im Sandbar-Fenster abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Denied in the Sandbar window: %1</source>
+        <translation>Im Sandbar-Fenster abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Agents</source>
+        <translation>Agenten</translation>
+    </message>
+    <message>
+        <source>Forget “always”</source>
+        <translation>„Immer“ vergessen</translation>
+    </message>
+    <message>
+        <source>Ask again for every call that was approved with “Always for this client”</source>
+        <translation>Wieder bei jedem Aufruf fragen, der mit „Immer für diesen Client“ freigegeben wurde</translation>
+    </message>
+    <message>
+        <source>&amp;Policy…</source>
+        <translation>&amp;Richtlinie…</translation>
+    </message>
+    <message>
+        <source>Which accounts, limits and tools agents may use, and which calls need your approval</source>
+        <translation>Welche Konten, Limits und Werkzeuge Agenten nutzen dürfen und welche Aufrufe Ihre Freigabe brauchen</translation>
+    </message>
+    <message>
+        <source>No calls are waiting for your approval.</source>
+        <translation>Keine Aufrufe warten auf Ihre Freigabe.</translation>
+    </message>
+    <message>
+        <source>Recent calls</source>
+        <translation>Letzte Aufrufe</translation>
+    </message>
+    <message>
+        <source>Recent agent calls</source>
+        <translation>Letzte Agentenaufrufe</translation>
+    </message>
+    <message>
+        <source>Listening for &lt;code&gt;sandbarctl mcp&lt;/code&gt;; no agent is connected.</source>
+        <translation>Lauscht auf &lt;code&gt;sandbarctl mcp&lt;/code&gt;; kein Agent ist verbunden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Listening for &lt;code&gt;sandbarctl mcp&lt;/code&gt;; %n connected: %1.</source>
+        <translation>
+            <numerusform>Lauscht auf &lt;code&gt;sandbarctl mcp&lt;/code&gt;; %n verbunden: %1.</numerusform>
+            <numerusform>Lauscht auf &lt;code&gt;sandbarctl mcp&lt;/code&gt;; %n verbunden: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not listening for &lt;code&gt;sandbarctl mcp&lt;/code&gt;:&lt;/b&gt; %1 Its calls that need approval are denied.</source>
+        <translation>&lt;b&gt;Lauscht nicht auf &lt;code&gt;sandbarctl mcp&lt;/code&gt;:&lt;/b&gt; %1 Seine Aufrufe, die eine Freigabe brauchen, werden abgelehnt.</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <comment>client → tool</comment>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Approved without asking until Sandbar quits: %1</source>
+        <translation>Ohne Nachfrage freigegeben, bis Sandbar beendet wird: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>Warten auf Freigabe</translation>
+    </message>
+    <message>
+        <source>Waiting for approval (%1)</source>
+        <translation>Warten auf Freigabe (%1)</translation>
+    </message>
+    <message>
+        <source>%1 asks to call %2</source>
+        <translation>%1 möchte %2 aufrufen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; wants to call &lt;b&gt;&lt;code&gt;%2&lt;/code&gt;&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; möchte &lt;b&gt;&lt;code&gt;%2&lt;/code&gt;&lt;/b&gt; aufrufen</translation>
+    </message>
+    <message>
+        <source>%1, process %2</source>
+        <translation>%1, Prozess %2</translation>
+    </message>
+    <message>
+        <source>asked at %1</source>
+        <translation>angefragt um %1</translation>
+    </message>
+    <message>
+        <source>%1 · asked at %2</source>
+        <translation>%1 · angefragt um %2</translation>
+    </message>
+    <message>
+        <source>(no arguments)</source>
+        <translation>(keine Argumente)</translation>
+    </message>
+    <message>
+        <source>Reason for the agent, if you deny (optional)</source>
+        <translation>Begründung für den Agenten, falls Sie ablehnen (optional)</translation>
+    </message>
+    <message>
+        <source>Reason for denying</source>
+        <translation>Begründung der Ablehnung</translation>
+    </message>
+    <message>
+        <source>Approve once</source>
+        <translation>Einmal freigeben</translation>
+    </message>
+    <message>
+        <source>Let this call run; the next one asks again</source>
+        <translation>Diesen Aufruf ausführen lassen; beim nächsten wird wieder gefragt</translation>
+    </message>
+    <message>
+        <source>Always for this client</source>
+        <translation>Immer für diesen Client</translation>
+    </message>
+    <message>
+        <source>Let this call and every later %1 call from clients named “%2” run without asking, until Sandbar quits.
+Any program on this computer can give itself that name: this is a convenience, not a security boundary.</source>
+        <translation>Diesen und jeden späteren %1-Aufruf von Clients namens „%2“ ohne Nachfrage ausführen lassen, bis Sandbar beendet wird.
+Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Bequemlichkeit, keine Sicherheitsgrenze.</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Refuse this call; the agent is told why (the reason, when you give one)</source>
+        <translation>Diesen Aufruf ablehnen; der Agent erfährt den Grund (Ihre Begründung, falls Sie eine angeben)</translation>
     </message>
 </context>
 <context>
@@ -5851,6 +6505,33 @@ stderr (%5 Bytes): %6</translation>
         <source>Created %1; %2 shortened its time limit to %3 minutes, the most the account allows</source>
         <translation>%1 erstellt; %2 hat das Zeitlimit auf %3 Minuten gekürzt, das Höchste, was das Konto erlaubt</translation>
     </message>
+    <message>
+        <source>Agents…</source>
+        <translation>Agenten…</translation>
+    </message>
+    <message>
+        <source>What AI agents do through Sandbar&apos;s MCP server, and the calls waiting for your approval</source>
+        <translation>Was KI-Agenten über den MCP-Server von Sandbar tun, und die Aufrufe, die auf Ihre Freigabe warten</translation>
+    </message>
+    <message>
+        <source>Agents — Sandbar</source>
+        <translation>Agenten — Sandbar</translation>
+    </message>
+    <message>
+        <source>Agents (%1)…</source>
+        <translation>Agenten (%1)…</translation>
+    </message>
+    <message>
+        <source>Open Agents to approve or deny</source>
+        <translation>„Agenten“ öffnen, um freizugeben oder abzulehnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n agent call(s) waiting for approval</source>
+        <translation>
+            <numerusform>%n Agentenaufruf wartet auf Freigabe</numerusform>
+            <numerusform>%n Agentenaufrufe warten auf Freigabe</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::NewSessionDialog</name>
@@ -6055,6 +6736,14 @@ stderr (%5 Bytes): %6</translation>
             <numerusform>Konto %1 hat sein Budget erreicht: %n Sitzung gestoppt.</numerusform>
             <numerusform>Konto %1 hat sein Budget erreicht: %n Sitzungen gestoppt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>An agent asks for your approval</source>
+        <translation>Ein Agent bittet um Ihre Freigabe</translation>
+    </message>
+    <message>
+        <source>%1 wants to call %2. Open Agents in Sandbar to approve or deny it.</source>
+        <translation>%1 möchte %2 aufrufen. Öffnen Sie „Agenten“ in Sandbar, um den Aufruf freizugeben oder abzulehnen.</translation>
     </message>
 </context>
 <context>
@@ -6286,6 +6975,78 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>The preferences could not be saved to %1. They apply until Sandbar quits.</source>
         <translation>Die Einstellungen konnten nicht in %1 gespeichert werden. Sie gelten, bis Sandbar beendet wird.</translation>
+    </message>
+    <message>
+        <source>A&amp;gents</source>
+        <translation>&amp;Agenten</translation>
+    </message>
+    <message>
+        <source>Agents reach Sandbar through sandbarctl mcp (set it as a stdio MCP server in the agent), or over HTTP while this window runs. Both follow the agent policy of the Agents view.</source>
+        <translation>Agenten erreichen Sandbar über sandbarctl mcp (im Agenten als stdio-MCP-Server eintragen) oder über HTTP, solange dieses Fenster läuft. Beide folgen der Agentenrichtlinie der Ansicht „Agenten“.</translation>
+    </message>
+    <message>
+        <source>Serve &amp;MCP over HTTP on this computer (127.0.0.1 only)</source>
+        <translation>&amp;MCP über HTTP auf diesem Computer anbieten (nur 127.0.0.1)</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>MCP HTTP port</source>
+        <translation>MCP-HTTP-Port</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Adresse:</translation>
+    </message>
+    <message>
+        <source>MCP HTTP address</source>
+        <translation>MCP-HTTP-Adresse</translation>
+    </message>
+    <message>
+        <source>MCP HTTP bearer token</source>
+        <translation>MCP-HTTP-Bearer-Token</translation>
+    </message>
+    <message>
+        <source>S&amp;how</source>
+        <translation>An&amp;zeigen</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;New token</source>
+        <translation>&amp;Neues Token</translation>
+    </message>
+    <message>
+        <source>Makes a new token; agents using the old one are refused from now on.</source>
+        <translation>Erstellt ein neues Token; Agenten, die das alte verwenden, werden ab sofort abgewiesen.</translation>
+    </message>
+    <message>
+        <source>Bearer &amp;token:</source>
+        <translation>Bearer-T&amp;oken:</translation>
+    </message>
+    <message>
+        <source>MCP HTTP bearer token and its buttons</source>
+        <translation>MCP-HTTP-Bearer-Token und seine Schaltflächen</translation>
+    </message>
+    <message>
+        <source>Every request must carry the header Authorization: Bearer followed by the token, and requests from web pages are refused. The token is kept in the system keychain.</source>
+        <translation>Jede Anfrage muss den Header Authorization: Bearer gefolgt vom Token enthalten, und Anfragen von Webseiten werden abgelehnt. Das Token wird im Schlüsselbund des Systems aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>not serving</source>
+        <translation>nicht aktiv</translation>
+    </message>
+    <message>
+        <source>made when HTTP is first turned on</source>
+        <translation>wird beim ersten Einschalten von HTTP erzeugt</translation>
+    </message>
+    <message>
+        <source>Not serving: %1</source>
+        <translation>Nicht aktiv: %1</translation>
     </message>
 </context>
 <context>
@@ -6716,6 +7477,10 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>unreachable</source>
         <translation>nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Created by the agent %1 (through Sandbar&apos;s MCP server)</source>
+        <translation>Vom Agenten %1 erstellt (über den MCP-Server von Sandbar)</translation>
     </message>
 </context>
 <context>

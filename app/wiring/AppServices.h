@@ -7,6 +7,7 @@
 #include "audit/CostLedger.h"
 #include "catalog/Catalog.h"
 #include "costs/CostMeter.h"
+#include "mcp/AgentHub.h"
 #include "metrics/GpuSource.h"
 #include "metrics/StatsCollector.h"
 #include "providers/ProviderFactory.h"
@@ -37,6 +38,11 @@ struct AppServices {
     // Built by buildStatsServices (the window's charts and sparklines).
     std::unique_ptr<metrics::GpuSource> gpu;
     std::unique_ptr<metrics::StatsCollector> stats;
+
+    // Built by buildGuiServices (not listening yet; the window's wiring starts it): the
+    // window's end of sandbarctl mcp's approval channel, and the AgentSink of the window's own
+    // MCP endpoint, so both queue in the one Agents view.
+    std::unique_ptr<mcp::AgentHub> agentHub;
 };
 
 // Where Sandbar keeps its files: DIR from --config-dir, else SANDBAR_CONFIG_DIR, else the

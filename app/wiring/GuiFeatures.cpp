@@ -10,6 +10,8 @@
 #include "prefs/PreferencesDialog.h"
 #include "prefs/TrayIcon.h"
 #include "wiring/AppServices.h"
+#include "wiring/GuiAgents.h"
+#include "wiring/GuiMcpHttp.h"
 #include "wiring/Terminals.h"
 
 #include <QApplication>
@@ -47,10 +49,32 @@ void wireWindowFeatures(AppServices &services, ui::MainWindow &window)
                              ui::applyTerminalPreferences(t->view(), now);
                          }
                      });
-    window.setPreferencesOpener([prefs](QWidget *parent) {
+    // The MCP endpoint over HTTP, when the preferences turn it on (needs the Agents' hub).
+    McpHttpEndpoint *mcpHttp = nullptr;
+    if (services.agentHub) {
+        mcpHttp = new McpHttpEndpoint(services, &window);
+        const auto applyHttp = [mcpHttp](const ui::Preferences &p) { mcpHttp->apply(p.mcpHttp, p.mcpHttpPort); };
+        applyHttp(prefs->preferences());
+        QObject::connect(prefs, &ui::PreferencesStore::changed, mcpHttp,
+                         [applyHttp](const ui::Preferences &now, const ui::Preferences &) { applyHttp(now); });
+        QObject::connect(mcpHttp, &McpHttpEndpoint::stateChanged, &window, [mcpHttp, &window] {
+            if (!mcpHttp->problem().isEmpty())
+                window.statusBar()->showMessage(
+                    QApplication::translate("sandbar", "MCP over HTTP: %1").arg(mcpHttp->problem()), 30000);
+        });
+    }
+    window.setPreferencesOpener([prefs, mcpHttp](QWidget *parent) {
         auto *dlg = new ui::PreferencesDialog(*prefs, parent);
         dlg->setAttribute(Qt::WA_DeleteOnClose);
         dlg->setTrayAvailable(ui::TrayIcon::isSystemTrayAvailable());
+        if (mcpHttp) {
+            const auto show = [dlg, mcpHttp] {
+                dlg->setMcpEndpoint(mcpHttp->url(), mcpHttp->token(), mcpHttp->problem());
+            };
+            show();
+            QObject::connect(mcpHttp, &McpHttpEndpoint::stateChanged, dlg, show);
+            QObject::connect(dlg, &ui::PreferencesDialog::newMcpTokenRequested, mcpHttp, &McpHttpEndpoint::renewToken);
+        }
         dlg->open();
     });
 
@@ -71,6 +95,8 @@ void wireWindowFeatures(AppServices &services, ui::MainWindow &window)
         notifier->watchBudgets(*services.budgets);
     if (services.costs)
         notifier->watchCostMeter(*services.costs);
+    if (services.agentHub)
+        wireAgents(services, window, *notifier);
     QObject::connect(
         prefs, &ui::PreferencesStore::changed, notifier,
         [notifier](const ui::Preferences &now, const ui::Preferences &) { notifier->setEnabled(now.notifications); });

@@ -7,8 +7,8 @@ class MainWindow;
 }
 
 // The window's features beyond sessions: preferences (theme that follows the desktop,
-// terminal font and scrollback), the audit view, the catalog for New session's estimate,
-// the tray with notifications and close-to-tray, and Quit.
+// terminal font and scrollback), the audit view, the agents view (GuiAgents.h), the catalog
+// for New session's estimate, the tray with notifications and close-to-tray, and Quit.
 void wireWindowFeatures(AppServices &services, ui::MainWindow &window);
 
 } // namespace sandbar

@@ -78,6 +78,7 @@ std::unique_ptr<AppServices> buildGuiServices(const QString &configDir)
     services->accounts->createDefaultAccounts(Callback<QStringList>());
     buildCostServices(*services);
     buildStatsServices(*services);
+    services->agentHub = std::make_unique<mcp::AgentHub>(services->configDir);
     return services;
 }
 

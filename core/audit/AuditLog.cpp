@@ -42,6 +42,7 @@ constexpr ActionName ActionNames[] = {
     {Action::PtyOpened, "pty.opened"},           {Action::FileUploaded, "file.uploaded"},
     {Action::FileDownloaded, "file.downloaded"}, {Action::BudgetStop, "budget.stop"},
     {Action::SessionAdopted, "session.adopted"}, {Action::SessionArchived, "session.archived"},
+    {Action::AgentCall, "agent.call"},
 };
 
 QStringList schema()

@@ -33,6 +33,7 @@ enum class Action {
     BudgetStop,
     SessionAdopted,
     SessionArchived,
+    AgentCall, // one MCP tool call by an agent (detail: agentCallDetail)
 };
 
 QString actionName(Action action);

@@ -276,4 +276,66 @@ QJsonObject budgetDetail(double monthSpendUsd, double monthlyBudgetUsd)
     return o;
 }
 
+namespace {
+
+// Enough of a value to see what an agent asked for, not a copy of what it sent.
+constexpr qsizetype kArgumentChars = 512;
+
+QJsonValue agentValue(const QString &key, const QJsonValue &v)
+{
+    if (looksSecret(key))
+        return redactedText();
+    if (v.isObject())
+        return agentArgumentsDetail(v.toObject());
+    if (v.isArray()) {
+        QStringList strings;
+        QJsonArray out;
+        for (const auto &x : v.toArray()) {
+            if (x.isString())
+                strings << x.toString();
+            else
+                out.append(agentValue(QString(), x));
+        }
+        if (strings.isEmpty())
+            return out;
+        const bool isEnv = key == QLatin1String("env");
+        const QStringList clean = isEnv ? redactEnv(strings) : redactArgv(strings);
+        for (const auto &c : clean)
+            out.append(c.left(kArgumentChars));
+        return out;
+    }
+    if (!v.isString())
+        return v;
+    const QString text = v.toString();
+    if (key == QLatin1String("content") || key == QLatin1String("stdin"))
+        return QStringLiteral("(%1 characters)").arg(text.size());
+    const QString clean = redactCommandLine(text);
+    return clean.size() > kArgumentChars
+               ? clean.left(kArgumentChars) + QStringLiteral("... (%1 characters)").arg(clean.size())
+               : clean;
+}
+
+} // namespace
+
+QJsonObject agentArgumentsDetail(const QJsonObject &arguments)
+{
+    QJsonObject out;
+    for (auto it = arguments.constBegin(); it != arguments.constEnd(); ++it)
+        out[it.key()] = agentValue(it.key(), it.value());
+    return out;
+}
+
+QJsonObject agentCallDetail(const QString &clientName, const QString &clientVersion, const QString &transport,
+                            const QString &tool, const QJsonObject &arguments, qint64 durationMs)
+{
+    return QJsonObject{
+        {QStringLiteral("client"), redactCommandLine(clientName).left(kArgumentChars)},
+        {QStringLiteral("client_version"), redactCommandLine(clientVersion).left(kArgumentChars)},
+        {QStringLiteral("transport"), transport},
+        {QStringLiteral("tool"), tool},
+        {QStringLiteral("arguments"), agentArgumentsDetail(arguments)},
+        {QStringLiteral("duration_ms"), double(durationMs)},
+    };
+}
+
 } // namespace sandbar::audit

@@ -43,4 +43,12 @@ QJsonObject fileDetail(const QString &path, qint64 sizeBytes, const QString &loc
 QJsonObject ttlDetail(qint64 ttlSeconds);
 QJsonObject budgetDetail(double monthSpendUsd, double monthlyBudgetUsd);
 
+// An agent's tool arguments as the log, the window and its approval queue may show them:
+// secret-looking keys and env values redacted, argv and command lines through redactArgv /
+// redactCommandLine, file content and stdin replaced by their size, long strings cut.
+QJsonObject agentArgumentsDetail(const QJsonObject &arguments);
+// One MCP tool call: who called (initialize's clientInfo), how, which tool, with what, how long.
+QJsonObject agentCallDetail(const QString &clientName, const QString &clientVersion, const QString &transport,
+                            const QString &tool, const QJsonObject &arguments, qint64 durationMs);
+
 } // namespace sandbar::audit

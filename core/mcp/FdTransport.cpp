@@ -45,7 +45,7 @@ void FdTransport::readSome()
         m_readNotifier->setEnabled(false);
         for (const auto &line : m_splitter.finish()) {
             if (line.oversized)
-                Q_EMIT oversizedLine(line.size, m_maxLine);
+                Q_EMIT oversizedLine(line.size, m_maxLine, idOfOversized(line.head, line.tail));
             else
                 Q_EMIT lineReceived(line.bytes);
         }
@@ -54,7 +54,7 @@ void FdTransport::readSome()
     }
     for (const auto &line : m_splitter.feed(QByteArrayView(buf, n))) {
         if (line.oversized)
-            Q_EMIT oversizedLine(line.size, m_maxLine);
+            Q_EMIT oversizedLine(line.size, m_maxLine, idOfOversized(line.head, line.tail));
         else
             Q_EMIT lineReceived(line.bytes);
     }

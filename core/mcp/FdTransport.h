@@ -3,6 +3,7 @@
 #include "mcp/JsonRpc.h"
 
 #include <QByteArray>
+#include <QJsonValue>
 #include <QObject>
 #include <QSocketNotifier>
 
@@ -33,7 +34,8 @@ public:
 
 Q_SIGNALS:
     void lineReceived(const QByteArray &line);
-    void oversizedLine(qsizetype size, qsizetype limit);
+    // id: the request's, when its edges show it (idOfOversized), else null.
+    void oversizedLine(qsizetype size, qsizetype limit, const QJsonValue &id);
     void inputClosed();
     // Everything queued was written, or can no longer be (the reader closed its end).
     void drained();

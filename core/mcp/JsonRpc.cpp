@@ -2,6 +2,8 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace sandbar::mcp {
@@ -130,6 +132,24 @@ QByteArray encodeNotification(const QString &method, const QJsonObject &params)
     return line(o);
 }
 
+void LineSplitter::drop(QByteArrayView bytes)
+{
+    m_dropped += bytes.size();
+    if (m_head.size() < kEdgeBytes)
+        m_head.append(bytes.first(std::min(bytes.size(), kEdgeBytes - m_head.size())));
+    m_tail.append(bytes.last(std::min(bytes.size(), kEdgeBytes)));
+    if (m_tail.size() > kEdgeBytes)
+        m_tail.remove(0, m_tail.size() - kEdgeBytes);
+}
+
+LineSplitter::Line LineSplitter::droppedLine()
+{
+    Line l{QByteArray(), true, m_dropped, std::exchange(m_head, QByteArray()), std::exchange(m_tail, QByteArray())};
+    m_dropping = false;
+    m_dropped = 0;
+    return l;
+}
+
 QList<LineSplitter::Line> LineSplitter::feed(QByteArrayView bytes)
 {
     QList<Line> out;
@@ -137,25 +157,25 @@ QList<LineSplitter::Line> LineSplitter::feed(QByteArrayView bytes)
         const qsizetype nl = bytes.indexOf('\n');
         const QByteArrayView head = nl < 0 ? bytes : bytes.first(nl);
         if (m_dropping) {
-            m_dropped += head.size();
+            drop(head);
         } else if (m_buffer.size() + head.size() > m_maxLine) {
-            // Over the limit: forget what was kept and count the rest until the line ends.
+            // Over the limit: forget what was kept (but its edges) and count the rest until
+            // the line ends.
             m_dropping = true;
-            m_dropped = m_buffer.size() + head.size();
-            m_buffer = QByteArray();
+            m_dropped = 0;
+            drop(std::exchange(m_buffer, QByteArray()));
+            drop(head);
         } else {
             m_buffer.append(head);
         }
         if (nl < 0)
             break;
-        if (m_dropping)
-            out.append(Line{QByteArray(), true, m_dropped});
-        else
-            out.append(Line{std::exchange(m_buffer, QByteArray()), false, 0});
-        if (!m_dropping)
+        if (m_dropping) {
+            out.append(droppedLine());
+        } else {
+            out.append(Line{std::exchange(m_buffer, QByteArray()), false, 0, {}, {}});
             out.last().size = out.last().bytes.size();
-        m_dropping = false;
-        m_dropped = 0;
+        }
         bytes = bytes.sliced(nl + 1);
     }
     return out;
@@ -165,13 +185,148 @@ QList<LineSplitter::Line> LineSplitter::finish()
 {
     QList<Line> out;
     if (m_dropping)
-        out.append(Line{QByteArray(), true, m_dropped});
+        out.append(droppedLine());
     else if (!m_buffer.isEmpty())
-        out.append(Line{m_buffer, false, m_buffer.size()});
+        out.append(Line{m_buffer, false, m_buffer.size(), {}, {}});
     m_buffer = QByteArray();
-    m_dropping = false;
-    m_dropped = 0;
     return out;
+}
+
+namespace {
+
+bool isSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+// An id's JSON text (a number or a string without escapes) parsed as a value; undefined when
+// it is neither.
+QJsonValue idValue(QByteArrayView text)
+{
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray("[") + text.toByteArray() + QByteArray("]"));
+    const QJsonValue v = doc.isArray() && doc.array().size() == 1 ? doc.array().at(0) : QJsonValue();
+    return isValidId(v) ? v : QJsonValue(QJsonValue::Undefined);
+}
+
+// Walks the head's top-level members: {"key": value, ...}, skipping nested values and
+// strings; stops where the head ends.
+QJsonValue idFromHead(QByteArrayView h)
+{
+    qsizetype i = 0;
+    const auto skipSpace = [&] {
+        while (i < h.size() && isSpace(h[i]))
+            ++i;
+    };
+    const auto skipString = [&] { // at '"'; returns past the closing quote
+        for (++i; i < h.size(); ++i) {
+            if (h[i] == '\\')
+                ++i;
+            else if (h[i] == '"')
+                return ++i, true;
+        }
+        return false;
+    };
+    skipSpace();
+    if (i >= h.size() || h[i] != '{')
+        return QJsonValue::Null;
+    ++i;
+    for (;;) {
+        skipSpace();
+        if (i >= h.size() || h[i] != '"')
+            return QJsonValue::Null;
+        const qsizetype keyStart = i;
+        if (!skipString())
+            return QJsonValue::Null;
+        const QByteArrayView key = h.sliced(keyStart, i - keyStart);
+        skipSpace();
+        if (i >= h.size() || h[i] != ':')
+            return QJsonValue::Null;
+        ++i;
+        skipSpace();
+        const qsizetype valueStart = i;
+        int depth = 0;
+        for (; i < h.size(); ++i) {
+            const char c = h[i];
+            if (c == '"') {
+                if (!skipString())
+                    return QJsonValue::Null;
+                --i;
+            } else if (c == '{' || c == '[') {
+                ++depth;
+            } else if (c == '}' || c == ']') {
+                if (depth-- == 0)
+                    break;
+            } else if (c == ',' && depth == 0) {
+                break;
+            }
+        }
+        if (i >= h.size())
+            return QJsonValue::Null;
+        if (key == QByteArrayView("\"id\""))
+            return idValue(h.sliced(valueStart, i - valueStart).trimmed());
+        if (h[i] == '}')
+            return QJsonValue::Null;
+        ++i; // past ','
+    }
+}
+
+// The object's last member, read backwards from its closing brace: ..., "id": 5}
+QJsonValue idFromTail(QByteArrayView t)
+{
+    qsizetype end = t.size();
+    while (end > 0 && isSpace(t[end - 1]))
+        --end;
+    if (end == 0 || t[end - 1] != '}')
+        return QJsonValue::Null;
+    --end;
+    while (end > 0 && isSpace(t[end - 1]))
+        --end;
+    qsizetype start = end;
+    if (start > 0 && t[start - 1] == '"') {
+        // A string id: back to its opening quote (ids with escaped quotes are not found).
+        --start;
+        while (start > 0 && t[start - 1] != '"')
+            --start;
+        if (start == 0)
+            return QJsonValue::Null;
+        --start;
+    } else {
+        while (start > 0 && (std::isdigit(static_cast<unsigned char>(t[start - 1])) || t[start - 1] == '-' ||
+                             t[start - 1] == '.' || t[start - 1] == 'e' || t[start - 1] == 'E' || t[start - 1] == '+'))
+            --start;
+    }
+    if (start == end)
+        return QJsonValue::Null;
+    const QByteArrayView value = t.sliced(start, end - start);
+    qsizetype k = start;
+    while (k > 0 && isSpace(t[k - 1]))
+        --k;
+    if (k == 0 || t[k - 1] != ':')
+        return QJsonValue::Null;
+    --k;
+    while (k > 0 && isSpace(t[k - 1]))
+        --k;
+    static constexpr QByteArrayView kKey("\"id\"");
+    if (k < kKey.size() || t.sliced(k - kKey.size(), kKey.size()) != kKey)
+        return QJsonValue::Null;
+    k -= kKey.size();
+    while (k > 0 && isSpace(t[k - 1]))
+        --k;
+    // "id" must be a member of the top-level object, not the end of a longer key.
+    if (k == 0 || (t[k - 1] != ',' && t[k - 1] != '{'))
+        return QJsonValue::Null;
+    const QJsonValue v = idValue(value);
+    return v.isUndefined() ? QJsonValue(QJsonValue::Null) : v;
+}
+
+} // namespace
+
+QJsonValue idOfOversized(QByteArrayView head, QByteArrayView tail)
+{
+    const QJsonValue fromHead = idFromHead(head);
+    if (!fromHead.isNull() && !fromHead.isUndefined())
+        return fromHead;
+    return idFromTail(tail);
 }
 
 } // namespace sandbar::mcp

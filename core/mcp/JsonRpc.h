@@ -72,7 +72,11 @@ public:
         QByteArray bytes;       // without '\n'; empty when oversized
         bool oversized = false; // over maxLine: answer a parse error
         qsizetype size = 0;     // the line's true length
+        // An oversized line's first and last kEdgeBytes, where its "id" is (idOfOversized).
+        QByteArray head;
+        QByteArray tail;
     };
+    static constexpr qsizetype kEdgeBytes = 4096;
 
     QList<Line> feed(QByteArrayView bytes);
     // At end of input: what was left without a final '\n', as one more line (or none).
@@ -84,6 +88,17 @@ private:
     QByteArray m_buffer;
     bool m_dropping = false;
     qsizetype m_dropped = 0;
+    QByteArray m_head;
+    QByteArray m_tail;
+
+    void drop(QByteArrayView bytes);
+    Line droppedLine();
 };
+
+// The "id" of a request too long to keep, from its first and last bytes: a top-level "id"
+// member seen in the head, or the object's last member when it is "id" (the TypeScript SDK
+// writes it last, after the params). Null when neither shows it: the answer then carries a
+// null id, as JSON-RPC says for a message that could not be read.
+QJsonValue idOfOversized(QByteArrayView head, QByteArrayView tail);
 
 } // namespace sandbar::mcp

@@ -105,11 +105,12 @@ QString negotiateProtocolVersion(const QString &requested)
     return supportedProtocolVersions().contains(requested) ? requested : QLatin1String(kLatestProtocolVersion);
 }
 
-ToolResult ToolResult::failure(const QString &message)
+ToolResult ToolResult::failure(const QString &message, ErrorCode code)
 {
     ToolResult r;
     r.text = message;
     r.isError = true;
+    r.code = code;
     return r;
 }
 
@@ -163,6 +164,19 @@ void ToolCall::finish(const ToolResult &result)
     Q_EMIT finished(result);
 }
 
+void ToolCall::reportProgress(double progress, double total, const QString &message)
+{
+    if (m_done || m_progressToken.isUndefined() || progress <= m_lastProgress)
+        return;
+    m_lastProgress = progress;
+    QJsonObject params{{QStringLiteral("progressToken"), m_progressToken}, {QStringLiteral("progress"), progress}};
+    if (total > 0)
+        params[QStringLiteral("total")] = total;
+    if (!message.isEmpty())
+        params[QStringLiteral("message")] = message;
+    Q_EMIT this->progress(params);
+}
+
 void ToolCall::cancel()
 {
     if (m_done)
@@ -204,8 +218,14 @@ void McpServer::handleLine(QByteArrayView line)
     }
 }
 
-void McpServer::handleOversizedLine(qsizetype size, qsizetype limit)
+void McpServer::handleOversizedLine(qsizetype size, qsizetype limit, const QJsonValue &id)
 {
+    if (isValidId(id))
+        return replyError(id, rpc::InvalidRequest,
+                          QStringLiteral("A message of %1 bytes is over the limit of %2 bytes; send less at once "
+                                         "(write_file takes at most 8 MiB).")
+                              .arg(size)
+                              .arg(limit));
     replyError(
         QJsonValue::Null, rpc::ParseError,
         QStringLiteral("Parse error: a message of %1 bytes is over the limit of %2 bytes.").arg(size).arg(limit));
@@ -224,6 +244,7 @@ void McpServer::handleRequest(const RpcMessage &m)
         m_client.name = info.value(QLatin1String("name")).toString();
         m_client.version = info.value(QLatin1String("version")).toString();
         m_client.protocolVersion = negotiateProtocolVersion(asked.toString());
+        Q_EMIT clientNamed();
         return reply(m.id, QJsonObject{
                                {QStringLiteral("protocolVersion"), m_client.protocolVersion},
                                {QStringLiteral("capabilities"), QJsonObject{{QStringLiteral("tools"), QJsonObject{}}}},
@@ -235,8 +256,10 @@ void McpServer::handleRequest(const RpcMessage &m)
         return reply(m.id, {});
     if (m.method == QLatin1String("tools/list")) {
         QJsonArray list;
-        for (const auto &t : std::as_const(m_tools))
-            list.append(t.toJson());
+        for (const auto &t : std::as_const(m_tools)) {
+            if (!m_toolFilter || m_toolFilter(t.name))
+                list.append(t.toJson());
+        }
         // Every tool fits on one page: no nextCursor.
         return reply(m.id, QJsonObject{{QStringLiteral("tools"), list}});
     }
@@ -285,10 +308,17 @@ void McpServer::callTool(const QJsonValue &id, const QJsonObject &params)
     // Arguments that do not fit the schema are the agent's to correct: a tool result, not a
     // protocol error (MCP 2025-11-25, "input validation errors").
     if (const QString bad = checkArguments(t->inputSchema, args.toObject()); !bad.isEmpty())
-        return reply(id, ToolResult::failure(bad).toJson());
+        return reply(id, ToolResult::failure(bad, ErrorCode::InvalidArgument).toJson());
     auto *call = new ToolCall(id, args.toObject(), this);
     call->setCancelOnDisconnect(t->cancelOnDisconnect);
+    call->setToolName(t->name);
+    const QJsonValue token = params.value(QLatin1String("_meta")).toObject().value(QLatin1String("progressToken"));
+    if (token.isString() || (token.isDouble() && isValidId(token)))
+        call->setProgressToken(token);
     m_calls.insert(key, call);
+    connect(call, &ToolCall::progress, this, [this](const QJsonObject &p) {
+        Q_EMIT send(encodeNotification(QStringLiteral("notifications/progress"), p));
+    });
     connect(call, &ToolCall::finished, this, [this, call, key](const ToolResult &result) {
         reply(call->id(), result.toJson());
         forget(key);
@@ -296,7 +326,10 @@ void McpServer::callTool(const QJsonValue &id, const QJsonObject &params)
         if (m_calls.isEmpty())
             Q_EMIT idle();
     });
-    t->run(call);
+    if (m_gate)
+        m_gate(*t, call);
+    else
+        t->run(call);
 }
 
 void McpServer::forget(const QString &key)

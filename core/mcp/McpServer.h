@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Result.h"
 #include "mcp/JsonRpc.h"
 
 #include <QHash>
@@ -32,8 +33,9 @@ struct ToolResult {
     QString text;           // the text item of `content`
     QJsonObject structured; // structuredContent; left out of a failure
     bool isError = false;
+    ErrorCode code = ErrorCode::Internal; // a failure's kind, for the audit log (agents read the text)
 
-    static ToolResult failure(const QString &message);
+    static ToolResult failure(const QString &message, ErrorCode code = ErrorCode::Internal);
     // The structured value with its compact JSON as the text (what clients without
     // structuredContent read).
     static ToolResult ok(const QJsonObject &structured);
@@ -51,6 +53,14 @@ public:
 
     const QJsonValue &id() const { return m_id; }
     const QJsonObject &arguments() const { return m_arguments; }
+    // The tool's name, and the client's progressToken (_meta.progressToken; undefined when none).
+    const QString &toolName() const { return m_toolName; }
+    void setToolName(const QString &name) { m_toolName = name; }
+    const QJsonValue &progressToken() const { return m_progressToken; }
+    void setProgressToken(const QJsonValue &token) { m_progressToken = token; }
+    // Tells a client that asked for progress how far the call is (progress must grow from one
+    // report to the next; total 0: unknown). Without a token it does nothing.
+    void reportProgress(double progress, double total, const QString &message);
     bool isDone() const { return m_done; }
     bool cancelOnDisconnect() const { return m_cancelOnDisconnect; }
     void setCancelOnDisconnect(bool on) { m_cancelOnDisconnect = on; }
@@ -58,6 +68,7 @@ public:
     // Answers the call; later calls are ignored.
     void finish(const ToolResult &result);
     void fail(const QString &message) { finish(ToolResult::failure(message)); }
+    void fail(const Error &error) { finish(ToolResult::failure(error.message, error.code)); }
 
     // Used by the server: marks the call done without an answer and tells the tool.
     void cancel();
@@ -65,10 +76,14 @@ public:
 Q_SIGNALS:
     void cancelled();
     void finished(const sandbar::mcp::ToolResult &result);
+    void progress(const QJsonObject &notificationParams);
 
 private:
     QJsonValue m_id;
     QJsonObject m_arguments;
+    QString m_toolName;
+    QJsonValue m_progressToken = QJsonValue::Undefined;
+    double m_lastProgress = -1;
     bool m_done = false;
     bool m_cancelOnDisconnect = false;
 };
@@ -104,10 +119,18 @@ public:
     const Tool *tool(const QString &name) const;
     QList<Tool> tools() const { return m_tools; }
 
+    // Decides which tools tools/list shows (the agent policy's enabled tools); all by default.
+    void setToolFilter(std::function<bool(const QString &tool)> shown) { m_toolFilter = std::move(shown); }
+    // Runs every call in place of the tool itself (policy, approval, audit); it calls
+    // tool.run(call) when the call may go ahead. By default the tool runs at once.
+    using CallGate = std::function<void(const Tool &tool, ToolCall *call)>;
+    void setCallGate(CallGate gate) { m_gate = std::move(gate); }
+
     // One line from the client (without '\n'); answers go out through `send`.
     void handleLine(QByteArrayView line);
-    // A line longer than the transport keeps: answered with a parse error.
-    void handleOversizedLine(qsizetype size, qsizetype limit);
+    // A line longer than the transport keeps: answered with an error for its request's id when
+    // the transport could tell it (so that request is not left waiting), else a null id.
+    void handleOversizedLine(qsizetype size, qsizetype limit, const QJsonValue &id = QJsonValue::Null);
     // The client's input ended: calls marked cancelOnDisconnect are cancelled, others run on.
     void inputClosed();
 
@@ -117,6 +140,8 @@ public:
 
 Q_SIGNALS:
     void send(const QByteArray &line);
+    // initialize named the client (client() has it now).
+    void clientNamed();
     // No call is in flight any more (after the last one finished or was cancelled).
     void idle();
 
@@ -134,6 +159,8 @@ private:
     QString m_name;
     QString m_version;
     QList<Tool> m_tools;
+    std::function<bool(const QString &)> m_toolFilter;
+    CallGate m_gate;
     bool m_initialized = false;
     ClientInfo m_client;
     // Calls in flight by id ("s:" + a string id, "n:" + a number's text).

@@ -1,71 +1,19 @@
 #include "net/HttpParser.h"
 
+#include "net/HttpSyntax.h"
+
 #include <cstring>
 
 namespace sandbar::net {
 
 namespace {
 
+using namespace syntax;
+
 // A chunk-size line is a hex number plus optional extensions; nobody sends kilobytes.
 constexpr qsizetype kMaxChunkLine = 4096;
 // 15 hex digits stay below 2^60 and cannot overflow qint64.
 constexpr int kMaxChunkDigits = 15;
-// 18 decimal digits stay below 2^63.
-constexpr int kMaxLengthDigits = 18;
-
-bool isTokenChar(char c)
-{
-    if (c >= 'a' && c <= 'z')
-        return true;
-    if (c >= 'A' && c <= 'Z')
-        return true;
-    if (c >= '0' && c <= '9')
-        return true;
-    return std::strchr("!#$%&'*+-.^_`|~", c) != nullptr && c != '\0';
-}
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-QString printable(QByteArrayView bytes)
-{
-    QByteArray shown = bytes.first(qMin<qsizetype>(bytes.size(), 60)).toByteArray();
-    for (char &c : shown) {
-        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
-            c = '?';
-    }
-    return QString::fromLatin1(shown) + (bytes.size() > 60 ? QStringLiteral("...") : QString());
-}
-
-// Parses a Content-Length value, allowing a list of identical values (RFC 9110 8.6).
-bool parseContentLength(const QByteArray &value, qint64 &length)
-{
-    qint64 found = -1;
-    for (const QByteArray &part : value.split(',')) {
-        const QByteArray digits = part.trimmed();
-        if (digits.isEmpty() || digits.size() > kMaxLengthDigits)
-            return false;
-        qint64 n = 0;
-        for (char c : digits) {
-            if (c < '0' || c > '9')
-                return false;
-            n = n * 10 + (c - '0');
-        }
-        if (found >= 0 && found != n)
-            return false;
-        found = n;
-    }
-    length = found;
-    return found >= 0;
-}
 
 } // namespace
 

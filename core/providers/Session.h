@@ -25,6 +25,7 @@ inline constexpr char Account[] = "dev.sandbar.account"; // account name
 inline constexpr char Created[] = "dev.sandbar.created"; // ISO-8601 UTC
 inline constexpr char Ttl[] = "dev.sandbar.ttl";         // seconds, 0 = none
 inline constexpr char Name[] = "dev.sandbar.name";       // the user's name for it
+inline constexpr char Agent[] = "dev.sandbar.agent";     // the MCP client that created it ("name version")
 inline constexpr char AppValue[] = "sandbar";
 } // namespace labels
 

@@ -86,6 +86,14 @@ AuditEntry entryFor(Action action)
     case Action::SessionResumed:
     case Action::SessionAdopted:
     case Action::SessionArchived: return makeEntry(action, account, provider, session);
+    case Action::AgentCall:
+        return makeEntry(
+            action, account, provider, session,
+            agentCallDetail(QStringLiteral("claude-code"), QStringLiteral("1.0"), QStringLiteral("stdio"),
+                            QStringLiteral("exec"),
+                            QJsonObject{{QStringLiteral("command"), QString(QStringLiteral("TOKEN=") + secret)},
+                                        {QStringLiteral("api_key"), secret}},
+                            12));
     }
     return {};
 }
@@ -131,7 +139,7 @@ void TestAuditLog::everyActionLeavesOneRow()
 {
     QTemporaryDir dir;
     const auto actions = allActions();
-    QCOMPARE(actions.size(), 16);
+    QCOMPARE(actions.size(), 17);
     {
         AuditLog log(dir.path());
         QVERIFY2(log.isOpen(), qPrintable(log.openError().message));

@@ -21,4 +21,22 @@ inline QString engineHost()
 }
 #endif
 
+// Makes the provider for the engine under test and checks that it answers. Returns why it
+// cannot (for SANDBAR_REQUIRE: a failure in CI, a skip with the reason elsewhere), or empty.
+inline QString openEngine(std::unique_ptr<Provider> &provider)
+{
+    const QString host = engineHost();
+    if (host.isEmpty())
+        return QStringLiteral("the engine's SANDBAR_TEST_*_HOST is not set (scripts/test-services.sh start)");
+    if (testImage().isEmpty())
+        return QStringLiteral("SANDBAR_TEST_IMAGE is not set");
+    provider = makeEngineProvider(kFlavour, host);
+    if (!provider)
+        return QStringLiteral("no provider for the engine at %1").arg(host);
+    auto h = await<HealthInfo>([&](auto cb) { provider->health(cb); });
+    if (!h.ok())
+        return QStringLiteral("the engine at %1 is not reachable: %2").arg(host, h.message());
+    return {};
+}
+
 } // namespace sandbar::test

@@ -123,16 +123,9 @@ class TestDockerExecKill : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        const QString host = engineHost();
-        SANDBAR_REQUIRE(!host.isEmpty(),
-                        QStringLiteral("the engine's SANDBAR_TEST_*_HOST is not set (scripts/test-services.sh start)"));
-        SANDBAR_REQUIRE(!testImage().isEmpty(), QStringLiteral("SANDBAR_TEST_IMAGE is not set"));
-        m_p = makeEngineProvider(kFlavour, host);
-        QVERIFY(m_p);
-        auto h = await<HealthInfo>([&](auto cb) { m_p->health(cb); });
-        SANDBAR_REQUIRE(h.ok(),
-                        QStringLiteral("the engine at %1 is not reachable: %2").arg(host, h ? QString() : h.message()));
-        auto ep = net::Endpoint::parse(host);
+        const QString why = openEngine(m_p);
+        SANDBAR_REQUIRE(why.isEmpty(), why);
+        auto ep = net::Endpoint::parse(engineHost());
         QVERIFY_RESULT(ep);
         m_api = std::make_unique<docker::DockerApi>(*ep);
     }

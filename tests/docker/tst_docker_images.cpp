@@ -17,9 +17,8 @@ class TestDockerImages : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        SANDBAR_REQUIRE(!engineHost().isEmpty(), QStringLiteral("no engine: run through ./test.sh"));
-        m_p = makeEngineProvider(kFlavour, engineHost());
-        QVERIFY(m_p);
+        const QString why = openEngine(m_p);
+        SANDBAR_REQUIRE(why.isEmpty(), why);
     }
 
     void listsTaggedImages()

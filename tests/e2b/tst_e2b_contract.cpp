@@ -9,6 +9,7 @@
 #include "providers/e2b/E2bFactory.h"
 #include "terminal/PtyChannel.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -261,6 +262,37 @@ private Q_SLOTS:
         QCOMPARE(code->value(), 3);
         QCOMPARE(out, QByteArray("out\n"));
         QCOMPARE(err, QByteArray("err\n"));
+    }
+
+    // A cancelled exec (an MCP client's notifications/cancelled, a timeout) is killed in the
+    // sandbox through envd's SendSignal, not only abandoned on this side.
+    void cancelledExecIsKilled()
+    {
+        const QByteArray marker = "sleep 3" + QByteArray::number(QCoreApplication::applicationPid() % 1000 + 1000);
+        ExecRequest r;
+        r.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"),
+                             QStringLiteral("echo started; exec ") + QString::fromLatin1(marker)};
+        auto job = m_provider->exec(m_id, r);
+        QByteArray out;
+        std::optional<Result<int>> code;
+        QObject ctx;
+        connect(job.get(), &ExecJob::stdoutData, &ctx, [&](const QByteArray &b) { out += b; });
+        connect(job.get(), &ExecJob::finished, &ctx, [&](const Result<int> &c) { code = c; });
+        job->start();
+        // The sandbox's processes are this machine's (the contract server's host runs them).
+        const auto running = [&marker] {
+            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+                QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+                if (f.open(QIODevice::ReadOnly) && f.readAll().replace('\0', ' ').trimmed() == marker)
+                    return true;
+            }
+            return false;
+        };
+        QVERIFY(test::waitUntil([&] { return out.contains("started") && running(); }, 20000));
+        job->cancel();
+        QVERIFY(code.has_value());
+        QCOMPARE(code->code(), ErrorCode::Cancelled);
+        QVERIFY2(test::waitUntil([&] { return !running(); }, 20000), marker.constData());
     }
 
     void statsPauseResumeTimeout()

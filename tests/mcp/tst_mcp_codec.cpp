@@ -375,6 +375,70 @@ private Q_SLOTS:
         QCOMPARE(h.last()[QStringLiteral("error")][QStringLiteral("code")].toInt(), rpc::ParseError);
         QVERIFY(h.last().value(QLatin1String("id")).isNull());
     }
+
+    // With the request's id known, the request that was too long gets its own answer.
+    void oversizedRequestIsAnsweredWithItsId()
+    {
+        Harness h;
+        h.server.handleOversizedLine(20 * 1024 * 1024, 16 * 1024 * 1024, 42);
+        QCOMPARE(h.last()[QStringLiteral("error")][QStringLiteral("code")].toInt(), rpc::InvalidRequest);
+        QCOMPARE(h.last().value(QLatin1String("id")).toInt(), 42);
+        QVERIFY(h.last()[QStringLiteral("error")][QStringLiteral("message")].toString().contains(
+            QLatin1String("over the limit")));
+    }
+
+    void idOfOversized_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<QByteArray>("tail");
+        QTest::addColumn<QJsonValue>("id");
+        const QJsonValue none = QJsonValue::Null;
+        QTest::newRow("empty") << QByteArray() << QByteArray() << none;
+        QTest::newRow("garbage") << QByteArray("\x01\xff{{{") << QByteArray("]]]}") << none;
+        QTest::newRow("id first (number)")
+            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"a\":\"")
+            << QByteArray("xxx\"}}") << QJsonValue(7);
+        QTest::newRow("id first (string)") << QByteArray("{ \"id\" : \"req-1\" , \"params\": {\"x\": \"")
+                                           << QByteArray() << QJsonValue(QStringLiteral("req-1"));
+        QTest::newRow("id last, as the SDK writes it")
+            << QByteArray("{\"method\":\"tools/call\",\"params\":{\"arguments\":{\"content\":\"aaaa")
+            << QByteArray("aaaa\"}},\"jsonrpc\":\"2.0\",\"id\":12}") << QJsonValue(12);
+        QTest::newRow("id last with spaces") << QByteArray("{\"params\": \"") << QByteArray("x\" , \"id\" : \"q\" }  ")
+                                             << QJsonValue(QStringLiteral("q"));
+        QTest::newRow("nested id is not the request's")
+            << QByteArray("{\"params\":{\"id\":5,\"x\":\"") << QByteArray("x\",\"id\":6}}") << none;
+        QTest::newRow("id inside a string in the head")
+            << QByteArray("{\"params\":{\"text\":\"\\\"id\\\":9,") << QByteArray() << none;
+        QTest::newRow("a key ending in id") << QByteArray("{\"params\":\"") << QByteArray("x\",\"xid\":3}") << none;
+        QTest::newRow("fractional id") << QByteArray("{\"id\":1.5,\"params\":\"") << QByteArray() << none;
+        QTest::newRow("object id") << QByteArray("{\"id\":{\"a\":1},\"params\":\"") << QByteArray() << none;
+        QTest::newRow("head cut inside the id") << QByteArray("{\"id\":12") << QByteArray() << none;
+    }
+    void idOfOversized()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(QByteArray, tail);
+        QFETCH(QJsonValue, id);
+        QCOMPARE(sandbar::mcp::idOfOversized(head, tail), id);
+    }
+
+    // The splitter keeps an oversized line's edges (and no more), for idOfOversized.
+    void oversizedLineKeepsItsEdges()
+    {
+        LineSplitter s(64);
+        const QByteArray body(3 * LineSplitter::kEdgeBytes, 'x');
+        const QByteArray line = "{\"method\":\"m\",\"params\":{\"c\":\"" + body + "\"},\"id\":99}";
+        QList<LineSplitter::Line> got;
+        for (qsizetype i = 0; i < line.size(); i += 1000)
+            got += s.feed(QByteArrayView(line).sliced(i, std::min<qsizetype>(1000, line.size() - i)));
+        got += s.feed("\n");
+        QCOMPARE(got.size(), 1);
+        QVERIFY(got.at(0).oversized);
+        QCOMPARE(got.at(0).size, line.size());
+        QCOMPARE(got.at(0).head, line.left(LineSplitter::kEdgeBytes));
+        QCOMPARE(got.at(0).tail, line.right(LineSplitter::kEdgeBytes));
+        QCOMPARE(sandbar::mcp::idOfOversized(got.at(0).head, got.at(0).tail), QJsonValue(99));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMcpCodec)

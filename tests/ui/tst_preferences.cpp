@@ -12,10 +12,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QPushButton>
@@ -63,6 +65,8 @@ private Q_SLOTS:
         p.defaultTtlSeconds = 7200;
         p.closeToTray = true;
         p.notifications = false;
+        p.mcpHttp = true;
+        p.mcpHttpPort = 50123;
         {
             QSettings s(ini(QStringLiteral("round")), QSettings::IniFormat);
             p.save(s);
@@ -84,7 +88,8 @@ private Q_SLOTS:
                     "[terminal]\nfontSize=abc\nscrollbackLines=-5\ncopyOnSelect=maybe\nfontFamily=\n"
                     "[stats]\nlistPeriodMs=10\ndetailPeriodMs=99999999999999999999\n"
                     "[sessions]\ndefaultTtlSeconds=1e9\n"
-                    "[tray]\ncloseToTray=perhaps\nnotifications=@Variant(garbage)\n");
+                    "[tray]\ncloseToTray=perhaps\nnotifications=@Variant(garbage)\n"
+                    "[mcp]\nhttpEnabled=sure\nhttpPort=80\n");
         }
         const QSettings s(ini(QStringLiteral("corrupt")), QSettings::IniFormat);
         QCOMPARE(Preferences::load(s), Preferences());
@@ -253,6 +258,49 @@ private Q_SLOTS:
         second.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
         QCOMPARE(second.result(), int(QDialog::Accepted));
         QCOMPARE(store.preferences().statsDetailPeriodMs, 750);
+    }
+
+    // The Agents page: the HTTP endpoint is a preference; its token is shown only when asked,
+    // copied on request, and replaced through the dialog's signal (the wiring owns the token).
+    void agentsPage()
+    {
+        PreferencesStore store(ini(QStringLiteral("agents")));
+        PreferencesDialog dialog(store);
+        dialog.show();
+        auto *http = dialog.findChild<QCheckBox *>(QStringLiteral("mcpHttp"));
+        auto *port = dialog.findChild<QSpinBox *>(QStringLiteral("mcpPort"));
+        auto *token = dialog.findChild<QLineEdit *>(QStringLiteral("mcpToken"));
+        QVERIFY(http && port && token);
+        QVERIFY(!http->isChecked());
+        QVERIFY(!port->isEnabled());
+        http->setChecked(true);
+        QVERIFY(port->isEnabled());
+        port->setValue(51000);
+        QVERIFY(dialog.apply());
+        QVERIFY(store.preferences().mcpHttp);
+        QCOMPARE(store.preferences().mcpHttpPort, 51000);
+
+        const QString secret = QStringLiteral("sbtest-secret-prefs-token");
+        dialog.setMcpEndpoint(QStringLiteral("http://127.0.0.1:51000/mcp"), secret, QString());
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("mcpUrl"))->text(),
+                 QStringLiteral("http://127.0.0.1:51000/mcp"));
+        QCOMPARE(token->echoMode(), QLineEdit::Password);
+        QVERIFY(!token->displayText().contains(secret));
+        dialog.findChild<QPushButton *>(QStringLiteral("mcpShowToken"))->click();
+        QCOMPARE(token->echoMode(), QLineEdit::Normal);
+        QCOMPARE(token->displayText(), secret);
+        dialog.findChild<QPushButton *>(QStringLiteral("mcpCopyToken"))->click();
+        QCOMPARE(QGuiApplication::clipboard()->text(), secret);
+        QGuiApplication::clipboard()->clear();
+
+        QSignalSpy renew(&dialog, &PreferencesDialog::newMcpTokenRequested);
+        dialog.findChild<QPushButton *>(QStringLiteral("mcpNewToken"))->click();
+        QCOMPARE(renew.count(), 1);
+
+        dialog.setMcpEndpoint(QString(), secret, QStringLiteral("port 51000 is in use"));
+        auto *problem = dialog.findChild<QLabel *>(QStringLiteral("mcpProblem"));
+        QVERIFY(!problem->isHidden());
+        QVERIFY(problem->text().contains(QLatin1String("port 51000 is in use")));
     }
 
     void dialogKeepsAHandSetTtl()

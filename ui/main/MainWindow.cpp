@@ -137,6 +137,11 @@ void MainWindow::buildActions()
     connect(m_compare, &QAction::triggered, this, [this]() {
         openSingleWindow(m_compareWindow, m_compareFactory, tr("Compare providers — Sandbar"), QSize(1400, 900));
     });
+    m_agents = tb->addAction(tr("Agents…"));
+    m_agents->setObjectName(QStringLiteral("agentsAction"));
+    m_agents->setToolTip(tr("What AI agents do through Sandbar's MCP server, and the calls waiting for your approval"));
+    m_agents->setVisible(false); // until an agents view is supplied
+    connect(m_agents, &QAction::triggered, this, &MainWindow::showAgents);
     buildMenus();
 }
 

@@ -18,6 +18,7 @@ class QTableView;
 class QSplitter;
 class QStackedWidget;
 class QTimer;
+class QToolButton;
 
 namespace sandbar {
 class CostMeter;
@@ -54,6 +55,16 @@ public:
     void setCompareFactory(std::function<QWidget *(QWidget *parent)> factory);
     // Makes the audit log's view, shown in a window of its own (the audit feature supplies it).
     void setAuditFactory(std::function<QWidget *(QWidget *parent)> factory);
+    // Makes the Agents view (MCP clients' calls and the approvals they wait for), shown in a
+    // window of its own (the agents feature supplies it).
+    void setAgentsFactory(std::function<QWidget *(QWidget *parent)> factory);
+    // Calls waiting for approval: a count on the Agents action and a button in the status bar.
+    void setAgentsPending(int count);
+    // Opens the Agents window, or brings it to the front.
+    void showAgents();
+    // The Agents window is open, not minimized and active: the person sees what arrives there.
+    bool isAgentsViewActive() const;
+    QWidget *agentsWindow() const { return m_agentsWindow; }
     // Opens the preferences dialog over the window (the preferences feature supplies it).
     void setPreferencesOpener(std::function<void(QWidget *parent)> opener);
     // Gives each New session dialog what it needs beyond the descriptors (the catalog for its
@@ -122,6 +133,9 @@ private:
     QPointer<QWidget> m_compareWindow;
     std::function<QWidget *(QWidget *)> m_auditFactory;
     QPointer<QWidget> m_auditWindow;
+    std::function<QWidget *(QWidget *)> m_agentsFactory;
+    QPointer<QWidget> m_agentsWindow;
+    QToolButton *m_agentsPending = nullptr;
     std::function<void(QWidget *)> m_preferencesOpener;
     std::function<void(NewSessionDialog *)> m_newSessionSetup;
     std::function<void()> m_quit;
@@ -145,6 +159,7 @@ private:
     QAction *m_info = nullptr;
     QAction *m_logs = nullptr;
     QAction *m_audit = nullptr;
+    QAction *m_agents = nullptr;
     QAction *m_preferences = nullptr;
     QAction *m_likeThis = nullptr;
     SessionStatsUi *m_statsUi = nullptr;

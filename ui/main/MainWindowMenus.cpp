@@ -1,4 +1,4 @@
-// The main window's menus, the windows it opens once (compare, audit) and the actions that
+// The main window's menus, the windows it opens once (compare, audit, agents) and the actions that
 // only live in menus (preferences, shortcuts help, "New session like this", quit).
 
 #include "files/FilesPane.h"
@@ -15,6 +15,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QToolButton>
 
 namespace sandbar::ui {
 
@@ -64,6 +65,8 @@ void MainWindow::buildMenus()
     m_audit->setObjectName(QStringLiteral("auditAction"));
     m_audit->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     m_audit->setVisible(false); // until an audit view is supplied
+    view->addAction(m_agents);
+    m_agents->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(m_compare);
     m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
     QAction *search = view->addAction(tr("Filter sessions"), this, [this]() {
@@ -112,6 +115,43 @@ void MainWindow::setAuditFactory(std::function<QWidget *(QWidget *)> factory)
 {
     m_auditFactory = std::move(factory);
     m_audit->setVisible(bool(m_auditFactory));
+}
+
+void MainWindow::setAgentsFactory(std::function<QWidget *(QWidget *)> factory)
+{
+    m_agentsFactory = std::move(factory);
+    m_agents->setVisible(bool(m_agentsFactory));
+}
+
+void MainWindow::showAgents()
+{
+    openSingleWindow(m_agentsWindow, m_agentsFactory, tr("Agents — Sandbar"), QSize(1100, 720));
+}
+
+bool MainWindow::isAgentsViewActive() const
+{
+    return m_agentsWindow && m_agentsWindow->isVisible() && !m_agentsWindow->isMinimized() &&
+           m_agentsWindow->isActiveWindow();
+}
+
+void MainWindow::setAgentsPending(int count)
+{
+    m_agents->setText(count > 0 ? tr("Agents (%1)…").arg(count) : tr("Agents…"));
+    if (!m_agentsPending) {
+        if (count <= 0)
+            return;
+        m_agentsPending = new QToolButton(this);
+        m_agentsPending->setObjectName(QStringLiteral("agentsPendingButton"));
+        m_agentsPending->setAutoRaise(true);
+        QFont bold = m_agentsPending->font();
+        bold.setBold(true);
+        m_agentsPending->setFont(bold);
+        m_agentsPending->setToolTip(tr("Open Agents to approve or deny"));
+        connect(m_agentsPending, &QToolButton::clicked, this, &MainWindow::showAgents);
+        statusBar()->addPermanentWidget(m_agentsPending);
+    }
+    m_agentsPending->setText(tr("%n agent call(s) waiting for approval", nullptr, count));
+    m_agentsPending->setVisible(count > 0);
 }
 
 void MainWindow::setPreferencesOpener(std::function<void(QWidget *)> opener)

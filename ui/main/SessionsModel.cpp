@@ -5,11 +5,42 @@
 
 #include <QColor>
 #include <QLocale>
+#include <QPainter>
+#include <QPixmap>
+#include <QPixmapCache>
 #include <limits>
 
 namespace sandbar::ui {
 
 namespace {
+
+// Marks a session an agent created, in the name column: a small "AI" tag, drawn once (kept in
+// QPixmapCache rather than a static, which would outlive the application).
+QPixmap agentBadge()
+{
+    const QString key = QStringLiteral("sandbar-agent-badge");
+    QPixmap cached;
+    if (QPixmapCache::find(key, &cached))
+        return cached;
+    const QPixmap badge = [] {
+        QPixmap pm(22, 14);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(Qt::NoPen);
+        p.setBrush(QColor(0x6a, 0x4c, 0x93));
+        p.drawRoundedRect(QRectF(0.5, 0.5, 21, 13), 3, 3);
+        QFont f = p.font();
+        f.setPixelSize(9);
+        f.setBold(true);
+        p.setFont(f);
+        p.setPen(Qt::white);
+        p.drawText(QRectF(0, 0, 22, 14), Qt::AlignCenter, QStringLiteral("AI"));
+        return pm;
+    }();
+    QPixmapCache::insert(key, badge);
+    return badge;
+}
 
 constexpr qint64 kTtlWarnSeconds = 5 * 60;
 
@@ -354,10 +385,16 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
                     .arg(s.account, m_registry.status(s.account).lastError.message, stateText(s, orphan));
             why = why.isEmpty() ? lost : lost + QLatin1Char('\n') + why;
         }
-        if (column == Name)
-            return why.isEmpty() ? s.ref() : s.ref() + QLatin1Char('\n') + why;
+        if (column == Name) {
+            QString tip = why.isEmpty() ? s.ref() : s.ref() + QLatin1Char('\n') + why;
+            if (const QString agent = s.labels.value(QLatin1String(labels::Agent)); !agent.isEmpty())
+                tip += QLatin1Char('\n') + tr("Created by the agent %1 (through Sandbar's MCP server)").arg(agent);
+            return tip;
+        }
         return why;
     }
+    if (role == Qt::DecorationRole && column == Name && s.labels.contains(QLatin1String(labels::Agent)))
+        return agentBadge();
     if (role == Qt::ForegroundRole && column == State) {
         if (unreachable(s))
             return QColor(0x80, 0x80, 0x80);

@@ -200,6 +200,16 @@ void Notifier::budgetStopped(const QString &account, const QStringList &refs)
     emitNotification(n);
 }
 
+void Notifier::agentApprovalRequested(const QString &client, const QString &tool)
+{
+    Notification n;
+    n.kind = Notification::Kind::AgentApproval;
+    n.ref = client;
+    n.title = tr("An agent asks for your approval");
+    n.message = tr("%1 wants to call %2. Open Agents in Sandbar to approve or deny it.").arg(client, tool);
+    emitNotification(n);
+}
+
 void Notifier::emitNotification(const Notification &n)
 {
     if (!m_enabled)

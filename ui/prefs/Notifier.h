@@ -20,7 +20,7 @@ class BudgetWatcher;
 namespace sandbar::ui {
 
 struct Notification {
-    enum class Kind { SessionFailed, ExpiresSoon, Expired, Budget, Info };
+    enum class Kind { SessionFailed, ExpiresSoon, Expired, Budget, AgentApproval, Info };
     Kind kind = Kind::Info;
     QString title;
     QString message;
@@ -39,7 +39,8 @@ int runningSessionCount(const QList<SessionInfo> &sessions);
 //   - a session entering Error, once per failure (again only after it left Error);
 //   - a session's ttl: a warning `warningLeadSeconds` before expiresAt and a notice at
 //     it, each once per session and expiry (extending the ttl re-arms both);
-//   - budget alerts (80 / 100 %).
+//   - budget alerts (80 / 100 %);
+//   - an agent's call waiting for approval (the caller tells it when the Agents view is not in front).
 // No widgets: the clock is injectable and checkExpiry() can be driven by a test.
 class Notifier : public QObject
 {
@@ -72,6 +73,8 @@ public:
     void checkExpiry();
     void budgetAlert(const QString &account, int percent);
     void budgetStopped(const QString &account, const QStringList &refs);
+    // An AI agent's call waits for the person's approval in the Agents view.
+    void agentApprovalRequested(const QString &client, const QString &tool);
 
     // When the next ttl notice is due (invalid: none pending); for the timer and tests.
     QDateTime nextDeadline() const;

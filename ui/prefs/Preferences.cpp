@@ -18,6 +18,8 @@ const QString kDetailPeriod = QStringLiteral("stats/detailPeriodMs");
 const QString kTtl = QStringLiteral("sessions/defaultTtlSeconds");
 const QString kCloseToTray = QStringLiteral("tray/closeToTray");
 const QString kNotifications = QStringLiteral("tray/notifications");
+const QString kMcpHttp = QStringLiteral("mcp/httpEnabled");
+const QString kMcpHttpPort = QStringLiteral("mcp/httpPort");
 
 // A hand-edited file may hold anything: only a clean integer in range replaces the default.
 template <typename T>
@@ -77,6 +79,8 @@ Preferences Preferences::load(const QSettings &s)
     readInt(s, kTtl, qint64(0), MaxTtlSeconds, p.defaultTtlSeconds);
     readBool(s, kCloseToTray, p.closeToTray);
     readBool(s, kNotifications, p.notifications);
+    readBool(s, kMcpHttp, p.mcpHttp);
+    readInt(s, kMcpHttpPort, MinPort, MaxPort, p.mcpHttpPort);
     return p;
 }
 
@@ -92,6 +96,8 @@ void Preferences::save(QSettings &s) const
     s.setValue(kTtl, defaultTtlSeconds);
     s.setValue(kCloseToTray, closeToTray);
     s.setValue(kNotifications, notifications);
+    s.setValue(kMcpHttp, mcpHttp);
+    s.setValue(kMcpHttpPort, mcpHttpPort);
 }
 
 bool shouldHideOnClose(const Preferences &prefs, bool trayAvailable)

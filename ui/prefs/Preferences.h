@@ -26,6 +26,8 @@ struct Preferences {
     static constexpr int MinScrollback = 100;
     static constexpr int MaxScrollback = 1000000;
     static constexpr qint64 MaxTtlSeconds = 30LL * 24 * 3600;
+    static constexpr int MinPort = 1024;
+    static constexpr int MaxPort = 65535;
 
     ThemeMode theme = ThemeMode::System;
     QString terminalFontFamily; // empty: the system's fixed-pitch font
@@ -37,6 +39,9 @@ struct Preferences {
     qint64 defaultTtlSeconds = 3600; // 0: no limit
     bool closeToTray = false;
     bool notifications = true;
+    // The window's MCP endpoint over HTTP on 127.0.0.1 (off until the person turns it on).
+    bool mcpHttp = false;
+    int mcpHttpPort = 47321;
 
     // Reads every key; a missing, unparsable or out-of-range value keeps its default.
     static Preferences load(const QSettings &settings);

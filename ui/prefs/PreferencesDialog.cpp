@@ -1,13 +1,17 @@
 #include "PreferencesDialog.h"
 
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFontComboBox>
 #include <QFontDatabase>
 #include <QFormLayout>
+#include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -66,6 +70,7 @@ PreferencesDialog::PreferencesDialog(PreferencesStore &store, QWidget *parent)
     m_tabs->addTab(makeTerminalTab(), tr("&Terminal"));
     m_tabs->addTab(makeSessionsTab(), tr("&Sessions"));
     m_tabs->addTab(makeTrayTab(), tr("T&ray"));
+    m_tabs->addTab(makeAgentsTab(), tr("A&gents"));
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply, this);
     m_buttons->setObjectName(QStringLiteral("preferencesButtons"));
@@ -201,6 +206,79 @@ QWidget *PreferencesDialog::makeTrayTab()
     return page;
 }
 
+QWidget *PreferencesDialog::makeAgentsTab()
+{
+    auto *page = new QWidget(this);
+    page->setObjectName(QStringLiteral("agentsPage"));
+    auto *form = new QFormLayout(page);
+    form->addRow(note(tr("Agents reach Sandbar through sandbarctl mcp (set it as a stdio MCP server in the agent), "
+                         "or over HTTP while this window runs. Both follow the agent policy of the Agents view."),
+                      page));
+    m_mcpHttp = new QCheckBox(tr("Serve &MCP over HTTP on this computer (127.0.0.1 only)"), page);
+    m_mcpHttp->setObjectName(QStringLiteral("mcpHttp"));
+    form->addRow(m_mcpHttp);
+    m_mcpPort = new QSpinBox(page);
+    m_mcpPort->setObjectName(QStringLiteral("mcpPort"));
+    m_mcpPort->setRange(Preferences::MinPort, Preferences::MaxPort);
+    addRow(form, tr("&Port:"), m_mcpPort, tr("MCP HTTP port"));
+    m_mcpUrl = new QLabel(page);
+    m_mcpUrl->setObjectName(QStringLiteral("mcpUrl"));
+    m_mcpUrl->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    addRow(form, tr("Address:"), m_mcpUrl, tr("MCP HTTP address"));
+
+    auto *tokenRow = new QWidget(page);
+    auto *tokenLayout = new QHBoxLayout(tokenRow);
+    tokenLayout->setContentsMargins(0, 0, 0, 0);
+    m_mcpToken = new QLineEdit(tokenRow);
+    m_mcpToken->setObjectName(QStringLiteral("mcpToken"));
+    m_mcpToken->setReadOnly(true);
+    // A secret: hidden unless asked for, so it does not end up in a screenshot.
+    m_mcpToken->setEchoMode(QLineEdit::Password);
+    m_mcpToken->setAccessibleName(tr("MCP HTTP bearer token"));
+    m_mcpShow = new QPushButton(tr("S&how"), tokenRow);
+    m_mcpShow->setObjectName(QStringLiteral("mcpShowToken"));
+    m_mcpShow->setCheckable(true);
+    auto *copy = new QPushButton(tr("&Copy"), tokenRow);
+    copy->setObjectName(QStringLiteral("mcpCopyToken"));
+    auto *renew = new QPushButton(tr("&New token"), tokenRow);
+    renew->setObjectName(QStringLiteral("mcpNewToken"));
+    renew->setToolTip(tr("Makes a new token; agents using the old one are refused from now on."));
+    tokenLayout->addWidget(m_mcpToken, 1);
+    tokenLayout->addWidget(m_mcpShow);
+    tokenLayout->addWidget(copy);
+    tokenLayout->addWidget(renew);
+    addRow(form, tr("Bearer &token:"), tokenRow, tr("MCP HTTP bearer token and its buttons"));
+    form->addRow(note(tr("Every request must carry the header Authorization: Bearer followed by the token, and "
+                         "requests from web pages are refused. The token is kept in the system keychain."),
+                      page));
+    m_mcpProblem = note(QString(), page);
+    m_mcpProblem->setObjectName(QStringLiteral("mcpProblem"));
+    m_mcpProblem->setVisible(false);
+    form->addRow(m_mcpProblem);
+
+    connect(m_mcpHttp, &QCheckBox::toggled, this, &PreferencesDialog::updateApply);
+    connect(m_mcpHttp, &QCheckBox::toggled, m_mcpPort, &QWidget::setEnabled);
+    connect(m_mcpPort, &QSpinBox::valueChanged, this, &PreferencesDialog::updateApply);
+    connect(m_mcpShow, &QPushButton::toggled, m_mcpToken,
+            [this](bool shown) { m_mcpToken->setEchoMode(shown ? QLineEdit::Normal : QLineEdit::Password); });
+    connect(copy, &QPushButton::clicked, m_mcpToken, [this] {
+        if (!m_mcpToken->text().isEmpty())
+            QGuiApplication::clipboard()->setText(m_mcpToken->text());
+    });
+    connect(renew, &QPushButton::clicked, this, &PreferencesDialog::newMcpTokenRequested);
+    setMcpEndpoint(QString(), QString(), QString());
+    return page;
+}
+
+void PreferencesDialog::setMcpEndpoint(const QString &url, const QString &token, const QString &problem)
+{
+    m_mcpUrl->setText(url.isEmpty() ? tr("not serving") : url);
+    m_mcpToken->setText(token);
+    m_mcpToken->setPlaceholderText(tr("made when HTTP is first turned on"));
+    m_mcpProblem->setText(problem.isEmpty() ? QString() : tr("Not serving: %1").arg(problem));
+    m_mcpProblem->setVisible(!problem.isEmpty());
+}
+
 void PreferencesDialog::setTrayAvailable(bool available)
 {
     m_closeToTray->setEnabled(available);
@@ -233,6 +311,9 @@ void PreferencesDialog::setPreferences(const Preferences &p)
     m_detailPeriod->setValue(p.statsDetailPeriodMs);
     m_closeToTray->setChecked(p.closeToTray);
     m_notifications->setChecked(p.notifications);
+    m_mcpHttp->setChecked(p.mcpHttp);
+    m_mcpPort->setValue(p.mcpHttpPort);
+    m_mcpPort->setEnabled(p.mcpHttp);
     updateApply();
 }
 
@@ -253,6 +334,8 @@ Preferences PreferencesDialog::edited() const
     p.statsDetailPeriodMs = m_detailPeriod->value();
     p.closeToTray = m_closeToTray->isChecked();
     p.notifications = m_notifications->isChecked();
+    p.mcpHttp = m_mcpHttp->isChecked();
+    p.mcpHttpPort = m_mcpPort->value();
     return p;
 }
 

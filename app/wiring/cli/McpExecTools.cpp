@@ -1,8 +1,10 @@
 #include "providers/Provider.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/McpAgent.h"
 #include "wiring/cli/McpTools.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QStringDecoder>
@@ -31,6 +33,7 @@ constexpr qsizetype kOutputCap = 1024 * 1024;
 constexpr qint64 kFileCap = 8 * 1024 * 1024;
 constexpr double kDefaultTimeoutSeconds = 120;
 constexpr double kMaxTimeoutSeconds = 24 * 3600;
+constexpr int kProgressMs = 5000;
 
 QString remoteParentOf(const QString &path)
 {
@@ -164,6 +167,16 @@ Tool execTool(AppServices &services)
                     result.text = text;
                     call->finish(result);
                 });
+            // A client that asked for progress hears how long the command has run, which also
+            // keeps its own request timeout from firing on a long command.
+            auto *ticker = new QTimer(call);
+            auto clock = std::make_shared<QElapsedTimer>();
+            clock->start();
+            QObject::connect(ticker, &QTimer::timeout, call, [call, clock, timeoutSeconds] {
+                const double ran = double(clock->elapsed()) / 1000.0;
+                call->reportProgress(ran, timeoutSeconds, tr("running for %1 s").arg(qRound(ran)));
+            });
+            ticker->start(kProgressMs);
             timer->start(int(timeoutSeconds * 1000));
             job->start();
         });
@@ -370,11 +383,77 @@ Tool listFiles(AppServices &services)
     return t;
 }
 
+// upload: a file or folder of this computer into a session. Host paths reach outside every
+// sandbox, so the agent policy decides, and by default the person approves each one.
+Tool uploadTool(McpAgent &agent)
+{
+    Tool t = newTool(QStringLiteral("upload"), tr("Upload from this computer"),
+                     tr("Copies a file or folder of this computer into a session, as sandbarctl cp does (an "
+                        "existing folder receives it under its own name). Only where the person's agent policy "
+                        "allows host paths; by default they approve each upload in the Sandbar window."));
+    t.inputSchema =
+        object({{QStringLiteral("session"), mcpSessionProp()},
+                {QStringLiteral("host_path"), prop(QStringLiteral("string"), tr("Absolute path on this computer"))},
+                {QStringLiteral("path"), prop(QStringLiteral("string"), tr("Absolute destination in the session"))}},
+               {QStringLiteral("session"), QStringLiteral("host_path"), QStringLiteral("path")});
+    t.outputSchema = object({{QStringLiteral("host_path"), prop(QStringLiteral("string"), tr("What was copied"))},
+                             {QStringLiteral("path"), prop(QStringLiteral("string"), tr("Where it went"))},
+                             {QStringLiteral("bytes"), prop(QStringLiteral("integer"), tr("Bytes copied"))}},
+                            {QStringLiteral("host_path"), QStringLiteral("path"), QStringLiteral("bytes")});
+    t.annotations = {{QStringLiteral("readOnlyHint"), false},
+                     {QStringLiteral("destructiveHint"), true},
+                     {QStringLiteral("openWorldHint"), false}};
+    t.cancelOnDisconnect = true;
+    t.run = [&agent](ToolCall *call) {
+        const QJsonObject args = call->arguments();
+        const QString asked = args.value(QLatin1String("host_path")).toString();
+        const QString dest = absoluteSessionPath(args.value(QLatin1String("path")).toString());
+        if (!QDir::isAbsolutePath(asked))
+            return call->fail(makeError(ErrorCode::InvalidArgument, tr("host_path must be an absolute path.")));
+        if (dest.isEmpty())
+            return call->fail(
+                makeError(ErrorCode::InvalidArgument, tr("path must be an absolute path in the session.")));
+        // The person approves the real file, not a link's name.
+        const QString real = QFileInfo(asked).canonicalFilePath();
+        if (real.isEmpty())
+            return call->fail(makeError(ErrorCode::NotFound, tr("'%1' does not exist on this computer.").arg(asked)));
+        withMcpSession(agent.services(), call, [&agent, call, real, dest](Provider *p, const SessionInfo &s) {
+            if (!p->capabilities().testFlag(Capability::Files))
+                return call->fail(unsupportedError(p->descriptor(), Capability::Files).message);
+            const auto policy = agent.policy();
+            if (!policy.ok())
+                return call->fail(policy.error());
+            agent.decide(
+                call, mcp::evaluateHostPath(*policy, QStringLiteral("upload"), real), [call, p, id = s.id, real, dest] {
+                    TransferJob *job = p->upload(id, real, dest).release();
+                    job->setParent(call);
+                    auto bytes = std::make_shared<qint64>(0);
+                    QObject::connect(job, &TransferJob::progress, call, [call, bytes](qint64 done, qint64 total) {
+                        *bytes = done;
+                        call->reportProgress(double(done), double(std::max<qint64>(total, 0)), QString());
+                    });
+                    QObject::connect(call, &ToolCall::cancelled, job, [job] { job->cancel(); });
+                    QObject::connect(job, &TransferJob::finished, call, [call, real, dest, bytes](const VoidResult &r) {
+                        if (!r.ok())
+                            return call->fail(r.error());
+                        call->finish(ToolResult::ok({{QStringLiteral("host_path"), real},
+                                                     {QStringLiteral("path"), dest},
+                                                     {QStringLiteral("bytes"), double(*bytes)}}));
+                    });
+                    job->start();
+                });
+        });
+    };
+    return t;
+}
+
 } // namespace
 
-void addMcpExecTools(mcp::McpServer &server, AppServices &services)
+void addMcpExecTools(mcp::McpServer &server, McpAgent &agent)
 {
+    AppServices &services = agent.services();
     server.addTool(execTool(services));
+    server.addTool(uploadTool(agent));
     server.addTool(writeFile(services));
     server.addTool(readFile(services));
     server.addTool(listFiles(services));

@@ -3,6 +3,7 @@
 #include "providers/Provider.h"
 #include "wiring/cli/CliCreateOptions.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/McpAgent.h"
 #include "wiring/cli/McpTools.h"
 
 #include <QTimer>
@@ -83,23 +84,28 @@ void withMcpSession(AppServices &services, ToolCall *call,
                     std::function<void(Provider *provider, const SessionInfo &session)> next)
 {
     const QString ref = call->arguments().value(QLatin1String("session")).toString();
-    services.registry->resolve(ref, Callback<SessionHandle>(call, [call, next](Result<SessionHandle> h) {
-                                   if (!h.ok())
-                                       return call->fail(h.message() +
-                                                         tr(" (list_sessions shows the sessions there are)"));
-                                   // Cancelled but not yet deleted: start nothing more for it.
-                                   if (call->isDone())
-                                       return;
-                                   next(h->provider, h->session);
-                               }));
+    services.registry->resolve(
+        ref, Callback<SessionHandle>(call, [call, next, ref, configDir = services.configDir](Result<SessionHandle> h) {
+            if (!h.ok())
+                return call->fail(h.message() + tr(" (list_sessions shows the sessions there are)"));
+            // Cancelled but not yet deleted: start nothing more for it.
+            if (call->isDone())
+                return;
+            const auto policy = mcp::loadAgentPolicy(configDir);
+            if (!policy.ok())
+                return call->fail(policy.error());
+            if (!policy->allowsAccount(h->session.account))
+                return call->fail(makeError(ErrorCode::Unauthorized,
+                                            tr("Session '%1' is in account '%2', which the agent policy does not "
+                                               "allow.")
+                                                .arg(ref, h->session.account)));
+            next(h->provider, h->session);
+        }));
 }
 
-namespace {
-
-using namespace mcpschema;
-
-QJsonObject sessionSchema()
+QJsonObject mcpSessionSchema()
 {
+    using namespace mcpschema;
     return object({{QStringLiteral("ref"), prop(QStringLiteral("string"), tr("ACCOUNT/ID, for the other tools"))},
                    {QStringLiteral("id"), prop(QStringLiteral("string"), tr("the provider's id"))},
                    {QStringLiteral("account"), prop(QStringLiteral("string"), tr("the account"))},
@@ -107,16 +113,13 @@ QJsonObject sessionSchema()
                   {QStringLiteral("ref")}, false);
 }
 
+namespace {
+
+using namespace mcpschema;
+
 QJsonObject readOnly()
 {
     return {{QStringLiteral("readOnlyHint"), true}, {QStringLiteral("openWorldHint"), false}};
-}
-
-// Host folders in a session reach outside its sandbox: they wait for the policy that decides
-// which an agent may ask for (issue 14, part 2), so agents are not offered them yet.
-bool offeredToAgents(const FieldDescriptor &f)
-{
-    return f.type != FieldType::Mounts && f.key != QLatin1String(createkeys::ReadOnlyMounts);
 }
 
 // list_accounts: what an agent may pick from, with each provider's abilities and create options.
@@ -129,18 +132,21 @@ Tool listAccounts(AppServices &services)
     t.outputSchema = object({{QStringLiteral("accounts"), listOf()}}, {QStringLiteral("accounts")}, false);
     t.annotations = readOnly();
     t.run = [&services](ToolCall *call) {
+        const auto policy = mcp::loadAgentPolicy(services.configDir);
+        if (!policy.ok())
+            return call->fail(policy.error());
         QJsonArray list;
         for (const auto &a : services.accounts->accounts()) {
+            if (!policy->allowsAccount(a.name))
+                continue;
             QJsonObject o{{QStringLiteral("name"), a.name}, {QStringLiteral("provider"), a.provider}};
             if (const ProviderFactory *f = services.factories.find(a.provider)) {
                 o[QStringLiteral("provider_name")] = f->descriptor().displayName;
                 o[QStringLiteral("capabilities")] =
                     QJsonArray::fromStringList(capabilityNames(f->descriptor().capabilities));
                 QStringList keys;
-                for (const auto &field : createOptionsCli(f->descriptor()).fields) {
-                    if (offeredToAgents(field))
-                        keys << field.key;
-                }
+                for (const auto &field : createOptionsCli(f->descriptor()).fields)
+                    keys << field.key;
                 o[QStringLiteral("create_options")] = QJsonArray::fromStringList(keys);
                 o[QStringLiteral("self_hosted")] = f->descriptor().selfHosted;
             }
@@ -158,10 +164,13 @@ Tool listSessions(AppServices &services)
                         "resources and time limit. An account that cannot be reached is named under errors."));
     t.inputSchema = object({{QStringLiteral("account"), prop(QStringLiteral("string"), tr("Only this account"))}});
     t.outputSchema =
-        object({{QStringLiteral("sessions"), listOf(sessionSchema())}, {QStringLiteral("errors"), listOf()}},
+        object({{QStringLiteral("sessions"), listOf(mcpSessionSchema())}, {QStringLiteral("errors"), listOf()}},
                {QStringLiteral("sessions"), QStringLiteral("errors")}, false);
     t.annotations = readOnly();
     t.run = [&services](ToolCall *call) {
+        const auto policy = mcp::loadAgentPolicy(services.configDir);
+        if (!policy.ok())
+            return call->fail(policy.error());
         QStringList accounts;
         const QString only = call->arguments().value(QLatin1String("account")).toString();
         if (!only.isEmpty()) {
@@ -169,8 +178,10 @@ Tool listSessions(AppServices &services)
                 return call->fail(tr("No account named '%1' (list_accounts shows them).").arg(only));
             accounts << only;
         } else {
-            for (const auto &a : services.accounts->accounts())
-                accounts << a.name;
+            for (const auto &a : services.accounts->accounts()) {
+                if (policy->allowsAccount(a.name))
+                    accounts << a.name;
+            }
         }
         struct State {
             int pending = 0;
@@ -199,138 +210,6 @@ Tool listSessions(AppServices &services)
                         answer();
                 }));
         }
-    };
-    return t;
-}
-
-// A create option's JSON Schema type, from its descriptor type.
-QJsonObject optionSchema(const FieldDescriptor &f, const QStringList &providers)
-{
-    QString help = f.help.isEmpty() ? f.label : f.help;
-    if (!providers.isEmpty())
-        help += tr(" (providers: %1)").arg(providers.join(QStringLiteral(", ")));
-    switch (f.type) {
-    case FieldType::Boolean: return prop(QStringLiteral("boolean"), help);
-    case FieldType::Integer: return prop(QStringLiteral("integer"), help);
-    case FieldType::Number: return prop(QStringLiteral("number"), help);
-    case FieldType::Bytes:
-        return prop(QStringList{QStringLiteral("string"), QStringLiteral("integer")},
-                    help + tr("; bytes, or a size such as 512M or 2G"));
-    case FieldType::Duration:
-        return prop(QStringList{QStringLiteral("integer"), QStringLiteral("string")},
-                    help + tr("; seconds, or 30m, 2h, 1d"));
-    case FieldType::Gpus:
-        return prop(QStringList{QStringLiteral("string"), QStringLiteral("integer")},
-                    help + tr("; \"all\", a count, or GPU UUIDs or indices separated by commas"));
-    case FieldType::Env: return array(QStringLiteral("string"), help + tr("; KEY=VALUE entries"));
-    case FieldType::Ports: return array(QStringLiteral("string"), help + tr("; [HOST:]SESSION[/tcp|/udp] entries"));
-    case FieldType::Choice: {
-        QJsonObject o = prop(QStringLiteral("string"), help);
-        o[QStringLiteral("enum")] = QJsonArray::fromStringList(f.choices);
-        return o;
-    }
-    default: return prop(QStringLiteral("string"), help);
-    }
-}
-
-// What a JSON argument says, as the text the descriptors' parser reads (a list for Env, Ports).
-QStringList optionTexts(const QJsonValue &v)
-{
-    if (v.isBool())
-        return {v.toBool() ? QStringLiteral("true") : QStringLiteral("false")};
-    if (v.isDouble())
-        return {QString::number(v.toDouble(), 'g', 17)};
-    if (v.isArray()) {
-        QStringList out;
-        for (const auto &x : v.toArray())
-            out << optionTexts(x);
-        return out;
-    }
-    return {v.toString()};
-}
-
-// The time limit of a session an agent creates without one: a forgotten session must not
-// run, and bill, for long.
-constexpr qint64 kAgentTtlSeconds = 1800;
-
-Tool createSession(AppServices &services)
-{
-    Tool t = newTool(QStringLiteral("create_session"), tr("Create a session"),
-                     tr("Starts a new sandbox session in an account and answers once it runs. Options depend on "
-                        "the account's provider (list_accounts names them); without ttl it ends after 30 minutes "
-                        "(ttl 0: no limit). Network is off unless asked for."));
-    // Every provider's options in one schema: an option another provider offers is refused
-    // with a message naming what this account's provider takes.
-    QJsonObject props{{QStringLiteral("account"), prop(QStringLiteral("string"), tr("The account to create in"))}};
-    QMap<QString, QStringList> providersOf;
-    QMap<QString, FieldDescriptor> allFields;
-    for (const auto &factory : services.factories.all()) {
-        for (const auto &f : createOptionsCli(factory->descriptor()).fields) {
-            if (!offeredToAgents(f))
-                continue;
-            providersOf[f.key] << factory->descriptor().id;
-            if (!allFields.contains(f.key) || (allFields[f.key].help.isEmpty() && !f.help.isEmpty()))
-                allFields.insert(f.key, f);
-        }
-    }
-    for (auto it = allFields.cbegin(); it != allFields.cend(); ++it)
-        props[it.key()] = optionSchema(it.value(), providersOf.value(it.key()));
-    t.inputSchema = object(props, {QStringLiteral("account")});
-    t.outputSchema = object({{QStringLiteral("session"), sessionSchema()}}, {QStringLiteral("session")}, false);
-    t.annotations = {{QStringLiteral("readOnlyHint"), false},
-                     {QStringLiteral("destructiveHint"), false},
-                     {QStringLiteral("openWorldHint"), true}};
-    t.run = [&services](ToolCall *call) {
-        QJsonObject args = call->arguments();
-        const QString account = args.take(QLatin1String("account")).toString();
-        const auto acct = services.accounts->find(account);
-        if (!acct)
-            return call->fail(tr("No account named '%1' (list_accounts shows them).").arg(account));
-        const ProviderFactory *factory = services.factories.find(acct->provider);
-        if (!factory)
-            return call->fail(
-                tr("Account '%1' uses provider '%2', which this build does not have.").arg(account, acct->provider));
-        QList<FieldDescriptor> fields;
-        for (auto f : createOptionsCli(factory->descriptor()).fields) {
-            if (!offeredToAgents(f))
-                continue;
-            f.label = f.key; // errors name the argument as the agent wrote it
-            fields << f;
-        }
-        QMap<QString, QStringList> texts;
-        for (auto it = args.constBegin(); it != args.constEnd(); ++it) {
-            const bool known = std::any_of(fields.cbegin(), fields.cend(),
-                                           [&](const FieldDescriptor &f) { return f.key == it.key(); });
-            if (!known) {
-                QStringList keys;
-                for (const auto &f : fields)
-                    keys << f.key;
-                return call->fail(tr("Provider '%1' (account '%2') has no create option '%3'; it takes: %4.")
-                                      .arg(acct->provider, account, it.key(), keys.join(QStringLiteral(", "))));
-            }
-            texts.insert(it.key(), optionTexts(it.value()));
-        }
-        const bool hasTtl = std::any_of(fields.cbegin(), fields.cend(), [](const FieldDescriptor &f) {
-            return f.key == QLatin1String(createkeys::Ttl);
-        });
-        if (hasTtl && !texts.contains(QLatin1String(createkeys::Ttl)))
-            texts.insert(QLatin1String(createkeys::Ttl), {QString::number(kAgentTtlSeconds)});
-        auto values = parseFieldValues(fields, texts);
-        if (!values)
-            return call->fail(values.message());
-        const CreateSpec spec = createSpecFromOptions(*values);
-        services.registry->provider(
-            account, Callback<Provider *>(call, [call, spec, account](Result<Provider *> p) {
-                if (!p.ok())
-                    return call->fail(p.message());
-                p.value()->create(spec, Callback<SessionInfo>(call, [call, account](Result<SessionInfo> r) {
-                                      if (!r.ok())
-                                          return call->fail(r.message());
-                                      SessionInfo s = r.value();
-                                      s.account = account;
-                                      call->finish(ToolResult::ok({{QStringLiteral("session"), sessionToJson(s)}}));
-                                  }));
-            }));
     };
     return t;
 }
@@ -463,11 +342,12 @@ Tool compareProviders(AppServices &services)
 
 } // namespace
 
-void addMcpSessionTools(mcp::McpServer &server, AppServices &services)
+void addMcpSessionTools(mcp::McpServer &server, McpAgent &agent)
 {
+    AppServices &services = agent.services();
     server.addTool(listAccounts(services));
     server.addTool(listSessions(services));
-    server.addTool(createSession(services));
+    server.addTool(mcpCreateSessionTool(agent));
     server.addTool(sessionStats(services));
     server.addTool(sessionAction(services, QStringLiteral("stop_session"), tr("Stop a session"),
                                  tr("Stops a session; its files stay until remove_session."), &Provider::stop,
@@ -478,10 +358,10 @@ void addMcpSessionTools(mcp::McpServer &server, AppServices &services)
     server.addTool(compareProviders(services));
 }
 
-void addMcpTools(mcp::McpServer &server, AppServices &services)
+void addMcpTools(mcp::McpServer &server, McpAgent &agent)
 {
-    addMcpSessionTools(server, services);
-    addMcpExecTools(server, services);
+    addMcpSessionTools(server, agent);
+    addMcpExecTools(server, agent);
 }
 
 } // namespace sandbar::cli

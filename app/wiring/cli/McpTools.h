@@ -10,12 +10,11 @@
 // The tools `sandbarctl mcp` offers, over the same services as the other commands.
 namespace sandbar::cli {
 
-// Every tool of this stage: accounts, sessions, create, exec, files, stats, stop, remove, compare.
-void addMcpTools(mcp::McpServer &server, AppServices &services);
+class McpAgent;
 
-// The families, each in its own file.
-void addMcpSessionTools(mcp::McpServer &server, AppServices &services); // McpSessionTools.cpp
-void addMcpExecTools(mcp::McpServer &server, AppServices &services);    // McpExecTools.cpp
+// The families, each in its own file (addMcpTools in McpAgent.h adds both).
+void addMcpSessionTools(mcp::McpServer &server, McpAgent &agent); // McpSessionTools.cpp
+void addMcpExecTools(mcp::McpServer &server, McpAgent &agent);    // McpExecTools.cpp
 
 namespace mcpschema {
 
@@ -30,14 +29,20 @@ QJsonObject object(const QJsonObject &properties, const QStringList &required = 
 QJsonObject listOf(const QJsonObject &item = object({}, {}, false));
 } // namespace mcpschema
 
-// The `session` argument every per-session tool takes.
+// The `session` argument every per-session tool takes, and a session in a result.
 QJsonObject mcpSessionProp();
+QJsonObject mcpSessionSchema();
+
+// create_session (McpCreateTool.cpp): options from every provider's descriptors, the agent
+// policy's limits and approvals, the agent's label on the session.
+mcp::Tool mcpCreateSessionTool(McpAgent &agent);
 
 // A tool with its name, title and description; the caller adds schemas and run.
 mcp::Tool newTool(const QString &name, const QString &title, const QString &description);
 
 // Resolves the session named by the call's `session` argument and calls next, or answers the
-// call with why it could not be found. Bound to the call: a cancelled call goes no further.
+// call with why it could not be found, or that the agent policy does not allow its account.
+// Bound to the call: a cancelled call goes no further.
 void withMcpSession(AppServices &services, mcp::ToolCall *call,
                     std::function<void(Provider *provider, const SessionInfo &session)> next);
 

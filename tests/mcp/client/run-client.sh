@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs mcp-flow.mjs (the official MCP SDK) against `sandbarctl mcp` with a private config folder.
+# Runs mcp-flow.mjs and, on Local, mcp-policy.mjs (the official MCP SDK) against `sandbarctl mcp` with a private config folder.
 #   run-client.sh <local|docker|podman> <path to sandbarctl> <cache dir>
 # node_modules comes from `npm ci` into <cache dir>/<hash of package-lock.json>, kept between runs
 # (never in the source tree). Without node/npm, bubblewrap (local) or a test engine (docker, podman) the
@@ -11,19 +11,7 @@ sandbarctl=${2:?sandbarctl}
 cache=${3:?cache dir}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-skip() {
-  if [[ "${CI:-}" == "true" ]]; then
-    echo "FAIL (required in CI): $*" >&2
-    exit 1
-  fi
-  echo "SKIP: $*" >&2
-  exit 77
-}
-
-command -v node >/dev/null && command -v npm >/dev/null ||
-  skip "node and npm are not installed (scripts/install-deps.sh test installs them)"
-node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' ||
-  skip "node $(node --version) is too old for the pinned MCP SDK (need >= 20)"
+source "$here/require-node.sh"
 [[ -x "$sandbarctl" ]] || { echo "FAIL: no sandbarctl at $sandbarctl" >&2; exit 1; }
 case "$engine" in
   local)
@@ -53,13 +41,25 @@ config=$(mktemp -d)
 trap 'rm -rf "$config"' EXIT
 "$sandbarctl" --config-dir "$config" accounts add eng "${account_args[@]}" >&2
 
-# Node resolves imports from the script's folder upwards: run a copy next to node_modules.
-cp "$here/mcp-flow.mjs" "$modules/mcp-flow.mjs"
+# Node resolves imports from the script's folder upwards: run copies in a folder of this run's
+# own under node_modules' folder, so runs side by side do not overwrite each other's.
+scripts="$modules/run.$$"
+mkdir -p "$scripts"
+trap 'rm -rf "$config" "$scripts"' EXIT
+cp "$here/kit.mjs" "$here/mcp-flow.mjs" "$here/mcp-policy.mjs" "$scripts/"
 started=$(date +%s%N)
 set +e
-(cd "$modules" && SANDBARCTL="$sandbarctl" SANDBAR_MCP_CONFIG="$config" SANDBAR_MCP_ACCOUNT=eng SANDBAR_MCP_ENGINE="$engine" \
-  SANDBAR_MCP_IMAGE="$image" node mcp-flow.mjs)
+flow() {
+  (cd "$scripts" && SANDBARCTL="$sandbarctl" SANDBAR_MCP_CONFIG="$config" SANDBAR_MCP_ACCOUNT=eng \
+    SANDBAR_MCP_ENGINE="$engine" SANDBAR_MCP_IMAGE="$image" node "$1")
+}
+flow mcp-flow.mjs
 rc=$?
+# The policy is the same code for every provider: checked once, on the Local sandbox.
+if [[ $rc -eq 0 && "$engine" == local ]]; then
+  flow mcp-policy.mjs
+  rc=$?
+fi
 set -e
 echo "mcp flow ($engine): rc=$rc in $(( ($(date +%s%N) - started) / 1000000 )) ms" >&2
 exit $rc
