@@ -2189,6 +2189,17 @@ stderr (%5 Bytes): %6</translation>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
+    <message numerus="yes">
+        <source>Cancelled; %n process(es) of the command were ended.</source>
+        <translation>
+            <numerusform>Abgebrochen; %n Prozess des Befehls wurde beendet.</numerusform>
+            <numerusform>Abgebrochen; %n Prozesse des Befehls wurden beendet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled, but its processes could not be killed and may still run: %1</source>
+        <translation>Abgebrochen, aber seine Prozesse ließen sich nicht beenden und laufen vielleicht weiter: %1</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::daytona::DaytonaFactory</name>
@@ -2650,14 +2661,6 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Its processes could not be killed and may still run: %1</source>
         <translation>Seine Prozesse konnten nicht beendet werden und laufen möglicherweise noch: %1</translation>
-    </message>
-    <message>
-        <source>the session has no shell (sh) to kill them with</source>
-        <translation>die Sitzung hat keine Shell (sh), mit der sie sich beenden ließen</translation>
-    </message>
-    <message>
-        <source>the killing command exited with %1: %2</source>
-        <translation>der Befehl zum Beenden endete mit %1: %2</translation>
     </message>
 </context>
 <context>
@@ -3197,6 +3200,17 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Input could not be sent: %1</source>
         <translation>Eingabe konnte nicht gesendet werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::execreaper</name>
+    <message>
+        <source>the session has no shell (sh) to kill them with</source>
+        <translation>die Sitzung hat keine Shell (sh), mit der sie sich beenden ließen</translation>
+    </message>
+    <message>
+        <source>the killing command exited with %1: %2</source>
+        <translation>der Befehl zum Beenden endete mit %1: %2</translation>
     </message>
 </context>
 <context>

@@ -330,6 +330,25 @@ private Q_SLOTS:
         QVERIFY2(out.contains("out it's"), out.constData());
     }
 
+    // process/execute cannot be stopped: a cancelled exec is killed by a second execute that
+    // finds its tagged processes (the contract server's host runs them on this machine).
+    void cancelledExecIsKilled()
+    {
+        const QByteArray marker = "sleep 4" + QByteArray::number(QCoreApplication::applicationPid() % 1000 + 1000);
+        ExecRequest r;
+        r.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exec ") + QString::fromLatin1(marker)};
+        auto job = m_provider->exec(m_id, r);
+        std::optional<Result<int>> end;
+        connect(job.get(), &ExecJob::finished, this, [&](const Result<int> &code) { end = code; });
+        job->start();
+        QVERIFY(waitUntil([&] { return test::processRunning(marker); }, 20000));
+        job->cancel();
+        QVERIFY(waitUntil([&] { return end.has_value(); }, 30000));
+        QCOMPARE(end->code(), ErrorCode::Cancelled);
+        QVERIFY2(end->message().contains(QLatin1String("of the command were ended")), qPrintable(end->message()));
+        QVERIFY2(waitUntil([&] { return !test::processRunning(marker); }, 20000), marker.constData());
+    }
+
     void stats()
     {
         auto s = await<StatsSample>([&](Callback<StatsSample> cb) { m_provider->stats(m_id, cb); });

@@ -280,14 +280,7 @@ private Q_SLOTS:
         connect(job.get(), &ExecJob::finished, &ctx, [&](const Result<int> &c) { code = c; });
         job->start();
         // The sandbox's processes are this machine's (the contract server's host runs them).
-        const auto running = [&marker] {
-            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-                QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
-                if (f.open(QIODevice::ReadOnly) && f.readAll().replace('\0', ' ').trimmed() == marker)
-                    return true;
-            }
-            return false;
-        };
+        const auto running = [&marker] { return test::processRunning(marker); };
         QVERIFY(test::waitUntil([&] { return out.contains("started") && running(); }, 20000));
         job->cancel();
         QVERIFY(code.has_value());

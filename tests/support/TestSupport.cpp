@@ -30,6 +30,16 @@ void resetPeakRss()
         f.write("5");
 }
 
+bool processRunning(const QByteArray &commandLine)
+{
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (f.open(QIODevice::ReadOnly) && f.readAll().replace('\0', ' ').trimmed() == commandLine)
+            return true;
+    }
+    return false;
+}
+
 void reapProcessesAndMountsUnder(const QString &dir)
 {
     const QByteArray marker = dir.toUtf8();

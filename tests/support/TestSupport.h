@@ -30,6 +30,10 @@ void resetPeakRss();
 // Kills (SIGKILL) every process whose command line names dir, and everything below them
 // (containers under a private engine's shims don't name it), then detaches every mount at
 // or under dir: what a private engine a test started and killed leaves behind.
+// Whether a process of this machine has exactly this command line (arguments joined by
+// spaces): for providers whose sandboxes run here (the contract servers' hosts, Local).
+bool processRunning(const QByteArray &commandLine);
+
 void reapProcessesAndMountsUnder(const QString &dir);
 
 // The SHA-256 of a file's contents in hex; empty when it cannot be read.

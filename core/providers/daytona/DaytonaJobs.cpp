@@ -1,5 +1,6 @@
 #include "providers/daytona/DaytonaJobs.h"
 
+#include "providers/ExecReaper.h"
 #include "providers/daytona/DaytonaParsers.h"
 #include "providers/daytona/DaytonaProvider.h"
 
@@ -45,6 +46,8 @@ void DaytonaExecJob::start()
     if (!m_request.workingDir.isEmpty())
         body.insert(QStringLiteral("cwd"), m_request.workingDir);
     QJsonObject envs;
+    m_tag = execreaper::newTag();
+    envs.insert(QLatin1String(execreaper::kTagVariable), m_tag);
     for (const QString &kv : m_request.env) {
         const qsizetype eq = kv.indexOf(QLatin1Char('='));
         if (eq > 0)
@@ -79,11 +82,43 @@ void DaytonaExecJob::start()
 
 void DaytonaExecJob::cancel()
 {
-    // The toolbox has no way to stop a process/execute call; the answer is dropped.
     if (m_done)
         return;
     m_done = true;
-    Q_EMIT finished(makeError(ErrorCode::Cancelled, tr("Cancelled")));
+    if (m_tag.isEmpty() || !m_provider) {
+        Q_EMIT finished(makeError(ErrorCode::Cancelled, tr("Cancelled")));
+        return;
+    }
+    ExecRequest reaper;
+    reaper.argv = execreaper::argv(m_tag);
+    cloud::ApiCall call;
+    call.method = "POST";
+    call.path = QStringLiteral("/process/execute");
+    call.body =
+        QJsonDocument(QJsonObject{{QStringLiteral("command"), commandLine(reaper)}}).toJson(QJsonDocument::Compact);
+    call.idempotent = false;
+    call.timeoutMs = 60 * 1000;
+    // Bound to the provider, not the job: a job deleted right after cancel() (an agent's
+    // cancelled call) must still have its command killed.
+    m_provider->toolboxCall(
+        m_sessionId, call,
+        Callback<cloud::ApiReply>(m_provider.data(), [self =
+                                                          QPointer<DaytonaExecJob>(this)](Result<cloud::ApiReply> r) {
+            if (!self)
+                return;
+            Result<int> signalled = r ? Result<int>(0) : Result<int>(r.error());
+            if (r) {
+                auto out = parseExecute(r->body);
+                signalled = out ? execreaper::outcome(out->exitCode, QString::fromUtf8(out->stdoutData))
+                                : Result<int>(out.error());
+            }
+            const QString what =
+                signalled ? DaytonaExecJob::tr("Cancelled; %n process(es) of the command were ended.", nullptr,
+                                               signalled.value())
+                          : DaytonaExecJob::tr("Cancelled, but its processes could not be killed and may still run: %1")
+                                .arg(signalled.message());
+            Q_EMIT self->finished(makeError(ErrorCode::Cancelled, what));
+        }));
 }
 
 } // namespace sandbar::daytona

@@ -1,5 +1,7 @@
 #include "providers/docker/DockerExec.h"
 
+#include "providers/ExecReaper.h"
+
 #include <QIODevice>
 #include <QRandomGenerator>
 #include <QTimer>
@@ -12,60 +14,6 @@ using nlohmann::json;
 namespace {
 constexpr qint64 kStdinHighWater = 1024 * 1024;
 constexpr qint64 kStdinChunk = 256 * 1024;
-
-// The reaper, run as `sh -c SCRIPT sandbar-reaper VAR=TAG`. It looks for the tag in each
-// process's environment (not its arguments: this script's own would match; one grep reads
-// them all, a grep per process would fork hundreds in a busy container), so it finds the
-// command's children too, and nothing of another command: tags are random. Zombies have no
-// environment left and do not match. `kill -SIG -PID` reaches the group a tagged process leads
-// (Docker and Podman start each exec as a session leader), which catches children that dropped
-// the variable; for a process that leads no group it fails harmlessly. It prints how many
-// processes it signalled; exit 3: some survived KILL, 4: no grep, 5: no /proc to look in.
-// Only integer sleeps are POSIX, hence the probe for 0.1 s steps.
-constexpr char kReaperScript[] = R"(tag="$1"
-[ -r /proc/self/environ ] || { echo "no /proc"; exit 5; }
-command -v grep >/dev/null 2>&1 || { echo "no grep"; exit 4; }
-scan() {
-  found=
-  for f in $(grep -lF "$tag" /proc/[0-9]*/environ 2>/dev/null); do
-    f=${f#/proc/}; found="$found ${f%/environ}"
-  done
-}
-hit() {
-  for p in $found; do
-    kill -$1 -$p 2>/dev/null
-    kill -$1 $p 2>/dev/null
-  done
-}
-scan
-[ -n "$found" ] || { echo 0; exit 0; }
-n=$(set -- $found; echo $#)
-hit TERM
-hit CONT
-if sleep 0.1 2>/dev/null; then per=10; step=0.1; else per=1; step=1; fi
-i=0
-while [ $i -lt $((2 * per)) ]; do
-  sleep $step; scan
-  [ -n "$found" ] || { echo $n; exit 0; }
-  i=$((i + 1))
-done
-i=0
-while [ $i -lt $((3 * per)) ]; do
-  hit KILL; sleep $step; scan
-  [ -n "$found" ] || { echo $n; exit 0; }
-  i=$((i + 1))
-done
-echo "left$found"
-exit 3
-)";
-
-QString newTag()
-{
-    // Fixed length: the reaper matches a substring, and no tag may be the start of another.
-    return QStringLiteral("%1%2")
-        .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'))
-        .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
-}
 
 json toJson(const QStringList &list)
 {
@@ -123,8 +71,8 @@ void DockerExecJob::start()
               {"Cmd", toJson(m_request.argv)}};
     QStringList env = m_request.env;
     if (!m_isReaper) {
-        m_tag = newTag();
-        env << QString::fromLatin1(kTagVariable) + QLatin1Char('=') + m_tag;
+        m_tag = execreaper::newTag();
+        env << execreaper::tagEntry(m_tag);
     }
     if (!env.isEmpty())
         body["Env"] = toJson(env);
@@ -263,9 +211,7 @@ void DockerExecJob::reap(DockerApi *api, const QString &containerId, const QStri
                          Callback<int> done)
 {
     ExecRequest req;
-    req.argv =
-        QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kReaperScript),
-                    QStringLiteral("sandbar-reaper"), QString::fromLatin1(kTagVariable) + QLatin1Char('=') + tag};
+    req.argv = execreaper::argv(tag);
     // As the command's user: reading another user's /proc/PID/environ takes CAP_SYS_PTRACE,
     // which containers do not have by default.
     req.user = user;
@@ -278,20 +224,16 @@ void DockerExecJob::reap(DockerApi *api, const QString &containerId, const QStri
     connect(job, &ExecJob::stderrData, job, [out](const QByteArray &b) { out->append(b.left(4096)); });
     connect(job, &ExecJob::finished, job, [job, out, done](const Result<int> &code) {
         job->deleteLater();
-        const QString said = QString::fromUtf8(out->left(4096)).trimmed();
         // A container that is gone has no process of the command left either. One that is not
         // running (Conflict) may be paused with the command frozen in it: that is said as is.
         if (!code && code.code() == ErrorCode::NotFound)
             return done(0);
         if (!code)
             return done(code.error());
-        if (*code == 126 || *code == 127)
-            return done(makeError(ErrorCode::Unsupported, tr("the session has no shell (sh) to kill them with")));
-        bool ok = false;
-        const int n = said.toInt(&ok);
-        if (*code == 0 && ok)
-            return done(n);
-        done(makeError(ErrorCode::Internal, tr("the killing command exited with %1: %2").arg(*code).arg(said)));
+        const Result<int> n = execreaper::outcome(*code, QString::fromUtf8(out->left(4096)));
+        if (!n)
+            return done(n.error());
+        done(n.value());
     });
     job->start();
 }

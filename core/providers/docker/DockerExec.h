@@ -39,8 +39,6 @@ public:
     void start() override;
     void cancel() override;
 
-    // The environment variable that tags an exec's processes (see above).
-    static constexpr const char *kTagVariable = "SANDBAR_EXEC_TAG";
 
 Q_SIGNALS:
     void stdinProgress(qint64 written);
