@@ -4839,6 +4839,10 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
         <source>Refuse this call; the agent is told why (the reason, when you give one)</source>
         <translation>Diesen Aufruf ablehnen; der Agent erfährt den Grund (Ihre Begründung, falls Sie eine angeben)</translation>
     </message>
+    <message>
+        <source>HTTP clients holding the token</source>
+        <translation>HTTP-Clients mit dem Token</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::AuditModel</name>

@@ -55,6 +55,9 @@ void McpHttpEndpoint::apply(bool enabled, int port)
 
 void McpHttpEndpoint::renewToken()
 {
+    // "Always" over HTTP was given to whoever held the old token.
+    if (m_services.agentHub)
+        m_services.agentHub->forgetAlways(mcp::AgentHub::httpAlwaysKey());
     withToken(true);
 }
 

@@ -134,6 +134,19 @@ QList<ConnectedClient> AgentHub::clients() const
     return out;
 }
 
+QString AgentHub::alwaysKey(const AgentClient &client)
+{
+    return client.transport == QLatin1String("http") ? httpAlwaysKey() : client.name;
+}
+
+void AgentHub::forgetAlways(const QString &key)
+{
+    const auto before = m_always.size();
+    m_always.removeIf([&key](const QPair<QString, QString> &p) { return p.first == key; });
+    if (m_always.size() != before)
+        Q_EMIT approvalsChanged();
+}
+
 bool AgentHub::isAlwaysAllowed(const QString &clientName, const QString &tool) const
 {
     return m_always.contains(qMakePair(clientName, tool));
@@ -295,7 +308,7 @@ void AgentHub::dropConnection(quint64 id)
 
 void AgentHub::enqueue(ApprovalRequest request, Waiting waiting)
 {
-    if (isAlwaysAllowed(request.client.name, request.tool)) {
+    if (isAlwaysAllowed(alwaysKey(request.client), request.tool)) {
         answerWaiting(waiting, ApprovalAnswer{ApprovalDecision::Always, QString()});
         return;
     }
@@ -336,12 +349,12 @@ bool AgentHub::decide(const QString &id, ApprovalDecision decision, const QStrin
     Waiting w = m_waiting.take(id);
     answerWaiting(w, ApprovalAnswer{decision, message});
     if (decision == ApprovalDecision::Always) {
-        const QString name = decided.request.client.name;
+        const QString name = alwaysKey(decided.request.client);
         const QString tool = decided.request.tool;
         m_always.insert(qMakePair(name, tool));
         // "Always" covers the same client's other waiting calls of this tool as well.
         for (auto p = m_pending.begin(); p != m_pending.end();) {
-            if (p->request.client.name == name && p->request.tool == tool) {
+            if (alwaysKey(p->request.client) == name && p->request.tool == tool) {
                 Waiting other = m_waiting.take(p->id);
                 answerWaiting(other, ApprovalAnswer{ApprovalDecision::Always, message});
                 p = m_pending.erase(p);

@@ -62,12 +62,18 @@ public:
     QList<PendingApproval> pendingApprovals() const { return m_pending; }
     QList<CallRecord> calls() const { return m_calls; }
     QList<ConnectedClient> clients() const;
-    // Whether a call of tool by this client is answered Always without asking.
+    // Whom an "always" answers for: the name a stdio client gives itself, or, over HTTP, whoever
+    // holds the endpoint's bearer token (one key for all of them, forgotten with the token).
+    static QString alwaysKey(const AgentClient &client);
+    static QString httpAlwaysKey() { return QStringLiteral("HTTP endpoint (bearer token)"); }
+    // Whether a call of tool by this client (alwaysKey) is answered Always without asking.
     bool isAlwaysAllowed(const QString &clientName, const QString &tool) const;
     // The (client name, tool) pairs answered Always without asking, sorted.
     QList<QPair<QString, QString>> alwaysAllowed() const;
     // Forgets every "always" (the Agents view offers it); approvalsChanged follows.
     void forgetAlways();
+    // Forgets the "always" answers of one key (the HTTP token's, when it is replaced).
+    void forgetAlways(const QString &key);
 
     // Answers the asker of a pending request and takes it off the queue; false when there is
     // no such request (already decided, withdrawn, or its client left). Always also answers

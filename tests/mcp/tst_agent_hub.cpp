@@ -352,6 +352,36 @@ private Q_SLOTS:
         QVERIFY(hub.calls().last().event.finished);
     }
 
+    // Over HTTP a client's name proves nothing: "always" is given to the bearer token, so it
+    // covers every HTTP client (whatever it calls itself) and no stdio client, and it is
+    // forgotten with the token.
+    void httpAlwaysFollowsTheToken()
+    {
+        AgentHub hub(dir());
+        QObject context;
+        const auto ask = [&](const QString &id, const QString &name, const QString &transport, Answer &a) {
+            ApprovalRequest r = request(id);
+            r.client = AgentClient{name, QStringLiteral("1"), transport, 0};
+            hub.ask(r, &context, a.fn());
+        };
+        Answer first, second, stdio;
+        ask(QStringLiteral("h1"), QStringLiteral("web-agent"), QStringLiteral("http"), first);
+        QVERIFY(hub.decide(hub.pendingApprovals().constFirst().id, ApprovalDecision::Always));
+        ask(QStringLiteral("h2"), QStringLiteral("another-name"), QStringLiteral("http"), second);
+        QVERIFY(hub.pendingApprovals().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(second.value.has_value(), WaitMs);
+        QCOMPARE(second.value->decision, ApprovalDecision::Always);
+        ask(QStringLiteral("s1"), QStringLiteral("web-agent"), QStringLiteral("stdio"), stdio);
+        QCOMPARE(hub.pendingApprovals().size(), 1);
+        hub.withdraw(QStringLiteral("s1"));
+
+        hub.forgetAlways(AgentHub::httpAlwaysKey());
+        Answer after;
+        ask(QStringLiteral("h3"), QStringLiteral("web-agent"), QStringLiteral("http"), after);
+        QCOMPARE(hub.pendingApprovals().size(), 1);
+        hub.withdraw(QStringLiteral("h3"));
+    }
+
     void inProcessAskerIsAnsweredQueued()
     {
         AgentHub hub(dir()); // not listening: the window's own HTTP endpoint needs no socket

@@ -8,6 +8,7 @@
 #include "FakeProvider.h"
 #include "TestSupport.h"
 #include "agents/AgentsView.h"
+#include "audit/CostLedger.h"
 #include "mcp/AgentHub.h"
 #include "providers/local/LocalProvider.h"
 #include "wiring/AppServices.h"
@@ -334,6 +335,32 @@ private Q_SLOTS:
         const QJsonObject r = QJsonDocument::fromJson(call->body()).object().value(QLatin1String("result")).toObject();
         QVERIFY2(!r.isEmpty() && !r.value(QLatin1String("isError")).toBool(), call->in.constData());
         keep(r);
+    }
+
+    // The month's spend of an account at its budget: a create there is refused with the
+    // budget named, and nothing is created (sandbarctl reads the window's ledger file).
+    void budgetReachedRefusesCreate()
+    {
+        QVERIFY(m_services->ledger->setBudget(audit::Budget{QStringLiteral("eng"), 1.0, false}).ok());
+        QVERIFY(m_services->ledger->addSpend(QStringLiteral("eng"), QDate::currentDate(), 1.5).ok());
+        StdioClient agent(m_dir.path(), QStringLiteral("e2e-budget"));
+        const int id = agent.call(QStringLiteral("create_session"),
+                                  QJsonObject{{QStringLiteral("account"), QStringLiteral("eng")}});
+        QTRY_VERIFY_WITH_TIMEOUT(agent.answered(id), CallMs);
+        const QJsonObject r = agent.result(id);
+        QVERIFY(r.value(QLatin1String("isError")).toBool());
+        QVERIFY2(textOf(r).contains(QLatin1String("budget")), qPrintable(textOf(r)));
+        QCOMPARE(cardCount(), 0); // refused outright, nobody asked
+        const int list = agent.call(QStringLiteral("list_sessions"), {});
+        QTRY_VERIFY_WITH_TIMEOUT(agent.answered(list), CallMs);
+        QCOMPARE(agent.result(list)
+                     .value(QLatin1String("structuredContent"))
+                     .toObject()
+                     .value(QLatin1String("sessions"))
+                     .toArray()
+                     .size(),
+                 m_refs.size());
+        QVERIFY(m_services->ledger->removeBudget(QStringLiteral("eng")).ok());
     }
 };
 

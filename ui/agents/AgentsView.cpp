@@ -199,7 +199,10 @@ void AgentsView::updateStatus()
     if (!always.isEmpty()) {
         QStringList pairs;
         for (const auto &p : always)
-            pairs << tr("%1 → %2", "client → tool").arg(p.first.toHtmlEscaped(), p.second.toHtmlEscaped());
+            pairs << tr("%1 → %2", "client → tool")
+                         .arg(p.first == mcp::AgentHub::httpAlwaysKey() ? tr("HTTP clients holding the token")
+                                                                        : p.first.toHtmlEscaped(),
+                              p.second.toHtmlEscaped());
         lines << tr("Approved without asking until Sandbar quits: %1").arg(pairs.join(QStringLiteral(", ")));
     }
     m_status->setText(lines.join(QStringLiteral("<br>")));
