@@ -16,7 +16,7 @@ namespace sandbar::mcp {
 QString agentSocketPath(const QString &configDir);
 
 struct AgentClient {
-    QString name;      // from initialize's clientInfo; any local process can claim any name
+    QString name; // from initialize's clientInfo; any local process can claim any name
     QString version;
     QString transport; // "stdio" or "http"
     qint64 pid = 0;    // sandbarctl mcp's process id (stdio); 0 over HTTP
@@ -37,7 +37,7 @@ enum class ApprovalDecision {
     Deny,
 };
 
-QString approvalDecisionName(ApprovalDecision d);                // "once", "always", "deny"
+QString approvalDecisionName(ApprovalDecision d); // "once", "always", "deny"
 bool approvalDecisionFromName(const QString &name, ApprovalDecision *out);
 
 struct ApprovalAnswer {

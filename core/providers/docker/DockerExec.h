@@ -39,7 +39,6 @@ public:
     void start() override;
     void cancel() override;
 
-
 Q_SIGNALS:
     void stdinProgress(qint64 written);
 
