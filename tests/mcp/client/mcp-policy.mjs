@@ -18,7 +18,9 @@ const configDir = process.env.SANDBAR_MCP_CONFIG
 const account = process.env.SANDBAR_MCP_ACCOUNT
 const image = process.env.SANDBAR_MCP_IMAGE || ''
 const policyFile = join(configDir, 'agent-policy.json')
-const secret = `sbtest-secret-mcp-${randomBytes(4).toString('hex')}`
+// Not the suite's secret marker: the session itself must get the value (Local keeps it in the
+// sandbox's own config), only the audit log must not.
+const secret = `mcp-env-value-${randomBytes(6).toString('hex')}`
 const clientName = 'sandbar-mcp-policy-test'
 
 
