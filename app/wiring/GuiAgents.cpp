@@ -40,8 +40,9 @@ void wireAgents(AppServices &services, ui::MainWindow &window, ui::Notifier &not
 
     const QString configDir = services.configDir;
     AccountStore *accounts = services.accounts.get();
-    const QStringList tools = mcpToolNames(services);
-    window.setAgentsFactory([hub, configDir, accounts, tools, listenError](QWidget *parent) -> QWidget * {
+    // The tool names are made when the view first opens, not at every start of the window.
+    window.setAgentsFactory([&services, hub, configDir, accounts, listenError](QWidget *parent) -> QWidget * {
+        const QStringList tools = mcpToolNames(services);
         QStringList names;
         for (const Account &a : accounts->accounts())
             names << a.name;

@@ -32,6 +32,7 @@
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
+#include <QPixmap>
 #include <QSet>
 #include <QSettings>
 #include <QSplitter>
@@ -323,6 +324,15 @@ bool run(const QString &outDir)
     auto *table = window->findChild<QTableView *>(QStringLiteral("sessionTable"));
     if (!test::waitUntil([&] { return table->model()->rowCount() == 3; }, 10000))
         return fail("the table has no rows");
+    // The session an agent made carries the list's "AI" tag, and only that one.
+    for (const Showcase &c : showcases()) {
+        const int row = rowOf(table, c.name);
+        const bool tagged =
+            row >= 0 &&
+            !table->model()->index(row, ui::SessionsModel::Name).data(Qt::DecorationRole).value<QPixmap>().isNull();
+        if (row < 0 || tagged != (c.name == QLatin1String("browser-agent")))
+            return fail(qPrintable(c.name + QStringLiteral(": the agent tag is wrong")));
+    }
     // Live samples on top of the history: the sparklines' right ends move.
     if (!test::waitUntil(
             [&] {

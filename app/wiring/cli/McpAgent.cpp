@@ -76,19 +76,21 @@ void McpAgent::gate(const mcp::Tool &tool, ToolCall *call)
     const QString eventId = QString::number(m_nextId++);
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
+    // Redacted once: the window sees the same arguments when the call starts and ends.
+    const QJsonObject shown = m_sink ? audit::agentArgumentsDetail(call->arguments()) : QJsonObject();
     if (m_sink) {
         mcp::CallEvent started;
         started.id = eventId;
         started.client = client();
         started.tool = tool.name;
-        started.arguments = audit::agentArgumentsDetail(call->arguments());
+        started.arguments = shown;
         m_sink->report(started);
     }
-    connect(call, &ToolCall::finished, this, [this, call, eventId, clock](const ToolResult &r) {
-        record(call, eventId, clock->elapsed(), !r.isError, r.isError ? r.text : QString());
+    connect(call, &ToolCall::finished, this, [this, call, eventId, shown, clock](const ToolResult &r) {
+        record(call, eventId, shown, clock->elapsed(), !r.isError, r.isError ? r.text : QString());
     });
-    connect(call, &ToolCall::cancelled, this, [this, call, eventId, clock] {
-        record(call, eventId, clock->elapsed(), false, tr("Cancelled by the client."));
+    connect(call, &ToolCall::cancelled, this, [this, call, eventId, shown, clock] {
+        record(call, eventId, shown, clock->elapsed(), false, tr("Cancelled by the client."));
     });
 
     const auto p = policy();
@@ -141,7 +143,8 @@ void McpAgent::decide(ToolCall *call, const PolicyVerdict &verdict, std::functio
     });
 }
 
-void McpAgent::record(ToolCall *call, const QString &eventId, qint64 durationMs, bool ok, const QString &message)
+void McpAgent::record(ToolCall *call, const QString &eventId, const QJsonObject &shown, qint64 durationMs, bool ok,
+                      const QString &message)
 {
     const QJsonObject args = call->arguments();
     if (m_sink) {
@@ -149,7 +152,7 @@ void McpAgent::record(ToolCall *call, const QString &eventId, qint64 durationMs,
         done.id = eventId;
         done.client = client();
         done.tool = call->toolName();
-        done.arguments = audit::agentArgumentsDetail(args);
+        done.arguments = shown;
         done.finished = true;
         done.ok = ok;
         done.message = message;

@@ -43,7 +43,9 @@ public:
     void clientGone(std::function<void()> done);
 
 private:
-    void record(mcp::ToolCall *call, const QString &eventId, qint64 durationMs, bool ok, const QString &message);
+    // shown: the redacted arguments the window was given when the call started.
+    void record(mcp::ToolCall *call, const QString &eventId, const QJsonObject &shown, qint64 durationMs, bool ok,
+                const QString &message);
 
     AppServices &m_services;
     mcp::McpServer &m_server;
