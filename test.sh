@@ -31,6 +31,9 @@ echo "test.sh: built in $(elapsed)s"
 
 scripts/check-connects.sh
 scripts/check-format.sh | tail -3
+# The libraries once more with Clang 14 and warnings as errors (a second compiler).
+scripts/check-clang.sh
+echo "test.sh: clang-14 build of the libraries in $(elapsed)s"
 echo "test.sh: every connect names a context object"
 
 STATE=$(mktemp -d /tmp/sandbar-test.XXXXXX)

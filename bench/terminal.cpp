@@ -1,7 +1,7 @@
 // Terminal figures: parsing+painting throughput against bare libvterm, key-to-paint latency
 // through a real pty, and the memory of full scrollbacks.
 #include "Bench.h"
-#include "terminal/ForkPtyChannel.h"
+#include "terminal/LocalPtyChannel.h"
 #include "terminal/TerminalScreen.h"
 #include "terminal/TerminalView.h"
 
@@ -188,9 +188,9 @@ void keystrokeLatency(int keys)
     TerminalView view(&screen);
     fitViewTo(view, Cols, Rows);
     view.show();
-    ForkPtyChannel ch(QStringLiteral("/bin/cat"));
-    view.setChannel(&ch);
-    ch.start();
+    auto ch = makeLocalPtyChannel(QStringLiteral("/bin/cat"));
+    view.setChannel(ch.get());
+    ch->start();
     QCoreApplication::processEvents();
 
     QList<double> samples;
@@ -236,7 +236,7 @@ void keystrokeLatency(int keys)
         QTimer::singleShot(20, &gap, &QEventLoop::quit);
         gap.exec();
     }
-    ch.close();
+    ch->close();
     std::fprintf(stderr, "keystrokes: %d measured of %d, p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", int(samples.size()),
                  keys, bench::percentile(samples, 50), bench::percentile(samples, 99), bench::percentile(samples, 100));
     bench::printFigure(QStringLiteral("terminal.keystroke_to_paint_ms"),

@@ -3,7 +3,7 @@
 // shell inside records the time cat took (cat cannot finish before the terminal has read
 // all but a pipe's worth of its output), so both sides are timed by the same clock.
 #include "Bench.h"
-#include "terminal/ForkPtyChannel.h"
+#include "terminal/LocalPtyChannel.h"
 #include "terminal/TerminalScreen.h"
 #include "terminal/TerminalView.h"
 
@@ -37,11 +37,11 @@ int run(const QStringList &args)
     const QSize c = view.cellSize();
     view.resize(120 * c.width() + view.verticalScrollBar()->sizeHint().width() + 1, 40 * c.height() + 1);
     view.show();
-    ForkPtyChannel channel(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
-    channel.setInitialSize(120, 40);
-    view.setChannel(&channel);
+    auto channel = makeLocalPtyChannel(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), script});
+    channel->setInitialSize(120, 40);
+    view.setChannel(channel.get());
     int code = 1;
-    QObject::connect(&channel, &PtyChannel::finished, &view, [&](int) {
+    QObject::connect(channel.get(), &PtyChannel::finished, &view, [&](int) {
         // Whatever the screen had not parsed yet when cat ended counts too.
         QElapsedTimer rest;
         rest.start();
@@ -55,11 +55,11 @@ int run(const QStringList &args)
         }
         QCoreApplication::quit();
     });
-    QObject::connect(&channel, &PtyChannel::errorOccurred, &view, [](const Error &e) {
+    QObject::connect(channel.get(), &PtyChannel::errorOccurred, &view, [](const Error &e) {
         std::fprintf(stderr, "terminal-cat: %s\n", qPrintable(e.message));
         QCoreApplication::exit(1);
     });
-    channel.start();
+    channel->start();
     QApplication::exec();
     return code;
 }

@@ -10,6 +10,8 @@ build_pkgs=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6
   qt6-qpa-plugins bubblewrap slirp4netns)
 test_pkgs=(docker.io podman catatonit gnome-keyring dbus dbus-x11 libsecret-tools xvfb xauth xdotool
   busybox-static clang-14 libfuzzer-14-dev libclang-rt-14-dev procps iproute2 curl openssl)
+test_pkgs+=(bash-completion zsh fish)  # completion tests (tests/docs)
+test_pkgs+=(debootstrap lintian desktop-file-utils appstream)  # package test
 
 missing() {
   local out=()

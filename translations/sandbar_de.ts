@@ -97,6 +97,18 @@
         <source>MCP over HTTP: %1</source>
         <translation>MCP über HTTP: %1</translation>
     </message>
+    <message>
+        <source>Show the options and exit (also -h; --help-all adds Qt&apos;s own options).</source>
+        <translation>Die Optionen anzeigen und beenden (auch -h; --help-all zeigt zusätzlich die Optionen von Qt).</translation>
+    </message>
+    <message>
+        <source>Show the version and exit (also -v).</source>
+        <translation>Die Version anzeigen und beenden (auch -v).</translation>
+    </message>
+    <message>
+        <source>Sandbar is a desktop application to create, watch and control sandboxed sessions for AI agents: local sandboxes, Docker and Podman containers, and cloud sandboxes. It shows live resource charts, takes file uploads, estimates costs, keeps an audit log, and asks before an agent connected over MCP does something the agent policy says needs approval. sandbarctl(1) drives the same sessions from the command line.</source>
+        <translation>Sandbar ist eine Desktop-Anwendung, mit der sich abgeschottete Sitzungen für KI-Agenten erstellen, beobachten und steuern lassen: lokale Sandboxes, Docker- und Podman-Container sowie Cloud-Sandboxes. Sie zeigt Ressourcendiagramme in Echtzeit, nimmt Datei-Uploads an, schätzt Kosten, führt ein Audit-Protokoll und fragt nach, bevor ein über MCP verbundener Agent etwas tut, das laut Agenten-Richtlinie eine Freigabe braucht. sandbarctl(1) steuert dieselben Sitzungen über die Befehlszeile.</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::AccountStore</name>
@@ -8152,10 +8164,6 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
         <translation>--config-dir benötigt ein Verzeichnis</translation>
     </message>
     <message>
-        <source>sandbarctl - drive Sandbar&apos;s sandboxes from the command line</source>
-        <translation>sandbarctl - Sandbar-Sandboxes über die Befehlszeile steuern</translation>
-    </message>
-    <message>
         <source>Global options (before or after the command):</source>
         <translation>Globale Optionen (vor oder nach dem Befehl):</translation>
     </message>
@@ -8172,20 +8180,432 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
         <translation>Befehle:</translation>
     </message>
     <message>
-        <source>sessions create takes each create option of the account&apos;s provider as --OPTION VALUE, e.g. --memory 2G --pidsLimit 256 --readOnlyMounts; without --ttl a session ends after an hour (--ttl 0: no limit).</source>
-        <translation>sessions create akzeptiert jede Erstellungsoption des Anbieters des Kontos als --OPTION VALUE, z. B. --memory 2G --pidsLimit 256 --readOnlyMounts; ohne --ttl endet eine Sitzung nach einer Stunde (--ttl 0: kein Limit).</translation>
+        <source>Only the sessions of account NAME.</source>
+        <translation>Nur die Sitzungen des Kontos NAME.</translation>
     </message>
     <message>
-        <source>cp copies as docker cp does; - reads a tar from stdin (to a session) or writes one to stdout (from a session).</source>
-        <translation>cp kopiert wie docker cp; - liest ein tar von stdin (in eine Sitzung) oder schreibt eines nach stdout (aus einer Sitzung).</translation>
+        <source>List the accounts, their providers and settings.</source>
+        <translation>Die Konten mit ihren Anbietern und Einstellungen auflisten.</translation>
     </message>
     <message>
-        <source>REF is ACCOUNT/ID (as printed by &apos;sessions create&apos;), or an ID prefix or session name that only one account has. Exit codes: 0 ok, 1 failure, 2 usage.</source>
-        <translation>REF ist ACCOUNT/ID (wie von &apos;sessions create&apos; ausgegeben) oder ein ID-Präfix bzw. Sitzungsname, den nur ein Konto hat. Exit-Codes: 0 ok, 1 Fehler, 2 falscher Aufruf.</translation>
+        <source>Secrets are never printed: a setting kept in the keychain shows as (keychain). With --json, each account is an object with its name, provider, settings, the keys of its secrets and when it was added.</source>
+        <translation>Geheimnisse werden nie ausgegeben: eine Einstellung im Schlüsselbund erscheint als (keychain). Mit --json ist jedes Konto ein Objekt mit Name, Anbieter, Einstellungen, den Schlüsseln seiner Geheimnisse und dem Zeitpunkt, zu dem es angelegt wurde.</translation>
     </message>
     <message>
-        <source>mcp serves the Model Context Protocol on stdin and stdout (JSON-RPC, one message a line), so an agent can list, create and drive sessions with the tools it lists.</source>
-        <translation>mcp bietet das Model Context Protocol über stdin und stdout an (JSON-RPC, eine Nachricht pro Zeile), damit ein Agent mit den aufgelisteten Werkzeugen Sitzungen auflisten, erstellen und steuern kann.</translation>
+        <source>Add an account of a provider.</source>
+        <translation>Ein Konto bei einem Anbieter hinzufügen.</translation>
+    </message>
+    <message>
+        <source>The other options are the account fields of the provider (see PROVIDERS): --FIELD VALUE for a setting, a flag for a yes/no field. A secret such as an API key is never taken from the command line, where other users could see it: --FIELD-env VARIABLE names the environment variable that holds it, and it is kept in the system keychain.</source>
+        <translation>Die weiteren Optionen sind die Kontofelder des Anbieters (siehe PROVIDERS): --FIELD VALUE für eine Einstellung, ein Schalter für ein Ja/Nein-Feld. Ein Geheimnis wie ein API-Schlüssel wird nie von der Befehlszeile genommen, wo andere Benutzer es sehen könnten: --FIELD-env VARIABLE nennt die Umgebungsvariable, die es enthält, und es wird im Schlüsselbund des Systems abgelegt.</translation>
+    </message>
+    <message>
+        <source>The provider of the account: local, docker, podman, e2b or daytona.</source>
+        <translation>Der Anbieter des Kontos: local, docker, podman, e2b oder daytona.</translation>
+    </message>
+    <message>
+        <source>Add a Docker engine reached over its socket.</source>
+        <translation>Eine Docker-Engine hinzufügen, die über ihren Socket erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>Add an E2B account whose API key is in $E2B_API_KEY.</source>
+        <translation>Ein E2B-Konto hinzufügen, dessen API-Schlüssel in $E2B_API_KEY steht.</translation>
+    </message>
+    <message>
+        <source>Remove an account and its secrets.</source>
+        <translation>Ein Konto und seine Geheimnisse entfernen.</translation>
+    </message>
+    <message>
+        <source>Check that an account&apos;s engine or service answers.</source>
+        <translation>Prüfen, ob die Engine oder der Dienst eines Kontos antwortet.</translation>
+    </message>
+    <message>
+        <source>Prints the server, its version and API version, and any warnings; exits 1 when it cannot be reached.</source>
+        <translation>Gibt den Server, seine Version und API-Version sowie etwaige Warnungen aus; endet mit 1, wenn er nicht erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>List the sessions with their REF, name, state and time limit.</source>
+        <translation>Die Sitzungen mit REF, Name, Zustand und Zeitlimit auflisten.</translation>
+    </message>
+    <message>
+        <source>Asks each account&apos;s engine or service; the exit status is 1 when one could not be reached, after listing what could.</source>
+        <translation>Fragt die Engine oder den Dienst jedes Kontos; ist einer nicht erreichbar, wird aufgelistet, was erreichbar war, und der Exit-Status ist 1.</translation>
+    </message>
+    <message>
+        <source>Also list what the engines run that Sandbar did not create (see sessions adopt).</source>
+        <translation>Auch auflisten, was die Engines ausführen, ohne dass Sandbar es erstellt hat (siehe sessions adopt).</translation>
+    </message>
+    <message>
+        <source>Create a session and print its REF.</source>
+        <translation>Eine Sitzung erstellen und ihre REF ausgeben.</translation>
+    </message>
+    <message>
+        <source>Besides the options below, it takes each create option of the account&apos;s provider as --OPTION VALUE (see PROVIDERS), e.g. --memory 2G --pidsLimit 256 --readOnlyMounts; a yes/no option is a flag that also takes --OPTION=no. Without --ttl a session ends after an hour; --ttl 0 means no limit, and a warning says so.</source>
+        <translation>Neben den folgenden Optionen akzeptiert der Befehl jede Erstellungsoption des Anbieters des Kontos als --OPTION VALUE (siehe PROVIDERS), z. B. --memory 2G --pidsLimit 256 --readOnlyMounts; eine Ja/Nein-Option ist ein Schalter, der auch --OPTION=no akzeptiert. Ohne --ttl endet eine Sitzung nach einer Stunde; --ttl 0 bedeutet kein Limit, worauf eine Warnung hinweist.</translation>
+    </message>
+    <message>
+        <source>The account to create the session in (required).</source>
+        <translation>Das Konto, in dem die Sitzung erstellt wird (erforderlich).</translation>
+    </message>
+    <message>
+        <source>The image or template to start from; a provider without images ignores it.</source>
+        <translation>Das Image oder die Vorlage, von der aus gestartet wird; ein Anbieter ohne Images ignoriert es.</translation>
+    </message>
+    <message>
+        <source>A name for the session, usable as its REF.</source>
+        <translation>Ein Name für die Sitzung, auch als ihre REF verwendbar.</translation>
+    </message>
+    <message>
+        <source>The GPUs to give the session: all, a number, or their UUIDs.</source>
+        <translation>Die GPUs für die Sitzung: all, eine Anzahl oder ihre UUIDs.</translation>
+    </message>
+    <message>
+        <source>Limit the session to N CPUs (may be a fraction).</source>
+        <translation>Die Sitzung auf N CPUs begrenzen (auch Bruchteile).</translation>
+    </message>
+    <message>
+        <source>Limit the session&apos;s memory to N MiB.</source>
+        <translation>Den Arbeitsspeicher der Sitzung auf N MiB begrenzen.</translation>
+    </message>
+    <message>
+        <source>End the session after SECONDS (default 3600; 0: no limit).</source>
+        <translation>Die Sitzung nach SECONDS Sekunden beenden (Standard 3600; 0: kein Limit).</translation>
+    </message>
+    <message>
+        <source>Set an environment variable in the session.</source>
+        <translation>Eine Umgebungsvariable in der Sitzung setzen.</translation>
+    </message>
+    <message>
+        <source>Mount the host folder HOST at PATH in the session, read-only with :ro.</source>
+        <translation>Den Ordner HOST dieses Rechners unter PATH in der Sitzung einhängen, mit :ro schreibgeschützt.</translation>
+    </message>
+    <message>
+        <source>Give the session network access (off by default).</source>
+        <translation>Der Sitzung Netzwerkzugang geben (standardmäßig aus).</translation>
+    </message>
+    <message>
+        <source>Create a session that ends itself after 15 minutes.</source>
+        <translation>Eine Sitzung erstellen, die sich nach 15 Minuten selbst beendet.</translation>
+    </message>
+    <message>
+        <source>Start from an image with this folder mounted read-only.</source>
+        <translation>Von einem Image aus starten, mit diesem Ordner schreibgeschützt eingehängt.</translation>
+    </message>
+    <message>
+        <source>Show a session&apos;s state, image, limits, mounts and abilities.</source>
+        <translation>Zustand, Image, Limits, Einhängungen und Fähigkeiten einer Sitzung anzeigen.</translation>
+    </message>
+    <message>
+        <source>Stop a session; its files are kept.</source>
+        <translation>Eine Sitzung stoppen; ihre Dateien bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Kill a session&apos;s processes at once.</source>
+        <translation>Die Prozesse einer Sitzung sofort beenden.</translation>
+    </message>
+    <message>
+        <source>Remove a session and its files.</source>
+        <translation>Eine Sitzung samt ihren Dateien entfernen.</translation>
+    </message>
+    <message>
+        <source>Pause a session&apos;s processes.</source>
+        <translation>Die Prozesse einer Sitzung anhalten.</translation>
+    </message>
+    <message>
+        <source>Resume a paused session.</source>
+        <translation>Eine angehaltene Sitzung fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Archive a session, where the provider can.</source>
+        <translation>Eine Sitzung archivieren, sofern der Anbieter das kann.</translation>
+    </message>
+    <message>
+        <source>Set a session&apos;s time limit to SECONDS from now (0: none).</source>
+        <translation>Das Zeitlimit einer Sitzung auf SECONDS Sekunden ab jetzt setzen (0: keines).</translation>
+    </message>
+    <message>
+        <source>Take a container Sandbar did not create into its listing.</source>
+        <translation>Einen Container, den Sandbar nicht erstellt hat, in die eigene Liste übernehmen.</translation>
+    </message>
+    <message>
+        <source>REF is one that sessions list --all shows. The adoption is remembered per account; removing the session ends it.</source>
+        <translation>REF ist eine, die sessions list --all anzeigt. Die Übernahme wird pro Konto gespeichert; das Entfernen der Sitzung beendet sie.</translation>
+    </message>
+    <message>
+        <source>Run a command in a session and exit with its exit code.</source>
+        <translation>Einen Befehl in einer Sitzung ausführen und mit seinem Exit-Code enden.</translation>
+    </message>
+    <message>
+        <source>Its output streams to this terminal. An interrupt (or TERM, HUP) ends the command in the session too; a second one leaves at once.</source>
+        <translation>Seine Ausgabe erscheint laufend in diesem Terminal. Ein Interrupt (oder TERM, HUP) beendet den Befehl auch in der Sitzung; ein zweiter beendet sofort.</translation>
+    </message>
+    <message>
+        <source>Run uname in the session local/3f2a.</source>
+        <translation>uname in der Sitzung local/3f2a ausführen.</translation>
+    </message>
+    <message>
+        <source>Open an interactive shell in a session in this terminal.</source>
+        <translation>Eine interaktive Shell einer Sitzung in diesem Terminal öffnen.</translation>
+    </message>
+    <message>
+        <source>Copy files between this computer and a session, as docker cp does.</source>
+        <translation>Dateien zwischen diesem Rechner und einer Sitzung kopieren, wie docker cp es tut.</translation>
+    </message>
+    <message>
+        <source>An existing folder receives the item under its own name, a path whose parent exists names the copy, a trailing / demands an existing folder, and SRC/. copies a folder&apos;s contents. - reads a tar from standard input (to a session) or writes one to standard output (from a session). A DEST left empty in the session is /workspace/.</source>
+        <translation>Ein vorhandener Ordner erhält das Element unter dessen eigenem Namen, ein Pfad mit vorhandenem übergeordnetem Ordner benennt die Kopie, ein abschließendes / verlangt einen vorhandenen Ordner, und SRC/. kopiert den Inhalt eines Ordners. - liest ein tar von der Standardeingabe (in eine Sitzung) oder schreibt eines auf die Standardausgabe (aus einer Sitzung). Ein leeres DEST in der Sitzung ist /workspace/.</translation>
+    </message>
+    <message>
+        <source>Copy the folder src into the session&apos;s /workspace.</source>
+        <translation>Den Ordner src in /workspace der Sitzung kopieren.</translation>
+    </message>
+    <message>
+        <source>Copy a file from the session to this folder.</source>
+        <translation>Eine Datei aus der Sitzung in diesen Ordner kopieren.</translation>
+    </message>
+    <message>
+        <source>List a folder in a session.</source>
+        <translation>Einen Ordner in einer Sitzung auflisten.</translation>
+    </message>
+    <message>
+        <source>Show a session&apos;s CPU, memory, network, disk and GPU use as it runs.</source>
+        <translation>CPU-, Speicher-, Netzwerk-, Festplatten- und GPU-Nutzung einer Sitzung laufend anzeigen.</translation>
+    </message>
+    <message>
+        <source>With --json every field is printed, GPUs with their UUID, power and temperature.</source>
+        <translation>Mit --json wird jedes Feld ausgegeben, GPUs mit UUID, Leistungsaufnahme und Temperatur.</translation>
+    </message>
+    <message>
+        <source>Print one sample and exit.</source>
+        <translation>Einen Messwert ausgeben und beenden.</translation>
+    </message>
+    <message>
+        <source>Show the providers&apos; prices, limits and cold start times.</source>
+        <translation>Preise, Limits und Kaltstartzeiten der Anbieter anzeigen.</translation>
+    </message>
+    <message>
+        <source>With --json each figure comes with its source and date. Corrections go in catalog.json in the configuration directory.</source>
+        <translation>Mit --json kommt jede Angabe mit Quelle und Datum. Korrekturen gehören in catalog.json im Konfigurationsordner.</translation>
+    </message>
+    <message>
+        <source>Estimate what a workload costs a month with each provider.</source>
+        <translation>Schätzen, was eine Arbeitslast bei jedem Anbieter im Monat kostet.</translation>
+    </message>
+    <message>
+        <source>vCPUs the workload needs (required).</source>
+        <translation>vCPUs, die die Arbeitslast braucht (erforderlich).</translation>
+    </message>
+    <message>
+        <source>Memory in GiB (required).</source>
+        <translation>Arbeitsspeicher in GiB (erforderlich).</translation>
+    </message>
+    <message>
+        <source>Hours a month it runs (required).</source>
+        <translation>Laufzeit in Stunden pro Monat (erforderlich).</translation>
+    </message>
+    <message>
+        <source>How busy its CPUs are, from 0 to 1, for providers that bill use.</source>
+        <translation>Wie ausgelastet ihre CPUs sind, von 0 bis 1, für Anbieter, die nach Nutzung abrechnen.</translation>
+    </message>
+    <message>
+        <source>How long one session runs, in hours.</source>
+        <translation>Wie lange eine Sitzung läuft, in Stunden.</translation>
+    </message>
+    <message>
+        <source>Disk in GiB.</source>
+        <translation>Festplattenplatz in GiB.</translation>
+    </message>
+    <message>
+        <source>A GPU type, as the catalog names it.</source>
+        <translation>Ein GPU-Typ, wie ihn der Katalog nennt.</translation>
+    </message>
+    <message>
+        <source>How many GPUs of that type (needs --gpu; default 1).</source>
+        <translation>Wie viele GPUs dieses Typs (braucht --gpu; Standard 1).</translation>
+    </message>
+    <message>
+        <source>Hours a month it is kept but idle.</source>
+        <translation>Stunden pro Monat, in denen sie bereitgehalten wird, aber untätig ist.</translation>
+    </message>
+    <message>
+        <source>Sessions started a month.</source>
+        <translation>Gestartete Sitzungen pro Monat.</translation>
+    </message>
+    <message>
+        <source>Network traffic out, in GB a month.</source>
+        <translation>Ausgehender Netzwerkverkehr in GB pro Monat.</translation>
+    </message>
+    <message>
+        <source>Take the providers&apos; free monthly credit off.</source>
+        <translation>Das kostenlose Monatsguthaben der Anbieter abziehen.</translation>
+    </message>
+    <message>
+        <source>Compare 100 hours a month of 2 vCPUs and 4 GiB.</source>
+        <translation>100 Stunden im Monat mit 2 vCPUs und 4 GiB vergleichen.</translation>
+    </message>
+    <message>
+        <source>Show the audit log of what Sandbar did, newest first.</source>
+        <translation>Das Audit-Protokoll dessen anzeigen, was Sandbar getan hat, neueste Einträge zuerst.</translation>
+    </message>
+    <message>
+        <source>Only entries since TIME: an ISO 8601 date or time (local unless it names a zone), or an age such as 90s, 30m, 2h, 7d or 2w.</source>
+        <translation>Nur Einträge seit TIME: ein Datum oder Zeitpunkt nach ISO 8601 (Ortszeit, sofern keine Zeitzone angegeben ist) oder ein Alter wie 90s, 30m, 2h, 7d oder 2w.</translation>
+    </message>
+    <message>
+        <source>Only entries of account NAME.</source>
+        <translation>Nur Einträge des Kontos NAME.</translation>
+    </message>
+    <message>
+        <source>Only entries of the session ID.</source>
+        <translation>Nur Einträge der Sitzung ID.</translation>
+    </message>
+    <message>
+        <source>Only entries of one action, e.g. session.created.</source>
+        <translation>Nur Einträge einer Aktion, z. B. session.created.</translation>
+    </message>
+    <message>
+        <source>Only entries that contain TEXT.</source>
+        <translation>Nur Einträge, die TEXT enthalten.</translation>
+    </message>
+    <message>
+        <source>At most N entries.</source>
+        <translation>Höchstens N Einträge.</translation>
+    </message>
+    <message>
+        <source>The sessions created in the last day.</source>
+        <translation>Die am letzten Tag erstellten Sitzungen.</translation>
+    </message>
+    <message>
+        <source>Show or set an account&apos;s monthly budget in USD.</source>
+        <translation>Das monatliche Budget eines Kontos in USD anzeigen oder festlegen.</translation>
+    </message>
+    <message>
+        <source>Without arguments it lists every budget with what was spent this month; with ACCOUNT, that account&apos;s. The window warns at 80 % and 100 %; none removes the budget.</source>
+        <translation>Ohne Argumente werden alle Budgets mit den Ausgaben dieses Monats aufgelistet, mit ACCOUNT das dieses Kontos. Das Fenster warnt bei 80 % und 100 %; none entfernt das Budget.</translation>
+    </message>
+    <message>
+        <source>Stop the account&apos;s running sessions when the budget is spent.</source>
+        <translation>Die laufenden Sitzungen des Kontos stoppen, wenn das Budget aufgebraucht ist.</translation>
+    </message>
+    <message>
+        <source>Only warn when the budget is spent.</source>
+        <translation>Nur warnen, wenn das Budget aufgebraucht ist.</translation>
+    </message>
+    <message>
+        <source>Allow 25 USD a month and stop sessions beyond it.</source>
+        <translation>25 USD im Monat erlauben und Sitzungen darüber hinaus stoppen.</translation>
+    </message>
+    <message>
+        <source>Serve the Model Context Protocol on standard input and output.</source>
+        <translation>Das Model Context Protocol über Standardeingabe und -ausgabe anbieten.</translation>
+    </message>
+    <message>
+        <source>JSON-RPC, one message a line, so an agent can list, create and drive sessions with the tools it lists. What agents may do is the agent policy, agent-policy.json in the configuration directory; calls that need approval wait in the running window.</source>
+        <translation>JSON-RPC, eine Nachricht pro Zeile, damit ein Agent mit den aufgelisteten Werkzeugen Sitzungen auflisten, erstellen und steuern kann. Was Agenten dürfen, legt die Agenten-Richtlinie fest, agent-policy.json im Konfigurationsordner; Aufrufe, die eine Freigabe brauchen, warten im laufenden Fenster.</translation>
+    </message>
+    <message>
+        <source>Show the commands, or one command&apos;s options.</source>
+        <translation>Die Befehle anzeigen oder die Optionen eines Befehls.</translation>
+    </message>
+    <message>
+        <source>Print the version.</source>
+        <translation>Die Version ausgeben.</translation>
+    </message>
+    <message>
+        <source>Success.</source>
+        <translation>Erfolg.</translation>
+    </message>
+    <message>
+        <source>Failure; one line on standard error says why.</source>
+        <translation>Fehler; eine Zeile auf der Standardfehlerausgabe nennt den Grund.</translation>
+    </message>
+    <message>
+        <source>Usage error: an unknown command or option, or a missing argument.</source>
+        <translation>Falscher Aufruf: ein unbekannter Befehl oder eine unbekannte Option oder ein fehlendes Argument.</translation>
+    </message>
+    <message>
+        <source>exec was ended by signal N.</source>
+        <translation>exec wurde durch das Signal N beendet.</translation>
+    </message>
+    <message>
+        <source>The configuration directory, when --config-dir is not given.</source>
+        <translation>Der Konfigurationsordner, wenn --config-dir nicht angegeben ist.</translation>
+    </message>
+    <message>
+        <source>Where the first start looks for a Docker engine, besides the usual sockets.</source>
+        <translation>Wo der erste Start neben den üblichen Sockets nach einer Docker-Engine sucht.</translation>
+    </message>
+    <message>
+        <source>The configuration directory is $XDG_CONFIG_HOME/sandbar by default.</source>
+        <translation>Der Konfigurationsordner ist standardmäßig $XDG_CONFIG_HOME/sandbar.</translation>
+    </message>
+    <message>
+        <source>The sandbar-agent program the local provider runs in its sessions, when it is not installed next to sandbarctl or in libexec/sandbar.</source>
+        <translation>Das Programm sandbar-agent, das der lokale Anbieter in seinen Sitzungen ausführt, wenn es nicht neben sandbarctl oder in libexec/sandbar installiert ist.</translation>
+    </message>
+    <message>
+        <source>The cgroup v2 folder the local provider puts its sessions under, for accounts that do not name one; none turns the limits off.</source>
+        <translation>Der cgroup-v2-Ordner, unter dem der lokale Anbieter seine Sitzungen anlegt, für Konten, die keinen nennen; none schaltet die Limits ab.</translation>
+    </message>
+    <message>
+        <source>Accounts and preferences (secrets are in the keychain).</source>
+        <translation>Konten und Einstellungen (Geheimnisse liegen im Schlüsselbund).</translation>
+    </message>
+    <message>
+        <source>The audit log.</source>
+        <translation>Das Audit-Protokoll.</translation>
+    </message>
+    <message>
+        <source>Budgets and what each account spent.</source>
+        <translation>Budgets und die Ausgaben jedes Kontos.</translation>
+    </message>
+    <message>
+        <source>Corrections to the price catalog.</source>
+        <translation>Korrekturen am Preiskatalog.</translation>
+    </message>
+    <message>
+        <source>What agents may do over MCP.</source>
+        <translation>Was Agenten über MCP dürfen.</translation>
+    </message>
+    <message>
+        <source>Where sandbarctl mcp reaches the running window.</source>
+        <translation>Worüber sandbarctl mcp das laufende Fenster erreicht.</translation>
+    </message>
+    <message>
+        <source>drive Sandbar&apos;s sandboxes from the command line</source>
+        <translation>Sandbar-Sandboxes über die Befehlszeile steuern</translation>
+    </message>
+    <message>
+        <source>sandbarctl creates and drives sandboxed sessions for AI agents on the accounts Sandbar knows: a local sandbox, Docker and Podman engines, and cloud services such as E2B and Daytona. It shares its accounts, audit log and budgets with the Sandbar window.</source>
+        <translation>sandbarctl erstellt und steuert abgeschottete Sitzungen für KI-Agenten auf den Konten, die Sandbar kennt: eine lokale Sandbox, Docker- und Podman-Engines sowie Cloud-Dienste wie E2B und Daytona. Konten, Audit-Protokoll und Budgets teilt es mit dem Sandbar-Fenster.</translation>
+    </message>
+    <message>
+        <source>REF is ACCOUNT/ID (as printed by &apos;sessions create&apos;), or an ID prefix or session name that only one account has.</source>
+        <translation>REF ist ACCOUNT/ID (wie von &apos;sessions create&apos; ausgegeben) oder ein ID-Präfix bzw. Sitzungsname, den nur ein Konto hat.</translation>
+    </message>
+    <message>
+        <source>Usage: sandbarctl [--json] [--config-dir DIR] COMMAND [ARGUMENT]...</source>
+        <translation>Aufruf: sandbarctl [--json] [--config-dir DIR] COMMAND [ARGUMENT]...</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 ok, 1 failure, 2 usage. Run &apos;sandbarctl help COMMAND&apos; for a command&apos;s options, or see man sandbarctl.</source>
+        <translation>Exit-Codes: 0 ok, 1 Fehler, 2 falscher Aufruf. Die Optionen eines Befehls zeigt &apos;sandbarctl help COMMAND&apos;, alles Weitere man sandbarctl.</translation>
+    </message>
+    <message>
+        <source>Usage:</source>
+        <translation>Aufruf:</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>Optionen:</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>Beispiele:</translation>
+    </message>
+    <message>
+        <source>no command &apos;%1&apos;; try &apos;sandbarctl help&apos;</source>
+        <translation>kein Befehl &apos;%1&apos;; siehe &apos;sandbarctl help&apos;</translation>
     </message>
 </context>
 </TS>

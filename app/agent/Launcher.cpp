@@ -69,9 +69,14 @@ int seccompFd(std::string &error)
     }
     int rc = 0;
     for (unsigned long req : {static_cast<unsigned long>(TIOCSTI), static_cast<unsigned long>(TIOCLINUX)}) {
-        rc = rc ? rc
-                : seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ioctl), 1,
-                                   SCMP_A1(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, req));
+        // The comparison spelled out: libseccomp's SCMP_A1 macro is a C compound literal,
+        // which C++ compilers accept only as an extension (Clang warns).
+        scmp_arg_cmp cmp{};
+        cmp.arg = 1;
+        cmp.op = SCMP_CMP_MASKED_EQ;
+        cmp.datum_a = 0xFFFFFFFFu;
+        cmp.datum_b = req;
+        rc = rc ? rc : seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ioctl), 1, &cmp);
     }
     const int fd = memfd_create("sandbar-seccomp", 0);
     if (rc == 0 && fd >= 0)

@@ -1,5 +1,6 @@
 #include "wiring/CliMain.h"
 
+#include "clispec/CliSpec.h"
 #include "wiring/AppServices.h"
 #include "wiring/Translations.h"
 #include "wiring/cli/CliAudit.h"
@@ -14,67 +15,101 @@ namespace sandbar {
 
 namespace {
 
-// The command syntax stays as typed; the words around it are translated.
-const char kCommands[] = R"(  accounts list
-  accounts add NAME --provider PROVIDER [--endpoint URL] [--FIELD VALUE]...
-  accounts remove NAME
-  accounts check NAME
-  sessions list [--account NAME] [--all]
-  sessions create --account NAME [--image IMAGE] [--cpus N] [--memory-mib N] [--ttl SECONDS]
-                  [--env K=V]... [--mount HOST:PATH[:ro]]... [--network] [--name NAME]
-                  [--gpus all|N|UUID[,UUID...]] [--OPTION VALUE]...
-  sessions info|stop|kill|rm|pause|resume REF
-  sessions ttl REF SECONDS
-  sessions adopt REF
-  exec REF -- CMD [ARGS...]
-  shell REF
-  cp SRC|- REF:DEST
-  cp REF:SRC DEST|-
-  ls REF:PATH
-  stats REF [--once]
-  catalog
-  compare --vcpus N --memory-gib N --hours N [--cpu-busy FRACTION] [--session-hours N]
-          [--storage-gib N] [--gpu TYPE] [--gpus N] [--idle-hours N] [--sessions N]
-  audit [--since TIME] [--account NAME] [--session ID] [--action NAME] [--grep TEXT] [--limit N]
-  budget [ACCOUNT [USD|none] [--stop|--no-stop]]
-  mcp
-)";
-
-// The words of the help, in the "sandbarctl" translation context.
-class HelpText
-{
-    Q_DECLARE_TR_FUNCTIONS(sandbarctl)
-public:
-    static QByteArray text();
-};
-
-QByteArray helpText()
-{
-    return HelpText::text();
-}
-
-QByteArray HelpText::text()
+// Breaks text into lines of at most width columns, each starting with indent.
+QString wrapped(const QString &text, int indent, int width = 80)
 {
     QString out;
-    out += tr("sandbarctl - drive Sandbar's sandboxes from the command line") + QLatin1String("\n\n");
-    out += tr("Global options (before or after the command):") + QLatin1Char('\n');
-    out += QLatin1String("  --json              ") + tr("machine-readable output") + QLatin1Char('\n');
-    out += QLatin1String("  --config-dir DIR    ") + tr("keep every file Sandbar writes under DIR") +
+    QString line;
+    const QString pad(indent, QLatin1Char(' '));
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!line.isEmpty() && indent + line.size() + 1 + word.size() > width) {
+            out += pad + line + QLatin1Char('\n');
+            line.clear();
+        }
+        line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+    }
+    if (!line.isEmpty())
+        out += pad + line + QLatin1Char('\n');
+    return out;
+}
+
+QString optionLine(const clispec::Option &o)
+{
+    QString head = QLatin1String(o.name);
+    if (o.value)
+        head += QLatin1Char(' ') + QLatin1String(o.value);
+    if (o.repeatable)
+        head += QStringLiteral("...");
+    const QString text = clispec::text(o.description);
+    QString body = wrapped(text, 22);
+    if (head.size() <= 20)
+        return QStringLiteral("  ") + head.leftJustified(20) + body.mid(22);
+    return QStringLiteral("  ") + head + QLatin1Char('\n') + body;
+}
+
+// The help, made from the same definitions (clispec) that the parser, man page and completions
+// are made from; the words are translated, the command syntax stays as typed.
+QByteArray helpText()
+{
+    QString out;
+    out += QStringLiteral("sandbarctl - ") + clispec::text(clispec::programSummary()) + QLatin1String("\n\n");
+    out += QCoreApplication::translate("sandbarctl",
+                                       "Usage: sandbarctl [--json] [--config-dir DIR] COMMAND [ARGUMENT]...") +
            QLatin1String("\n\n");
-    out += tr("Commands:") + QLatin1Char('\n') + QLatin1String(kCommands) + QLatin1Char('\n');
-    out += tr("sessions create takes each create option of the account's provider as --OPTION VALUE, e.g. "
-              "--memory 2G --pidsLimit 256 --readOnlyMounts; without --ttl a session ends after an hour "
-              "(--ttl 0: no limit).") +
-           QLatin1Char('\n');
-    out += tr("cp copies as docker cp does; - reads a tar from stdin (to a session) or writes one to stdout "
-              "(from a session).") +
-           QLatin1String("\n\n");
-    out += tr("mcp serves the Model Context Protocol on stdin and stdout (JSON-RPC, one message a line), so an "
-              "agent can list, create and drive sessions with the tools it lists.") +
-           QLatin1Char('\n');
-    out += tr("REF is ACCOUNT/ID (as printed by 'sessions create'), or an ID prefix or session name that only one "
-              "account has. Exit codes: 0 ok, 1 failure, 2 usage.") +
-           QLatin1Char('\n');
+    out +=
+        QCoreApplication::translate("sandbarctl", "Global options (before or after the command):") + QLatin1Char('\n');
+    for (const auto &o : clispec::globalOptions())
+        out += optionLine(o);
+    out += QLatin1Char('\n') + QCoreApplication::translate("sandbarctl", "Commands:") + QLatin1Char('\n');
+    for (const auto &c : clispec::commands()) {
+        if (c.hidden)
+            continue;
+        const QString words = QLatin1String(c.words);
+        if (words.size() <= 18)
+            out += QStringLiteral("  ") + words.leftJustified(18) + clispec::text(c.summary) + QLatin1Char('\n');
+        else
+            out += QStringLiteral("  ") + words + QLatin1Char('\n') + wrapped(clispec::text(c.summary), 20);
+    }
+    out += QLatin1Char('\n') + wrapped(clispec::text(clispec::refDescription()), 0);
+    out += wrapped(QCoreApplication::translate(
+                       "sandbarctl",
+                       "Exit codes: 0 ok, 1 failure, 2 usage. Run 'sandbarctl help COMMAND' for a command's options, "
+                       "or see man sandbarctl."),
+                   0);
+    return out.toLocal8Bit();
+}
+
+// `help COMMAND`: one command (or every command under its first word) with its options.
+QByteArray commandHelp(const QString &words)
+{
+    QString out;
+    for (const auto &c : clispec::commands()) {
+        const QString name = QLatin1String(c.words);
+        if (c.hidden ||
+            (name != words && !name.startsWith(words + QLatin1Char(' ')) && clispec::findCommand(words) != &c))
+            continue;
+        if (!out.isEmpty())
+            out += QLatin1Char('\n');
+        for (const QString &usage : clispec::usagesOf(c))
+            out += QCoreApplication::translate("sandbarctl", "Usage:") + QStringLiteral(" sandbarctl ") + usage +
+                   QLatin1Char('\n');
+        out += wrapped(clispec::text(c.summary), 2);
+        if (c.description) {
+            for (const QString &para : clispec::text(c.description).split(QStringLiteral("\n\n")))
+                out += QLatin1Char('\n') + wrapped(para, 2);
+        }
+        if (!c.options.isEmpty()) {
+            out += QLatin1Char('\n') + QCoreApplication::translate("sandbarctl", "Options:") + QLatin1Char('\n');
+            for (const auto &o : c.options)
+                out += optionLine(o);
+        }
+        if (!c.examples.isEmpty()) {
+            out += QLatin1Char('\n') + QCoreApplication::translate("sandbarctl", "Examples:") + QLatin1Char('\n');
+            for (const auto &e : c.examples)
+                out += QStringLiteral("  sandbarctl ") + QLatin1String(e.commandLine) + QLatin1Char('\n') +
+                       wrapped(clispec::text(e.description), 4);
+        }
+    }
     return out.toLocal8Bit();
 }
 
@@ -99,9 +134,9 @@ Result<Globals> takeGlobals(const QStringList &args)
         if (a == QLatin1String("--")) {
             passthrough = true;
             g.rest << a;
-        } else if (a == QLatin1String("--json")) {
+        } else if (a == QLatin1String(clispec::globalOptions().at(0).name)) {
             g.json = true;
-        } else if (a == QLatin1String("--config-dir")) {
+        } else if (a == QLatin1String(clispec::globalOptions().at(1).name)) {
             if (i + 1 >= args.size())
                 return makeError(ErrorCode::InvalidArgument,
                                  QCoreApplication::translate("sandbarctl", "--config-dir needs a directory"));
@@ -138,6 +173,19 @@ int cliMain(int argc, char **argv)
     QStringList args = globals->rest;
     if (args.isEmpty() || args.first() == QLatin1String("help") || args.first() == QLatin1String("--help") ||
         args.first() == QLatin1String("-h")) {
+        const QString topic = args.mid(1).join(QLatin1Char(' '));
+        if (!topic.isEmpty()) {
+            const QByteArray text = commandHelp(topic);
+            if (text.isEmpty()) {
+                std::fprintf(
+                    stderr, "sandbarctl: %s\n",
+                    qPrintable(QCoreApplication::translate("sandbarctl", "no command '%1'; try 'sandbarctl help'")
+                                   .arg(topic)));
+                return cli::ExitUsage;
+            }
+            std::fputs(text.constData(), stdout);
+            return cli::ExitOk;
+        }
         std::fputs(helpText().constData(), args.isEmpty() ? stderr : stdout);
         return args.isEmpty() ? cli::ExitUsage : cli::ExitOk;
     }
@@ -146,12 +194,14 @@ int cliMain(int argc, char **argv)
         return cli::ExitOk;
     }
 
+    const bool completing = args.first() == QLatin1String("__complete");
     auto services = buildServices(resolveConfigDir(globals->configDir));
     // A short-lived process: write each audit row at once rather than batching.
     services->audit->setFlushDelay(0);
-    if (!services->audit->openWarning().isEmpty())
+    // A completion prints candidates only; a warning would land in the person's prompt.
+    if (!completing && !services->audit->openWarning().isEmpty())
         std::fprintf(stderr, "sandbarctl: warning: %s\n", qPrintable(services->audit->openWarning()));
-    if (!services->accounts->loadWarning().isEmpty())
+    if (!completing && !services->accounts->loadWarning().isEmpty())
         std::fprintf(stderr, "sandbarctl: warning: %s\n", qPrintable(services->accounts->loadWarning()));
     services->accounts->createDefaultAccounts();
 
@@ -177,6 +227,7 @@ int cliMain(int argc, char **argv)
         {QStringLiteral("audit"), &runAuditCommand},
         {QStringLiteral("budget"), &cli::runBudget},
         {QStringLiteral("mcp"), &cli::runMcp},
+        {QStringLiteral("__complete"), &cli::runComplete},
     };
     Handler handler = nullptr;
     for (const auto &[name, h] : handlers) {

@@ -1,5 +1,6 @@
 #include "wiring/GuiMain.h"
 
+#include "clispec/CliSpec.h"
 #include "compare/CompareView.h"
 #include "main/MainWindow.h"
 #include "wiring/AppServices.h"
@@ -107,12 +108,13 @@ int guiMain(int argc, char **argv)
     installTranslations(app);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("sandbar", "Manage AI-agent sandboxes"));
+    // The options are clispec's, which the man page sandbar(1) is also made from.
+    parser.setApplicationDescription(clispec::guiText(clispec::guiSummary()));
     parser.addHelpOption();
     parser.addVersionOption();
-    QCommandLineOption configDir(QStringLiteral("config-dir"),
-                                 QApplication::translate("sandbar", "Keep every file Sandbar writes under DIR."),
-                                 QStringLiteral("DIR"));
+    const clispec::Option &configDirSpec = clispec::guiOptions().at(0);
+    QCommandLineOption configDir(QString::fromLatin1(configDirSpec.name).mid(2),
+                                 clispec::guiText(configDirSpec.description), QString::fromLatin1(configDirSpec.value));
     parser.addOption(configDir);
     parser.process(app);
 

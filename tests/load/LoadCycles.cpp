@@ -4,7 +4,7 @@
 #include "providers/docker/DockerFactory.h"
 #include "providers/local/Cgroups.h"
 #include "providers/local/LocalProvider.h"
-#include "terminal/ForkPtyChannel.h"
+#include "terminal/LocalPtyChannel.h"
 #include "terminal/TerminalScreen.h"
 
 #include <QDir>
@@ -100,7 +100,7 @@ TerminalLoadResult runTerminalLoad(const TerminalLoadOptions &o, const std::func
     TerminalLoadResult out;
     const qint64 rss0 = rssBytes();
     std::vector<std::unique_ptr<TerminalScreen>> screens;
-    std::vector<std::unique_ptr<ForkPtyChannel>> channels;
+    std::vector<std::unique_ptr<LocalPtyChannel>> channels;
     QObject ctx;
     // Full-width lines of printable text: the scrollback's narrow (one byte a cell) case at
     // its longest, the memory a real flood of log lines costs.
@@ -109,9 +109,9 @@ TerminalLoadResult runTerminalLoad(const TerminalLoadOptions &o, const std::func
         auto screen = std::make_unique<TerminalScreen>(o.cols, o.rows);
         screen->setScrollbackLimit(o.scrollbackLines);
         const bool flood = i < o.flooding;
-        auto ch = std::make_unique<ForkPtyChannel>(
-            QStringLiteral("/bin/sh"),
-            flood ? floodArgs : QStringList{QStringLiteral("-c"), QStringLiteral("exec cat")});
+        auto ch =
+            makeLocalPtyChannel(QStringLiteral("/bin/sh"),
+                                flood ? floodArgs : QStringList{QStringLiteral("-c"), QStringLiteral("exec cat")});
         ch->setInitialSize(o.cols, o.rows);
         screen->attach(ch.get()); // keys and replies go to the program, as in the window
         screens.push_back(std::move(screen));

@@ -1,5 +1,5 @@
-// ForkPtyChannel against real programs on a local pseudo-terminal.
-#include "terminal/ForkPtyChannel.h"
+// The local pseudo-terminal (makeLocalPtyChannel: ForkPtyChannel here) against real programs.
+#include "terminal/LocalPtyChannel.h"
 #include "terminal/TerminalScreen.h"
 
 #include <QFile>
@@ -40,46 +40,47 @@ class TestForkPtyChannel : public QObject
 private Q_SLOTS:
     void runsAndReportsExitCode()
     {
-        ForkPtyChannel ch(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("echo hi-there; exit 3")});
+        auto ch = makeLocalPtyChannel(QStringLiteral("/bin/sh"),
+                                      {QStringLiteral("-c"), QStringLiteral("echo hi-there; exit 3")});
         QByteArray got;
-        connect(&ch, &PtyChannel::dataReceived, this, [&got](const QByteArray &b) { got += b; });
-        QSignalSpy started(&ch, &PtyChannel::started);
-        QSignalSpy finished(&ch, &PtyChannel::finished);
-        ch.start();
+        connect(ch.get(), &PtyChannel::dataReceived, this, [&got](const QByteArray &b) { got += b; });
+        QSignalSpy started(ch.get(), &PtyChannel::started);
+        QSignalSpy finished(ch.get(), &PtyChannel::finished);
+        ch->start();
         QCOMPARE(started.count(), 1);
-        QVERIFY(ch.isOpen());
+        QVERIFY(ch->isOpen());
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
         QCOMPARE(finished.at(0).at(0).toInt(), 3);
-        QCOMPARE(ch.exitCode(), std::optional<int>(3));
+        QCOMPARE(ch->exitCode(), std::optional<int>(3));
         QVERIFY(got.contains("hi-there"));
-        QVERIFY(!ch.isOpen());
+        QVERIFY(!ch->isOpen());
         // The exit code came from waitpid, so nothing of the child may be left.
-        QTRY_VERIFY2_WITH_TIMEOUT(reaped(ch.pid()), procState(ch.pid()).constData(), 30000);
+        QTRY_VERIFY2_WITH_TIMEOUT(reaped(ch->pid()), procState(ch->pid()).constData(), 30000);
     }
 
     void missingProgram()
     {
-        ForkPtyChannel ch(QStringLiteral("/nonexistent/program"));
-        QSignalSpy finished(&ch, &PtyChannel::finished);
-        ch.start();
+        auto ch = makeLocalPtyChannel(QStringLiteral("/nonexistent/program"));
+        QSignalSpy finished(ch.get(), &PtyChannel::finished);
+        ch->start();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
         QCOMPARE(finished.at(0).at(0).toInt(), 127);
     }
 
     void sizeAndResize()
     {
-        ForkPtyChannel ch(QStringLiteral("/bin/sh"));
-        ch.setInitialSize(100, 30);
+        auto ch = makeLocalPtyChannel(QStringLiteral("/bin/sh"));
+        ch->setInitialSize(100, 30);
         TerminalScreen screen(100, 30);
-        screen.attach(&ch);
-        ch.start();
-        ch.write("stty size\n");
+        screen.attach(ch.get());
+        ch->start();
+        ch->write("stty size\n");
         QTRY_VERIFY_WITH_TIMEOUT(screen.screenText().contains(QStringLiteral("30 100")), 30000);
         screen.resize(77, 22); // reaches the channel through attach()
-        ch.write("stty size\n");
+        ch->write("stty size\n");
         QTRY_VERIFY_WITH_TIMEOUT(screen.screenText().contains(QStringLiteral("22 77")), 30000);
-        QSignalSpy finished(&ch, &PtyChannel::finished);
-        ch.close();
+        QSignalSpy finished(ch.get(), &PtyChannel::finished);
+        ch->close();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
         QCOMPARE(finished.at(0).at(0).toInt(), 128 + SIGHUP);
         // The screen keeps what it showed.
@@ -88,13 +89,13 @@ private Q_SLOTS:
 
     void largeOutputArrivesWhole()
     {
-        ForkPtyChannel ch(
+        auto ch = makeLocalPtyChannel(
             QStringLiteral("/bin/sh"),
             {QStringLiteral("-c"), QStringLiteral("i=0; while [ $i -lt 3000 ]; do echo line$i; i=$((i+1)); done")});
         TerminalScreen screen(40, 10);
-        screen.attach(&ch);
-        QSignalSpy finished(&ch, &PtyChannel::finished);
-        ch.start();
+        screen.attach(ch.get());
+        QSignalSpy finished(ch.get(), &PtyChannel::finished);
+        ch->start();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QTRY_COMPARE_WITH_TIMEOUT(screen.pendingBytes(), qsizetype(0), 30000);
         QCOMPARE(screen.lineText(screen.totalLines() - 2), QStringLiteral("line2999"));
@@ -103,10 +104,10 @@ private Q_SLOTS:
 
     void startTwiceIsAnError()
     {
-        ForkPtyChannel ch(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("sleep 5")});
-        QSignalSpy errors(&ch, &PtyChannel::errorOccurred);
-        ch.start();
-        ch.start();
+        auto ch = makeLocalPtyChannel(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("sleep 5")});
+        QSignalSpy errors(ch.get(), &PtyChannel::errorOccurred);
+        ch->start();
+        ch->start();
         QCOMPARE(errors.count(), 1);
     }
 
@@ -114,9 +115,10 @@ private Q_SLOTS:
     {
         qint64 pid = -1;
         {
-            ForkPtyChannel ch(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("sleep 60")});
-            ch.start();
-            pid = ch.pid();
+            auto ch =
+                makeLocalPtyChannel(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("sleep 60")});
+            ch->start();
+            pid = ch->pid();
             QVERIFY(pid > 0);
             QVERIFY(!procState(pid).isEmpty()); // alive before
             QVERIFY(!reaped(pid));

@@ -1,7 +1,7 @@
-// TerminalView offscreen: a real /bin/sh through ForkPtyChannel, clipboard, paste warning,
+// TerminalView offscreen: a real /bin/sh through the local pty channel, clipboard, paste warning,
 // links, drops, the disconnect banner, wheel routing and repaint coalescing.
 #include "terminal/DisconnectBanner.h"
-#include "terminal/ForkPtyChannel.h"
+#include "terminal/LocalPtyChannel.h"
 #include "terminal/TerminalFindBar.h"
 #include "terminal/TerminalView.h"
 
@@ -47,11 +47,11 @@ private Q_SLOTS:
         view.resize(800, 400);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        ForkPtyChannel ch(QStringLiteral("/bin/sh"));
-        ch.setEnvironment(QProcessEnvironment()); // inherit
-        view.setChannel(&ch);
-        ch.start();
-        QVERIFY(ch.isOpen());
+        auto ch = makeLocalPtyChannel(QStringLiteral("/bin/sh"));
+        ch->setEnvironment(QProcessEnvironment()); // inherit
+        view.setChannel(ch.get());
+        ch->start();
+        QVERIFY(ch->isOpen());
         QCOMPARE(screen.cols(), view.viewport()->width() / view.cellSize().width());
 
         QTest::keyClicks(&view, QStringLiteral("echo hel\"\"lo-$((6*7))"));
@@ -98,8 +98,8 @@ private Q_SLOTS:
         QVERIFY(screen.screenText().contains(QStringLiteral("hello-42")));
         banner->reconnectButton()->click();
         QCOMPARE(reconnect.count(), 1);
-        ForkPtyChannel again(QStringLiteral("/bin/sh"));
-        view.setChannel(&again);
+        auto again = makeLocalPtyChannel(QStringLiteral("/bin/sh"));
+        view.setChannel(again.get());
         QVERIFY(!view.isDisconnected());
     }
 

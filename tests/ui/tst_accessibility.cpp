@@ -34,7 +34,7 @@
 #include "prefs/ShortcutsDialog.h"
 #include "providers/docker/DockerFactory.h"
 #include "providers/local/LocalProvider.h"
-#include "terminal/ForkPtyChannel.h"
+#include "terminal/LocalPtyChannel.h"
 #include "terminal/TerminalFindBar.h"
 #include "terminal/TerminalView.h"
 #include "wiring/Terminals.h"
@@ -58,8 +58,8 @@ namespace {
 
 std::unique_ptr<PtyChannel> catShell()
 {
-    auto ch = std::make_unique<ForkPtyChannel>(
-        QStringLiteral("/bin/sh"), QStringList{QStringLiteral("-c"), QStringLiteral("printf 'ready\\n'; exec cat")});
+    auto ch = makeLocalPtyChannel(QStringLiteral("/bin/sh"),
+                                  QStringList{QStringLiteral("-c"), QStringLiteral("printf 'ready\\n'; exec cat")});
     ch->setEnvironment(QProcessEnvironment());
     return ch;
 }

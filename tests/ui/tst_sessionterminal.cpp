@@ -10,7 +10,7 @@
 #include "main/ExecConsole.h"
 #include "main/MainWindow.h"
 #include "main/SessionTerminal.h"
-#include "terminal/ForkPtyChannel.h"
+#include "terminal/LocalPtyChannel.h"
 #include "terminal/TerminalView.h"
 #include "wiring/Terminals.h"
 
@@ -121,7 +121,7 @@ SessionInfo session()
 // then echoes whatever it gets.
 std::unique_ptr<PtyChannel> titledShell()
 {
-    auto ch = std::make_unique<ForkPtyChannel>(
+    auto ch = makeLocalPtyChannel(
         QStringLiteral("/bin/sh"),
         QStringList{
             QStringLiteral("-c"),
@@ -132,8 +132,8 @@ std::unique_ptr<PtyChannel> titledShell()
 
 std::unique_ptr<PtyChannel> catShell()
 {
-    auto ch = std::make_unique<ForkPtyChannel>(
-        QStringLiteral("/bin/sh"), QStringList{QStringLiteral("-c"), QStringLiteral("printf 'ready\\n'; exec cat")});
+    auto ch = makeLocalPtyChannel(QStringLiteral("/bin/sh"),
+                                  QStringList{QStringLiteral("-c"), QStringLiteral("printf 'ready\\n'; exec cat")});
     ch->setEnvironment(QProcessEnvironment());
     return ch;
 }

@@ -42,13 +42,9 @@ void accountsList(Command &cmd)
     cmd.finish(ExitOk);
 }
 
-// Account fields come from the provider's descriptor: --FIELD VALUE for settings; a secret
-// is never taken from the command line (it would show in ps) but from --FIELD-env VAR.
 void accountsAdd(Command &cmd, const QStringList &args)
 {
     auto &services = cmd.services();
-    OptionSpec spec;
-    spec.valued << QStringLiteral("--provider");
     QString providerId;
     for (qsizetype i = 0; i + 1 < args.size(); ++i) {
         if (args.at(i) == QLatin1String("--provider"))
@@ -64,15 +60,7 @@ void accountsAdd(Command &cmd, const QStringList &args)
                                   tr("Unknown provider '%1'; known providers: %2")
                                       .arg(providerId, services.factories.ids().join(QLatin1String(", ")))));
     const auto &desc = factory->descriptor();
-    for (const auto &f : desc.accountFields) {
-        if (f.secret)
-            spec.valued << QStringLiteral("--%1-env").arg(f.key);
-        else if (f.type == FieldType::Boolean)
-            spec.flags << QStringLiteral("--") + f.key, spec.valued << QStringLiteral("--") + f.key;
-        else
-            spec.valued << QStringLiteral("--") + f.key;
-    }
-    auto parsed = parseArgs(args, spec);
+    auto parsed = parseArgs(args, accountsAddSpec(desc));
     if (!parsed.ok())
         return cmd.usage(parsed.message());
     if (parsed->positional.size() != 1)
@@ -169,6 +157,22 @@ void accountsCheck(Command &cmd, const QStringList &args)
 }
 
 } // namespace
+
+// Account fields come from the provider's descriptor: --FIELD VALUE for settings; a secret
+// is never taken from the command line (it would show in ps) but from --FIELD-env VAR.
+OptionSpec accountsAddSpec(const ProviderDescriptor &provider)
+{
+    OptionSpec spec = optionSpecFor(u"accounts add");
+    for (const auto &f : provider.accountFields) {
+        if (f.secret)
+            spec.valued << QStringLiteral("--%1-env").arg(f.key);
+        else if (f.type == FieldType::Boolean)
+            spec.flags << QStringLiteral("--") + f.key, spec.valued << QStringLiteral("--") + f.key;
+        else
+            spec.valued << QStringLiteral("--") + f.key;
+    }
+    return spec;
+}
 
 void runAccounts(Command &cmd, const QStringList &argsIn)
 {

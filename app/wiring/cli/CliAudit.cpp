@@ -27,10 +27,7 @@ QString usageLine()
 
 void runAuditWithLog(Command &cmd, const QStringList &args, audit::AuditLog &log)
 {
-    const OptionSpec spec{{},
-                          {QStringLiteral("--since"), QStringLiteral("--account"), QStringLiteral("--session"),
-                           QStringLiteral("--action"), QStringLiteral("--grep"), QStringLiteral("--limit")}};
-    auto parsed = parseArgs(args, spec);
+    auto parsed = parseArgs(args, optionSpecFor(u"audit"));
     if (!parsed.ok())
         return cmd.usage(parsed.message());
     if (!parsed->positional.isEmpty())
@@ -122,7 +119,7 @@ void printBudgets(Command &cmd, audit::CostLedger &ledger, const QList<audit::Bu
 
 void runBudget(Command &cmd, const QStringList &args)
 {
-    auto parsed = parseArgs(args, OptionSpec{{QStringLiteral("--stop"), QStringLiteral("--no-stop")}, {}});
+    auto parsed = parseArgs(args, optionSpecFor(u"budget"));
     if (!parsed.ok())
         return cmd.usage(parsed.message());
     const QStringList &pos = parsed->positional;

@@ -117,7 +117,7 @@ std::optional<double> number(const ParsedArgs &p, const char *name, double fallb
 
 void runCatalog(Command &cmd, const QStringList &args)
 {
-    auto parsed = parseArgs(args, OptionSpec{});
+    auto parsed = parseArgs(args, optionSpecFor(u"catalog"));
     if (!parsed.ok())
         return cmd.usage(parsed.message());
     if (!parsed->positional.isEmpty())
@@ -161,13 +161,7 @@ void runCatalog(Command &cmd, const QStringList &args)
 
 void runCompare(Command &cmd, const QStringList &args)
 {
-    OptionSpec spec;
-    spec.valued << QStringLiteral("--vcpus") << QStringLiteral("--memory-gib") << QStringLiteral("--hours")
-                << QStringLiteral("--cpu-busy") << QStringLiteral("--session-hours") << QStringLiteral("--storage-gib")
-                << QStringLiteral("--gpu") << QStringLiteral("--gpus") << QStringLiteral("--idle-hours")
-                << QStringLiteral("--sessions") << QStringLiteral("--egress-gb");
-    spec.flags << QStringLiteral("--free-credit");
-    auto parsed = parseArgs(args, spec);
+    auto parsed = parseArgs(args, optionSpecFor(u"compare"));
     if (!parsed.ok())
         return cmd.usage(parsed.message());
     const QString usageLine = tr("usage: compare --vcpus N --memory-gib N --hours N [--cpu-busy FRACTION] "

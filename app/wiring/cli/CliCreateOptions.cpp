@@ -29,7 +29,9 @@ QString optionOf(const QString &key)
     return QStringLiteral("--") + key;
 }
 
-QString metavar(const FieldDescriptor &f)
+} // namespace
+
+QString createOptionValueName(const FieldDescriptor &f)
 {
     switch (f.type) {
     case FieldType::Integer:
@@ -44,8 +46,6 @@ QString metavar(const FieldDescriptor &f)
     default: return f.key.toUpper();
     }
 }
-
-} // namespace
 
 CreateOptionsCli createOptionsCli(const ProviderDescriptor &provider)
 {
@@ -66,7 +66,8 @@ CreateOptionsCli createOptionsCli(const ProviderDescriptor &provider)
     addShared(createkeys::Name, FieldType::String);
     addShared(createkeys::Gpus, FieldType::Gpus);
 
-    cli.spec.valued << QStringLiteral("--account");
+    // --account and the options every provider takes, as clispec documents them.
+    cli.spec = optionSpecFor(u"sessions create");
     cli.usage = tr("usage: sessions create --account NAME");
     for (auto &f : cli.fields) {
         const QString option = optionOf(f.key);
@@ -76,7 +77,7 @@ CreateOptionsCli createOptionsCli(const ProviderDescriptor &provider)
             cli.spec.flags << option;
             cli.usage += QStringLiteral(" [%1]").arg(option);
         } else {
-            const QString text = option + QLatin1Char(' ') + metavar(f);
+            const QString text = option + QLatin1Char(' ') + createOptionValueName(f);
             cli.usage += (f.required ? QString(QLatin1Char(' ') + text)
                                      : QString(QStringLiteral(" [") + text + QLatin1Char(']'))) +
                          (repeat ? QStringLiteral("...") : QString());

@@ -17,6 +17,8 @@ struct CreateOptionsCli {
     QString usage;                 // "usage: sessions create --account NAME [--image IMAGE] ..."
 };
 CreateOptionsCli createOptionsCli(const ProviderDescriptor &provider);
+// How the usage and the man page name a field's value: N, SIZE, K=V, ...
+QString createOptionValueName(const FieldDescriptor &field);
 
 // The time limit of a session created without --ttl (when its provider has one).
 inline constexpr qint64 kDefaultTtlSeconds = 3600;

@@ -1,14 +1,9 @@
 #include "providers/Provider.h"
 #include "terminal/PtyChannel.h"
 #include "wiring/cli/CliSupport.h"
-#include "wiring/cli/UnixSignals.h"
+#include "wiring/cli/ConsoleTerminal.h"
 
-#include <QSocketNotifier>
-#include <csignal>
 #include <memory>
-#include <sys/ioctl.h>
-#include <termios.h>
-#include <unistd.h>
 #include <utility>
 
 namespace sandbar::cli {
@@ -20,73 +15,11 @@ QString tr(const char *s)
     return QCoreApplication::translate("sandbar::cli", s);
 }
 
-// Reads this process's stdin without blocking the event loop.
-class StdinReader : public QObject
-{
-    Q_OBJECT
-public:
-    explicit StdinReader(QObject *parent)
-        : QObject(parent)
-    {
-        m_notifier = new QSocketNotifier(STDIN_FILENO, QSocketNotifier::Read, this);
-        connect(m_notifier, &QSocketNotifier::activated, this, [this]() {
-            char buf[16384];
-            const ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
-            if (n > 0) {
-                Q_EMIT data(QByteArray(buf, int(n)));
-            } else {
-                m_notifier->setEnabled(false);
-                Q_EMIT closed();
-            }
-        });
-    }
-
-Q_SIGNALS:
-    void data(const QByteArray &bytes);
-    void closed();
-
-private:
-    QSocketNotifier *m_notifier;
-};
-
-// Puts the calling terminal in raw mode for the life of the object.
-class RawMode
-{
-public:
-    RawMode()
-    {
-        if (!::isatty(STDIN_FILENO) || ::tcgetattr(STDIN_FILENO, &m_saved) != 0)
-            return;
-        termios raw = m_saved;
-        ::cfmakeraw(&raw);
-        m_active = ::tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
-    }
-    ~RawMode()
-    {
-        if (m_active)
-            ::tcsetattr(STDIN_FILENO, TCSANOW, &m_saved);
-    }
-    RawMode(const RawMode &) = delete;
-    RawMode &operator=(const RawMode &) = delete;
-
-private:
-    termios m_saved{};
-    bool m_active = false;
-};
-
-QPair<int, int> terminalSize()
-{
-    winsize ws{};
-    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
-        return {ws.ws_col, ws.ws_row};
-    return {80, 24};
-}
-
 } // namespace
 
 void runExec(Command &cmd, const QStringList &args)
 {
-    auto parsed = parseArgs(args, OptionSpec{{}, {}, true});
+    auto parsed = parseArgs(args, optionSpecFor(u"exec"));
     if (!parsed.ok())
         return cmd.usage(parsed.message());
     if (parsed->positional.size() != 1 || parsed->rest.isEmpty())
@@ -106,11 +39,11 @@ void runExec(Command &cmd, const QStringList &args)
         // the job's cancel kills it there, and the exit says which signal. A second one
         // leaves at once.
         auto interrupted = std::make_shared<int>(0);
-        auto *signals = new UnixSignals({SIGINT, SIGTERM, SIGHUP}, &cmd);
-        QObject::connect(signals, &UnixSignals::raised, j, [&cmd, j, interrupted](int signal) {
+        auto *console = new ConsoleEvents(ConsoleEvents::Stop, &cmd);
+        QObject::connect(console, &ConsoleEvents::stopRequested, j, [&cmd, j, interrupted](int request) {
             if (*interrupted != 0)
-                return cmd.finish(128 + signal);
-            *interrupted = signal;
+                return cmd.finish(128 + request);
+            *interrupted = request;
             j->cancel();
         });
         QObject::connect(j, &ExecJob::finished, &cmd, [&cmd, interrupted](const Result<int> &r) {
@@ -139,15 +72,15 @@ void runShell(Command &cmd, const QStringList &args)
         if (!h.provider->capabilities().testFlag(Capability::Pty))
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Pty));
         PtyOptions opts;
-        const auto [cols, rows] = terminalSize();
-        opts.cols = cols;
-        opts.rows = rows;
+        const QSize size = consoleSize();
+        opts.cols = size.width();
+        opts.rows = size.height();
         auto channel = h.provider->openPty(h.session.id, opts);
         PtyChannel *ch = channel.release();
         ch->setParent(&cmd);
-        auto raw = std::make_shared<std::unique_ptr<RawMode>>();
-        auto *input = new StdinReader(&cmd);
-        auto *signals = new UnixSignals({SIGWINCH}, &cmd);
+        auto raw = std::make_shared<std::unique_ptr<ConsoleRawMode>>();
+        auto *input = new ConsoleInput(&cmd);
+        auto *console = new ConsoleEvents(ConsoleEvents::Resize, &cmd);
         // Keys typed before the remote terminal is up are kept and sent once it is.
         struct Pending {
             bool started = false;
@@ -161,17 +94,17 @@ void runShell(Command &cmd, const QStringList &args)
                 pending->bytes += b;
         };
         QObject::connect(ch, &PtyChannel::started, &cmd, [raw, ch, pending]() {
-            *raw = std::make_unique<RawMode>();
+            *raw = std::make_unique<ConsoleRawMode>();
             pending->started = true;
             if (!pending->bytes.isEmpty())
                 ch->write(std::exchange(pending->bytes, {}));
         });
         QObject::connect(ch, &PtyChannel::dataReceived, &cmd, [&cmd](const QByteArray &b) { cmd.outRaw(b); });
-        QObject::connect(input, &StdinReader::data, ch, send);
-        QObject::connect(input, &StdinReader::closed, ch, [send]() { send(QByteArray("\x04", 1)); });
-        QObject::connect(signals, &UnixSignals::raised, ch, [ch](int) {
-            const auto [c, r] = terminalSize();
-            ch->resize(c, r);
+        QObject::connect(input, &ConsoleInput::data, ch, send);
+        QObject::connect(input, &ConsoleInput::closed, ch, [send]() { send(QByteArray("\x04", 1)); });
+        QObject::connect(console, &ConsoleEvents::resized, ch, [ch]() {
+            const QSize now = consoleSize();
+            ch->resize(now.width(), now.height());
         });
         QObject::connect(ch, &PtyChannel::finished, &cmd, [&cmd, raw](int code) {
             raw->reset();
@@ -187,5 +120,3 @@ void runShell(Command &cmd, const QStringList &args)
 }
 
 } // namespace sandbar::cli
-
-#include "CliExec.moc"

@@ -122,7 +122,7 @@ void sessionsListAll(Command &cmd, const QStringList &accounts)
 
 void sessionsList(Command &cmd, const QStringList &args)
 {
-    auto parsed = parseArgs(args, OptionSpec{{QStringLiteral("--all")}, {QStringLiteral("--account")}});
+    auto parsed = parseArgs(args, optionSpecFor(u"sessions list"));
     if (!parsed.ok() || !parsed->positional.isEmpty())
         return cmd.usage(parsed.ok() ? tr("usage: sessions list [--account NAME] [--all]") : parsed.message());
     auto &services = cmd.services();

@@ -1,12 +1,11 @@
 #include "providers/Provider.h"
 #include "wiring/AppServices.h"
 #include "wiring/cli/CliSupport.h"
-#include "wiring/cli/UnixSignals.h"
+#include "wiring/cli/ConsoleTerminal.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTimer>
-#include <csignal>
 
 namespace sandbar::cli {
 
@@ -136,7 +135,7 @@ QJsonObject statsSampleToJson(const StatsSample &s)
 
 void runStats(Command &cmd, const QStringList &args)
 {
-    auto parsed = parseArgs(args, OptionSpec{{QStringLiteral("--once")}, {}});
+    auto parsed = parseArgs(args, optionSpecFor(u"stats"));
     if (!parsed.ok())
         return cmd.usage(parsed.message());
     if (parsed->positional.size() != 1)
@@ -169,8 +168,8 @@ void runStats(Command &cmd, const QStringList &args)
         }
         StatsStream *stream = h.provider->streamStats(h.session.id).release();
         stream->setParent(&cmd);
-        auto *signals = new UnixSignals({SIGINT, SIGTERM}, &cmd);
-        QObject::connect(signals, &UnixSignals::raised, &cmd, [&cmd, stream](int) {
+        auto *console = new ConsoleEvents(ConsoleEvents::Stop, &cmd);
+        QObject::connect(console, &ConsoleEvents::stopRequested, &cmd, [&cmd, stream](int) {
             stream->stop();
             cmd.finish(ExitOk);
         });

@@ -1,5 +1,7 @@
 #include "wiring/cli/CliSupport.h"
 
+#include "clispec/CliSpec.h"
+
 #include <QJsonDocument>
 #include <cstdio>
 
@@ -10,6 +12,22 @@ QStringList ParsedArgs::values(const QString &opt) const
     QStringList v = options.values(opt);
     std::reverse(v.begin(), v.end()); // QMultiMap returns the newest first
     return v;
+}
+
+OptionSpec optionSpecFor(QStringView words)
+{
+    const clispec::Command *command = clispec::findCommand(words);
+    Q_ASSERT_X(command, "optionSpecFor", "a command clispec does not define");
+    OptionSpec spec;
+    if (!command)
+        return spec;
+    for (const auto &o : command->options) {
+        if (o.providerDependent)
+            continue;
+        (o.value ? spec.valued : spec.flags) << QLatin1String(o.name);
+    }
+    spec.allowRest = command->allowRest;
+    return spec;
 }
 
 Result<ParsedArgs> parseArgs(const QStringList &args, const OptionSpec &spec)

@@ -2,6 +2,7 @@
 
 #include "common/Result.h"
 #include "metrics/StatsSample.h"
+#include "providers/Descriptors.h"
 #include "providers/Session.h"
 #include "wiring/AppServices.h"
 
@@ -34,6 +35,13 @@ struct OptionSpec {
 };
 
 Result<ParsedArgs> parseArgs(const QStringList &args, const OptionSpec &spec);
+
+// The options clispec lists for the command `words` ("sessions create"), so the parser takes
+// exactly what the help, man page and completions document. Options that only some providers
+// have are left out: the provider's descriptor adds them (accounts add, sessions create).
+OptionSpec optionSpecFor(QStringView words);
+// accounts add's options for one provider: --provider and the provider's account fields.
+OptionSpec accountsAddSpec(const ProviderDescriptor &provider);
 
 // The state of one sandbarctl run: services, output mode and the way to finish.
 // Commands run asynchronously and call finish() exactly once.
@@ -85,5 +93,7 @@ void runCp(Command &cmd, const QStringList &args);
 void runLs(Command &cmd, const QStringList &args);
 void runStats(Command &cmd, const QStringList &args);
 void runMcp(Command &cmd, const QStringList &args); // CliMcp.cpp
+// `__complete KIND [ARG]`: the shell completions' candidates, one a line (CliComplete.cpp).
+void runComplete(Command &cmd, const QStringList &args);
 
 } // namespace sandbar::cli

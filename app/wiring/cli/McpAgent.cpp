@@ -198,7 +198,11 @@ void McpAgent::clientGone(std::function<void()> done)
     QObject *context = m_services.registry.get();
     QTimer::singleShot(kCleanupDeadlineMs, context, finishOnce);
     const auto created = std::exchange(m_created, {});
-    for (const auto &[account, id] : created) {
+    for (const auto &entry : created) {
+        // Plain variables, not a structured binding: capturing a binding in a lambda is
+        // C++20 (P1091), which Clang accepts only from version 16.
+        const QString &account = entry.first;
+        const QString id = entry.second;
         m_services.registry->provider(
             account, Callback<Provider *>(context, [context, id, pending, finishOnce](Result<Provider *> p) {
                 const auto one = [pending, finishOnce] {

@@ -358,17 +358,17 @@ struct NvmlReader::Impl {
                 continue; // an empty slot
             if (r != NVML_SUCCESS || !mig)
                 continue;
-            DeviceInfo d;
-            d.index = gpu.index;
-            d.migIndex = int(i);
-            d.mig = true;
-            d.parentUuid = gpu.uuid;
-            readCommon(mig, d);
+            DeviceInfo slice;
+            slice.index = gpu.index;
+            slice.migIndex = int(i);
+            slice.mig = true;
+            slice.parentUuid = gpu.uuid;
+            readCommon(mig, slice);
             // Utilisation is not reported for MIG devices (NOT_SUPPORTED); should a driver
             // answer anyway, it is the whole GPU's, which would mislead next to a slice.
-            d.utilizationGpuPercent.reset();
-            d.utilizationMemoryPercent.reset();
-            out.push_back(std::move(d));
+            slice.utilizationGpuPercent.reset();
+            slice.utilizationMemoryPercent.reset();
+            out.push_back(std::move(slice));
         }
     }
 
@@ -390,19 +390,19 @@ struct NvmlReader::Impl {
             nvmlDevice_t dev = nullptr;
             if (handle(i, &dev) != NVML_SUCCESS || !dev)
                 continue; // GPU_IS_LOST, NO_PERMISSION (a GPU cgroup hides it): not listed
-            DeviceInfo d;
-            d.index = int(i);
+            DeviceInfo info;
+            info.index = int(i);
             unsigned current = 0, pending = 0;
             const nvmlReturn_t mr = migMode ? migMode(dev, &current, &pending) : NVML_ERROR_NOT_SUPPORTED;
-            d.mig = mr == NVML_SUCCESS && current == NVML_DEVICE_MIG_ENABLE;
-            readCommon(dev, d);
-            readBoard(dev, d);
-            if (d.mig) {
-                d.utilizationGpuPercent.reset();
-                d.utilizationMemoryPercent.reset();
+            info.mig = mr == NVML_SUCCESS && current == NVML_DEVICE_MIG_ENABLE;
+            readCommon(dev, info);
+            readBoard(dev, info);
+            if (info.mig) {
+                info.utilizationGpuPercent.reset();
+                info.utilizationMemoryPercent.reset();
             }
-            const DeviceInfo gpu = d;
-            out.push_back(std::move(d));
+            const DeviceInfo gpu = info;
+            out.push_back(std::move(info));
             if (gpu.mig)
                 readMigDevices(dev, gpu, out);
         }

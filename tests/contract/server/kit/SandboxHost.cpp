@@ -1,7 +1,7 @@
 #include "SandboxHost.h"
 
 #include "ProcTree.h"
-#include "terminal/ForkPtyChannel.h"
+#include "terminal/LocalPtyChannel.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -65,7 +65,7 @@ bool SandboxProcess::start(const QString &program, const QStringList &arguments,
                            const QHash<QString, QString> &env, QString *error)
 {
     if (m_spec.pty) {
-        m_pty = new sandbar::ForkPtyChannel(program, arguments, this);
+        m_pty = sandbar::makeLocalPtyChannel(program, arguments, this).release();
         QProcessEnvironment penv;
         for (auto it = env.cbegin(); it != env.cend(); ++it)
             penv.insert(it.key(), it.value());
@@ -75,7 +75,7 @@ bool SandboxProcess::start(const QString &program, const QStringList &arguments,
         connect(m_pty, &sandbar::PtyChannel::dataReceived, this,
                 [this](const QByteArray &bytes) { Q_EMIT output(Channel::Pty, bytes); });
         connect(m_pty, &sandbar::PtyChannel::finished, this, [this](int code) {
-            // ForkPtyChannel reports a signal as 128 + number; envd says "signal: <name>".
+            // The local pty reports a signal as 128 + number; envd says "signal: <name>".
             const int sig = code > 128 ? code - 128 : 0;
             const QString status = sig == SIGKILL   ? QStringLiteral("signal: killed")
                                    : sig == SIGTERM ? QStringLiteral("signal: terminated")

@@ -19,7 +19,7 @@
 class QProcess;
 
 namespace sandbar {
-class ForkPtyChannel;
+class LocalPtyChannel;
 }
 
 namespace contract {
@@ -79,7 +79,7 @@ private:
     QString m_status;
     QString m_failure;
     QProcess *m_process = nullptr;
-    sandbar::ForkPtyChannel *m_pty = nullptr;
+    sandbar::LocalPtyChannel *m_pty = nullptr;
 };
 
 struct SandboxMetrics {

@@ -1,4 +1,4 @@
-#include "wiring/cli/UnixSignals.h"
+#include "wiring/cli/posix/UnixSignals.h"
 
 #include <QSocketNotifier>
 #include <csignal>
@@ -15,13 +15,29 @@ void onSignal(int sig)
     const unsigned char b = static_cast<unsigned char>(sig);
     [[maybe_unused]] const auto n = ::write(g_pipe[1], &b, 1);
 }
+
+// pipe2() where there is one; macOS has only pipe() and fcntl() afterwards.
+bool makePipe()
+{
+#if defined(__APPLE__)
+    if (::pipe(g_pipe) != 0)
+        return false;
+    for (int fd : g_pipe) {
+        ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    }
+    return true;
+#else
+    return ::pipe2(g_pipe, O_CLOEXEC | O_NONBLOCK) == 0;
+#endif
+}
 } // namespace
 
 UnixSignals::UnixSignals(const QList<int> &signals, QObject *parent)
     : QObject(parent)
     , m_signals(signals)
 {
-    if (g_pipe[0] < 0 && ::pipe2(g_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
+    if (g_pipe[0] < 0 && !makePipe())
         return;
     m_notifier = new QSocketNotifier(g_pipe[0], QSocketNotifier::Read, this);
     connect(m_notifier, &QSocketNotifier::activated, this, [this]() {

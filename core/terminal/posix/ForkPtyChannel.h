@@ -1,10 +1,8 @@
 #pragma once
 
-#include "terminal/PtyChannel.h"
+#include "terminal/LocalPtyChannel.h"
 
-#include <QProcessEnvironment>
 #include <QSocketNotifier>
-#include <QStringList>
 #include <QTimer>
 #include <condition_variable>
 #include <memory>
@@ -13,25 +11,19 @@
 
 namespace sandbar {
 
-// A local program on a pseudo-terminal made with forkpty(). A reader thread drains the master
-// side (a pty hands over at most a few KiB per read, so a flood is thousands of reads and
+// The POSIX local terminal: a program on a pseudo-terminal made with forkpty(). A reader
+// thread drains the master side (a pty hands over at most a few KiB per read, so a flood is thousands of reads and
 // wake-ups that would otherwise sit on the UI thread between parses) and posts what it read
 // to this object's thread, coalesced, at most one 64 KiB chunk undelivered (then it stops
 // reading, and the program blocks on the full terminal); writes stay on this object's
 // thread with a QSocketNotifier. resize sets TIOCSWINSZ (the kernel sends SIGWINCH); close()
 // hangs up (SIGHUP); the exit status comes from waitpid.
-class ForkPtyChannel : public PtyChannel
+class ForkPtyChannel : public LocalPtyChannel
 {
     Q_OBJECT
 public:
     explicit ForkPtyChannel(QString program, QStringList arguments = {}, QObject *parent = nullptr);
     ~ForkPtyChannel() override;
-
-    // Variables set (or, with an empty value, removed) in the child's environment, on top
-    // of this process's; TERM defaults to xterm-256color.
-    void setEnvironment(const QProcessEnvironment &env) { m_env = env; }
-    void setWorkingDirectory(const QString &dir) { m_workDir = dir; }
-    void setInitialSize(int cols, int rows);
 
     void start() override;
     void write(const QByteArray &bytes) override;
@@ -41,7 +33,7 @@ public:
     bool deliverNow() override;
     bool isOpen() const override { return m_fd >= 0; }
     std::optional<int> exitCode() const override { return m_exitCode; }
-    qint64 pid() const { return m_pid; }
+    qint64 pid() const override { return m_pid; }
 
 private:
     void readLoop();
@@ -52,12 +44,6 @@ private:
     void tryReap();
     void closeFd();
 
-    QString m_program;
-    QStringList m_arguments;
-    QProcessEnvironment m_env;
-    QString m_workDir;
-    int m_cols = 80;
-    int m_rows = 24;
     int m_fd = -1;
     qint64 m_pid = -1;
     std::optional<int> m_exitCode;

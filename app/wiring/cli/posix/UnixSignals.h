@@ -7,7 +7,8 @@ class QSocketNotifier;
 namespace sandbar::cli {
 
 // Turns POSIX signals into a Qt signal through a self-pipe, so handlers run in the event
-// loop and not in signal context.
+// loop and not in signal context. The POSIX part of ConsoleEvents (ConsoleTerminal.h); the
+// rest of sandbarctl uses that.
 class UnixSignals : public QObject
 {
     Q_OBJECT

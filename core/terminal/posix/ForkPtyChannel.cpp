@@ -1,4 +1,4 @@
-#include "terminal/ForkPtyChannel.h"
+#include "terminal/posix/ForkPtyChannel.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -9,18 +9,50 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#if defined(__APPLE__)
+#include <util.h> // forkpty() lives in libSystem and is declared here on macOS
+#else
 #include <pty.h>
+#endif
 #include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
+#if !defined(__GLIBC__)
+extern char **environ;
+#endif
+
 namespace sandbar {
 
+namespace {
+
+// pipe2() is Linux and the BSDs; macOS has only pipe() and fcntl() afterwards (a fork on
+// another thread in between would inherit the wake pipe, which only costs two descriptors).
+int makeWakePipe(int fds[2])
+{
+#if defined(__APPLE__)
+    if (::pipe(fds) != 0)
+        return -1;
+    for (int i = 0; i < 2; ++i) {
+        ::fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+        ::fcntl(fds[i], F_SETFL, ::fcntl(fds[i], F_GETFL) | O_NONBLOCK);
+    }
+    return 0;
+#else
+    return ::pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+#endif
+}
+
+} // namespace
+
+std::unique_ptr<LocalPtyChannel> makeLocalPtyChannel(QString program, QStringList arguments, QObject *parent)
+{
+    return std::make_unique<ForkPtyChannel>(std::move(program), std::move(arguments), parent);
+}
+
 ForkPtyChannel::ForkPtyChannel(QString program, QStringList arguments, QObject *parent)
-    : PtyChannel(parent)
-    , m_program(std::move(program))
-    , m_arguments(std::move(arguments))
+    : LocalPtyChannel(std::move(program), std::move(arguments), parent)
 {
     m_reapTimer.setSingleShot(true);
     connect(&m_reapTimer, &QTimer::timeout, this, &ForkPtyChannel::tryReap);
@@ -38,12 +70,6 @@ ForkPtyChannel::~ForkPtyChannel()
             ::waitpid(pid_t(m_pid), &status, 0);
         }
     }
-}
-
-void ForkPtyChannel::setInitialSize(int cols, int rows)
-{
-    m_cols = qMax(1, cols);
-    m_rows = qMax(1, rows);
 }
 
 void ForkPtyChannel::start()
@@ -103,14 +129,20 @@ void ForkPtyChannel::start()
         if (!workDir.isEmpty() && ::chdir(workDir.constData()) != 0)
             ::_exit(126);
         ::execve(argv[0], argv.data(), envp.data());
+#if defined(__GLIBC__)
         ::execvpe(argv[0], argv.data(), envp.data());
+#else
+        // No execvpe(): the PATH search of execvp() in the child's environment instead.
+        environ = envp.data();
+        ::execvp(argv[0], argv.data());
+#endif
         ::_exit(127);
     }
     m_pid = pid;
     m_fd = master;
     ::fcntl(m_fd, F_SETFL, ::fcntl(m_fd, F_GETFL) | O_NONBLOCK);
     ::fcntl(m_fd, F_SETFD, FD_CLOEXEC);
-    if (::pipe2(m_wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+    if (makeWakePipe(m_wake) != 0) {
         m_wake[0] = m_wake[1] = -1;
         const int err = errno;
         hangUp();
