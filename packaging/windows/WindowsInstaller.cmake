@@ -10,7 +10,7 @@ set(_sb_win ${CMAKE_CURRENT_LIST_DIR})
 set_target_properties(sandbar PROPERTIES WIN32_EXECUTABLE TRUE)
 
 # The executable's icon comes from a resource script; sandbar.ico (16-256 px) is made once
-# from resources/icons/sandbar.svg and committed here (see PORTING.md: not made yet).
+# from resources/icons/sandbar.svg with make-ico.py and committed here.
 set(_sb_ico ${_sb_win}/sandbar.ico)
 if(EXISTS ${_sb_ico})
   configure_file(${_sb_win}/sandbar.rc.in ${PROJECT_BINARY_DIR}/packaging/windows/sandbar.rc @ONLY)
