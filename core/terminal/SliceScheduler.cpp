@@ -4,6 +4,7 @@
 #include "terminal/TerminalScreen.h"
 
 #include <QElapsedTimer>
+#include <QScopedValueRollback>
 #include <algorithm>
 #include <memory>
 
@@ -44,6 +45,10 @@ void SliceScheduler::forgetEcho(TerminalScreen *screen)
 
 void SliceScheduler::pullEchoes()
 {
+    // A delivery parses at once or queues; either way it can come back here through feed().
+    if (m_echoes.empty() || m_pulling)
+        return;
+    const QScopedValueRollback<bool> pulling(m_pulling, true);
     const qint64 now = m_clock.nsecsElapsed();
     std::erase_if(m_echoes, [now](const auto &e) { return e.second < now; });
     // By index and on a copy: a delivery may make a screen expect another echo (a terminal

@@ -35,6 +35,10 @@ public:
     // The screen sent input; its echo is fetched between pieces of floods for EchoWaitNs.
     void expectEcho(TerminalScreen *screen);
     void forgetEcho(TerminalScreen *screen);
+    // Fetches the echoes that screens wait for, if any: called between pieces of floods'
+    // slices, and as each flood's delivery arrives between ticks (ten floods' deliveries
+    // queued ahead of an echo's would otherwise make it wait behind all of them).
+    void pullEchoes();
     // Ticks so far: tells a screen whether one ran since it last parsed at once.
     quint64 ticks() const { return m_ticks; }
 
@@ -51,11 +55,11 @@ private:
     SliceScheduler();
     void tick();
     void slice(TerminalScreen *screen);
-    void pullEchoes();
 
     // In turn order. While a tick runs, a removed screen leaves a null in its place.
     std::vector<TerminalScreen *> m_screens;
     bool m_ticking = false;
+    bool m_pulling = false;
     quint64 m_ticks = 0;
     QTimer m_timer;
     // Screens waiting for an echo, with when they stop waiting (on m_clock).

@@ -106,6 +106,8 @@ void TerminalScreen::feed(const QByteArray &bytes)
         m_readingPaused = true;
         m_channel->setReadingPaused(true);
     }
+    // Last: a delivery it makes may end in a slot that deletes this screen.
+    scheduler->pullEchoes();
 }
 
 void TerminalScreen::feedNow(const QByteArray &bytes)

@@ -2,11 +2,14 @@
 #include "terminal/LocalPtyChannel.h"
 #include "terminal/TerminalScreen.h"
 
+#include <QDeadlineTimer>
+#include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 #include <cerrno>
 #include <csignal>
+#include <sched.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
@@ -31,6 +34,20 @@ QByteArray procState(qint64 pid)
     const qsizetype paren = stat.lastIndexOf(')');
     return paren < 0 ? QByteArray() : stat.mid(paren + 2, 1);
 }
+
+#if defined(Q_OS_LINUX)
+// How many of this process's threads run under the SCHED_BATCH policy.
+int batchThreads()
+{
+    int n = 0;
+    const QStringList tids = QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &tid : tids) {
+        if (::sched_getscheduler(pid_t(tid.toInt())) == SCHED_BATCH)
+            ++n;
+    }
+    return n;
+}
+#endif
 
 } // namespace
 
@@ -100,6 +117,39 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(screen.pendingBytes(), qsizetype(0), 30000);
         QCOMPARE(screen.lineText(screen.totalLines() - 2), QStringLiteral("line2999"));
         QCOMPARE(screen.lineText(0), QStringLiteral("line0"));
+    }
+
+    void floodingReaderYieldsToTheUiThread()
+    {
+#if defined(Q_OS_LINUX)
+        // A reader carrying a flood runs as SCHED_BATCH (it must not preempt the UI thread
+        // each time it is woken) and goes back to the normal policy when the program turns
+        // interactive: here a flood, then cat echoing one typed line.
+        constexpr int kFlood = 4 * 1024 * 1024;
+        auto ch = makeLocalPtyChannel(
+            QStringLiteral("/bin/sh"),
+            {QStringLiteral("-c"), QStringLiteral("head -c %1 /dev/zero | tr '\\0' a; exec cat").arg(kFlood)});
+        qint64 got = 0;
+        QByteArray tail;
+        connect(ch.get(), &PtyChannel::dataReceived, this, [&](const QByteArray &b) {
+            got += b.size();
+            tail = QByteArray(tail + b).right(64);
+        });
+        QCOMPARE(batchThreads(), 0);
+        ch->start();
+        // Nothing is delivered while this thread does not run its event loop, so the reader's
+        // inbox fills: from then on it is a flood.
+        QDeadlineTimer deadline(30000);
+        while (batchThreads() == 0 && !deadline.hasExpired())
+            QTest::qSleep(5);
+        QCOMPARE(batchThreads(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(got >= kFlood, 60000);
+        ch->write("typed-line\n");
+        QTRY_VERIFY_WITH_TIMEOUT(tail.contains("typed-line"), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(batchThreads(), 0, 30000);
+#else
+        QSKIP("SCHED_BATCH is Linux's");
+#endif
     }
 
     void startTwiceIsAnError()

@@ -648,6 +648,27 @@ private Q_SLOTS:
         // The floods still finish.
         QTRY_VERIFY_WITH_TIMEOUT(first.pendingBytes() == 0 && second.pendingBytes() == 0, 60000);
     }
+
+    void echoOvertakesFloodDeliveries()
+    {
+        // Between ticks the event loop delivers the floods' output, each delivery queued ahead
+        // of the echo a key is waiting for. A flood's delivery fetches that echo first, so a
+        // key typed while ten floods deliver does not wait behind all ten.
+        QByteArray chunk;
+        while (chunk.size() < 64 * 1024)
+            chunk += "0123456789012345678901234567890123456789012345678901234567890123456789\r\n";
+        TerminalScreen flood(80, 24), typed(80, 24);
+        EchoChannel channel;
+        typed.attach(&channel);
+        flood.feed(chunk); // queued: a flood, not an echo
+        QVERIFY(flood.pendingBytes() > 0);
+        typed.sendChar('x'); // the echo sits in the channel; its own delivery is queued
+        QVERIFY(!typed.screenText().startsWith(QLatin1Char('x')));
+        flood.feed(chunk); // the next delivery of the flood, before any event is processed
+        QVERIFY2(typed.screenText().startsWith(QLatin1Char('x')), qPrintable(typed.screenText().left(20)));
+        QCOMPARE(flood.pendingBytes(), 2 * chunk.size()); // the flood itself still waits its turn
+        QTRY_COMPARE_WITH_TIMEOUT(flood.pendingBytes(), qsizetype(0), 30000);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTerminalScreen)

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
 #if defined(__APPLE__)
 #include <util.h> // forkpty() lives in libSystem and is declared here on macOS
 #else
@@ -41,6 +43,26 @@ int makeWakePipe(int fds[2])
     return 0;
 #else
     return ::pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+#endif
+}
+
+// A reader that fills its inbox on every read is carrying a flood; on Linux it then runs as
+// SCHED_BATCH, which the kernel never lets preempt the running thread on wakeup. Ten floods'
+// readers woken each time the UI thread takes their output would otherwise push the UI
+// thread off a small machine's cores just when an idle terminal's echo needs it. A reader
+// that reads a little (a prompt, an echo) goes back to the normal policy; both switches
+// need no privilege.
+void setBulkReader(bool bulk, bool &current)
+{
+#if defined(SCHED_BATCH)
+    if (bulk == current)
+        return;
+    const sched_param param{};
+    if (pthread_setschedparam(pthread_self(), bulk ? SCHED_BATCH : SCHED_OTHER, &param) == 0)
+        current = bulk;
+#else
+    (void)bulk;
+    (void)current;
 #endif
 }
 
@@ -166,7 +188,9 @@ void ForkPtyChannel::readLoop()
     // a time keeps what a flood queues on the UI thread (and each delivery's copy) small;
     // the screen queues a few of them ahead of its parser before it pauses us.
     constexpr qsizetype kMaxInbox = 64 * 1024;
+    constexpr qsizetype kSmallRead = 4096;
     QByteArray buf(16384, Qt::Uninitialized);
+    bool bulk = false;
     for (;;) {
         {
             std::unique_lock<std::mutex> lock(m_lock);
@@ -203,6 +227,10 @@ void ForkPtyChannel::readLoop()
             gone = !(n < 0 && (errno == EAGAIN || errno == EINTR));
             break;
         }
+        if (got.size() >= room)
+            setBulkReader(true, bulk);
+        else if (got.size() < kSmallRead)
+            setBulkReader(false, bulk);
         std::lock_guard<std::mutex> lock(m_lock);
         m_inbox.append(got);
         m_eof = gone;
