@@ -192,6 +192,10 @@
         <source>The settings file %1 could not be written (a read-only folder or a full disk?); nothing was changed.</source>
         <translation>Die Einstellungsdatei %1 konnte nicht geschrieben werden (ein schreibgeschützter Ordner oder ein volles Laufwerk?); nichts wurde geändert.</translation>
     </message>
+    <message>
+        <source>The settings file %1 still has values Sandbar cannot use (%2); the copy made when they were found is %3.</source>
+        <translation>Die Einstellungsdatei %1 enthält weiterhin Werte, die Sandbar nicht verwenden kann (%2); die Kopie, die beim Auffinden angelegt wurde, ist %3.</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::CopyJob</name>

@@ -4,10 +4,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStringDecoder>
 #include <QThreadPool>
+#include <algorithm>
 #include <memory>
 
 namespace sandbar {
@@ -15,6 +17,15 @@ namespace sandbar {
 namespace {
 
 constexpr int kSettingsVersion = 1;
+
+// The store's own keys. Not in a group called "general": QSettings writes any group of
+// that name, in any case, as [%General] and reads it back as "General", so on Linux a key
+// under "general/" was never found again (and each write added another section).
+const QString kVersionKey = QStringLiteral("store/version");
+const QString kDefaultsKey = QStringLiteral("store/defaultsCreated");
+const QString kKeptAsideKey = QStringLiteral("store/valuesKeptAside");
+const QString kKeptProblemsKey = QStringLiteral("store/valuesKeptFor");
+const QString kLegacyGroup = QStringLiteral("General");
 
 // Why the INI file at path is not one Sandbar wrote, or empty. QSettings reads almost
 // anything (random bytes become keys, a line without '=' is dropped) and writes back only
@@ -46,25 +57,47 @@ QString settingsFileProblem(const QString &path)
 
 // Values of the wrong type (an account's provider that is not text, a version that is not
 // a number): the file parsed, but a write would replace what QSettings could not read.
-QString settingsValueProblem(QSettings &settings)
+// Each problem has a key that does not depend on the language, so a later start can tell
+// whether a copy already keeps the values.
+struct ValueProblems {
+    QStringList keys;
+    QString first;
+};
+
+ValueProblems settingsValueProblems(QSettings &settings)
 {
-    const QVariant version = settings.value(QStringLiteral("general/version"));
+    ValueProblems out;
+    const QVariant version = settings.value(kVersionKey);
     bool ok = true;
     if (version.isValid())
         (void)version.toString().toInt(&ok);
-    if (!ok)
-        return AccountStore::tr("the version is not a number");
+    if (!ok) {
+        out.keys << QStringLiteral("version");
+        out.first = AccountStore::tr("the version is not a number");
+    }
     settings.beginGroup(QStringLiteral("accounts"));
-    QString problem;
     for (const QString &name : settings.childGroups()) {
         const QVariant provider = settings.value(name + QStringLiteral("/provider"));
         if (provider.typeId() != QMetaType::QString || provider.toString().isEmpty()) {
-            problem = AccountStore::tr("account '%1' names no provider").arg(name);
-            break;
+            out.keys << QStringLiteral("provider:") + name;
+            if (out.first.isEmpty())
+                out.first = AccountStore::tr("account '%1' names no provider").arg(name);
         }
     }
     settings.endGroup();
-    return problem;
+    return out;
+}
+
+// Where a damaged file is kept: stamped to the second, with a count when a copy from the
+// same second is already there, so that no copy is ever overwritten.
+QString asidePath(const QString &path)
+{
+    const QString stem = path + QStringLiteral(".corrupt-") +
+                         QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString candidate = stem;
+    for (int n = 2; QFileInfo::exists(candidate); ++n)
+        candidate = stem + QLatin1Char('-') + QString::number(n);
+    return candidate;
 }
 
 } // namespace
@@ -78,8 +111,6 @@ AccountStore::AccountStore(const QString &configDir, const ProviderFactories &fa
 {
     QDir().mkpath(configDir);
     const QString path = QDir(configDir).filePath(QStringLiteral("sandbar.ini"));
-    const QString aside = path + QStringLiteral(".corrupt-") +
-                          QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
     QString problem = settingsFileProblem(path);
     if (problem.isEmpty()) {
         m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
@@ -89,6 +120,7 @@ AccountStore::AccountStore(const QString &configDir, const ProviderFactories &fa
     if (!problem.isEmpty()) {
         // Keep what was there for the user to inspect; start afresh beside it.
         m_settings.reset();
+        const QString aside = asidePath(path);
         if (QFile::rename(path, aside)) {
             m_loadWarning = tr("The settings file %1 could not be read (%2); it was kept as %3 and Sandbar started "
                                "with empty settings.")
@@ -99,19 +131,67 @@ AccountStore::AccountStore(const QString &configDir, const ProviderFactories &fa
                                 .arg(path, problem);
         }
         m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
-    } else if (const QString wrong = settingsValueProblem(*m_settings); !wrong.isEmpty()) {
-        // Readable, so kept in use; a copy keeps the values a later write will replace.
-        if (QFile::copy(path, aside))
-            m_loadWarning = tr("The settings file %1 has values Sandbar cannot use (%2); a copy was kept as %3.")
-                                .arg(path, wrong, aside);
-        else
-            m_loadWarning = tr("The settings file %1 has values Sandbar cannot use (%2).").arg(path, wrong);
+    } else {
+        migrateLegacyKeys();
+        keepWrongValues(path);
     }
-    if (m_settings->value(QStringLiteral("general/version")).toInt() != kSettingsVersion)
-        m_settings->setValue(QStringLiteral("general/version"), kSettingsVersion);
+    if (m_settings->value(kVersionKey).toInt() != kSettingsVersion)
+        m_settings->setValue(kVersionKey, kSettingsVersion);
 }
 
 AccountStore::~AccountStore() = default;
+
+void AccountStore::migrateLegacyKeys()
+{
+    // Files written before the store's keys moved hold them (some twice) under [%General].
+    if (!m_settings->childGroups().contains(kLegacyGroup))
+        return;
+    m_settings->beginGroup(kLegacyGroup);
+    const QStringList keys = m_settings->childKeys();
+    QVariantMap values;
+    for (const QString &k : keys)
+        values.insert(k, m_settings->value(k));
+    m_settings->endGroup();
+    m_settings->remove(kLegacyGroup);
+    const QString group = kVersionKey.section(QLatin1Char('/'), 0, 0) + QLatin1Char('/');
+    for (auto it = values.cbegin(); it != values.cend(); ++it) {
+        if (!m_settings->contains(group + it.key()))
+            m_settings->setValue(group + it.key(), it.value());
+    }
+}
+
+void AccountStore::keepWrongValues(const QString &path)
+{
+    const ValueProblems wrong = settingsValueProblems(*m_settings);
+    if (wrong.keys.isEmpty()) {
+        m_settings->remove(kKeptAsideKey);
+        m_settings->remove(kKeptProblemsKey);
+        return;
+    }
+    // The first start that meets the values copies the file, before its first write turns
+    // them into what QSettings understood. Later starts find nothing new to keep as long as
+    // the problems are among those the copy was made for, so copies do not pile up.
+    const QString keptName = m_settings->value(kKeptAsideKey).toString();
+    const QStringList keptFor = m_settings->value(kKeptProblemsKey).toStringList();
+    const QString kept = QDir(m_configDir).filePath(keptName);
+    const bool covered =
+        std::all_of(wrong.keys.cbegin(), wrong.keys.cend(), [&](const QString &k) { return keptFor.contains(k); });
+    if (!keptName.isEmpty() && !keptName.contains(QLatin1Char('/')) && covered && QFileInfo::exists(kept)) {
+        m_loadWarning = tr("The settings file %1 still has values Sandbar cannot use (%2); the copy made when they "
+                           "were found is %3.")
+                            .arg(path, wrong.first, kept);
+        return;
+    }
+    const QString aside = asidePath(path);
+    if (QFile::copy(path, aside)) {
+        m_settings->setValue(kKeptAsideKey, QFileInfo(aside).fileName());
+        m_settings->setValue(kKeptProblemsKey, wrong.keys);
+        m_loadWarning = tr("The settings file %1 has values Sandbar cannot use (%2); a copy was kept as %3.")
+                            .arg(path, wrong.first, aside);
+    } else {
+        m_loadWarning = tr("The settings file %1 has values Sandbar cannot use (%2).").arg(path, wrong.first);
+    }
+}
 
 QString AccountStore::dataDirFor(const QString &name) const
 {
@@ -372,7 +452,7 @@ void AccountStore::loadConfig(const QString &name, Callback<AccountConfig> done)
 
 QStringList AccountStore::createDefaultAccounts()
 {
-    if (m_settings->value(QStringLiteral("general/defaultsCreated")).toBool())
+    if (m_settings->value(kDefaultsKey).toBool())
         return {};
     QList<QPair<QString, QVariantMap>> detected;
     for (const auto &factory : m_factories.all()) {
@@ -386,7 +466,7 @@ QStringList AccountStore::createDefaultAccounts()
 
 void AccountStore::createDefaultAccounts(Callback<QStringList> done)
 {
-    if (m_settings->value(QStringLiteral("general/defaultsCreated")).toBool())
+    if (m_settings->value(kDefaultsKey).toBool())
         return done.post(QStringList{});
     QList<const ProviderFactory *> factories;
     for (const auto &factory : m_factories.all()) {
@@ -411,7 +491,7 @@ void AccountStore::createDefaultAccounts(Callback<QStringList> done)
 
 QStringList AccountStore::addDefaultAccounts(const QList<QPair<QString, QVariantMap>> &detected)
 {
-    const QString flag = QStringLiteral("general/defaultsCreated");
+    const QString &flag = kDefaultsKey;
     if (m_settings->value(flag).toBool())
         return {};
     QStringList added;

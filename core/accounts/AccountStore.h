@@ -71,6 +71,9 @@ Q_SIGNALS:
 
 private:
     QString secretKey(const QString &account, const QString &field) const;
+    void migrateLegacyKeys();
+    // A settings file that parsed but holds values of the wrong type: copied aside once.
+    void keepWrongValues(const QString &path);
     // Fails when the file cannot be written; the store then holds what the disk holds.
     VoidResult writeAccount(const Account &account);
     VoidResult commitSettings();

@@ -35,8 +35,13 @@ class TestSandbarctl final : public QObject
 private:
     Run ctl(const QStringList &args, int timeoutMs = 60000, const QByteArray &input = {})
     {
+        return ctlIn(m_config.path(), args, timeoutMs, input);
+    }
+
+    Run ctlIn(const QString &configDir, const QStringList &args, int timeoutMs = 60000, const QByteArray &input = {})
+    {
         QProcess p;
-        QStringList full{QStringLiteral("--config-dir"), m_config.path()};
+        QStringList full{QStringLiteral("--config-dir"), configDir};
         full += args;
         p.start(QStringLiteral(SANDBARCTL_PATH), full);
         if (!p.waitForStarted())
@@ -529,6 +534,32 @@ private Q_SLOTS:
         QVERIFY2(!create.err.contains("warning"), qPrintable(describe(create)));
         QCOMPARE(ttlOf({QStringLiteral("--ttl"), QStringLiteral("0")}, &create), 0.0);
         QVERIFY2(create.err.startsWith(warning), qPrintable(describe(create)));
+    }
+
+    // The first start makes accounts for what it finds (the Local sandbox, where bubblewrap
+    // works), once per config folder: a default the user removed stays removed at every
+    // later start. Each start is its own process, since QSettings caches a file within one.
+    void removedDefaultStaysRemoved()
+    {
+        if (m_engine != QLatin1String("none"))
+            QSKIP("runs once, in the usage test (needs no engine)");
+        SANDBAR_REQUIRE(!QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty(),
+                        QStringLiteral("bubblewrap is not installed"));
+        QTemporaryDir cfg;
+        QVERIFY(cfg.isValid());
+        const QStringList list{QStringLiteral("accounts"), QStringLiteral("list")};
+        const QRegularExpression localRow(QStringLiteral("^local\\s"), QRegularExpression::MultilineOption);
+        const Run first = ctlIn(cfg.path(), list);
+        QVERIFY2(first.code == 0 && localRow.match(QString::fromUtf8(first.out)).hasMatch(),
+                 qPrintable(describe(first)));
+        const Run rm =
+            ctlIn(cfg.path(), {QStringLiteral("accounts"), QStringLiteral("remove"), QStringLiteral("local")});
+        QVERIFY2(rm.code == 0, qPrintable(describe(rm)));
+        for (int start = 0; start < 2; ++start) {
+            const Run later = ctlIn(cfg.path(), list);
+            QVERIFY2(later.code == 0 && !localRow.match(QString::fromUtf8(later.out)).hasMatch(),
+                     qPrintable(describe(later)));
+        }
     }
 
     void configDirHoldsEverything()

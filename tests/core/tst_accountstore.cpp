@@ -1,8 +1,11 @@
 #include "FakeProvider.h"
 #include "TestSupport.h"
 #include "accounts/AccountStore.h"
+#include "providers/Provider.h"
 
 #include <QDir>
+#include <QFile>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -16,6 +19,29 @@ Account fakeAccount(const QString &name)
     a.provider = QStringLiteral("fake");
     return a;
 }
+
+// A provider whose engine is always found, for the first start's account creation.
+class DetectingFactory final : public ProviderFactory
+{
+public:
+    DetectingFactory()
+        : m_desc(test::DescriptorOnlyFactory().descriptor())
+    {
+        m_desc.id = QStringLiteral("found");
+        for (auto &f : m_desc.accountFields)
+            f.required = false;
+    }
+    const ProviderDescriptor &descriptor() const override { return m_desc; }
+    Result<std::unique_ptr<Provider>> create(const AccountConfig &) const override
+    {
+        return makeError(ErrorCode::Unsupported, QStringLiteral("only detected"));
+    }
+    std::optional<QVariantMap> detectDefault() const override { return QVariantMap{}; }
+
+private:
+    ProviderDescriptor m_desc;
+};
+
 } // namespace
 
 class TestAccountStore final : public QObject
@@ -159,6 +185,113 @@ private Q_SLOTS:
         });
         QVERIFY_RESULT(r);
         QVERIFY(store.find(QStringLiteral("fresh")));
+    }
+
+    // Values of the wrong type are copied aside once: later starts name the copy instead of
+    // piling up more, a new problem earns a new copy (never overwriting one made in the same
+    // second), and once the values are mended the warning stops.
+    void wrongValuesAreCopiedOnce()
+    {
+        QTemporaryDir dir;
+        const QString ini = QDir(dir.path()).filePath(QStringLiteral("sandbar.ini"));
+        const QByteArray bad = "[store]\nversion=notanumber\n[accounts]\nd1\\provider=@Variant(\\0\\0\\0\\x7f\\0\\0)\n"
+                               "d1\\settings\\endpoint=unix:///keep/me.sock\n";
+        {
+            QFile f(ini);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bad);
+        }
+        const auto copies = [&] {
+            return QDir(dir.path()).entryList({QStringLiteral("sandbar.ini.corrupt-*")}, QDir::Files, QDir::Name);
+        };
+        test::MemorySecretStore secrets;
+        QString first;
+        {
+            AccountStore store(dir.path(), m_factories, secrets);
+            QCOMPARE(copies().size(), 1);
+            first = copies().first();
+            QVERIFY2(store.loadWarning().contains(first), qPrintable(store.loadWarning()));
+        }
+        QFile kept(QDir(dir.path()).filePath(first));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), bad);
+        {
+            AccountStore store(dir.path(), m_factories, secrets);
+            QCOMPARE(copies(), QStringList{first});
+            QVERIFY2(store.loadWarning().contains(QLatin1String("still")) && store.loadWarning().contains(first),
+                     qPrintable(store.loadWarning()));
+        }
+        {
+            QSettings raw(ini, QSettings::IniFormat);
+            raw.setValue(QStringLiteral("accounts/d2/created"), QStringLiteral("yesterday"));
+        }
+        {
+            AccountStore store(dir.path(), m_factories, secrets);
+            QCOMPARE(copies().size(), 2);
+            const QString second = copies().constLast() == first ? copies().constFirst() : copies().constLast();
+            QVERIFY2(store.loadWarning().contains(second) && !store.loadWarning().contains(QLatin1String("still")),
+                     qPrintable(store.loadWarning()));
+        }
+        {
+            QSettings raw(ini, QSettings::IniFormat);
+            raw.remove(QStringLiteral("accounts"));
+        }
+        {
+            AccountStore store(dir.path(), m_factories, secrets);
+            QCOMPARE(store.loadWarning(), QString());
+        }
+        QCOMPARE(copies().size(), 2);
+        QSettings raw(ini, QSettings::IniFormat);
+        QVERIFY(!raw.contains(QStringLiteral("general/valuesKeptAside")));
+    }
+
+    // The first start makes accounts for what it detects, once per config folder: an account
+    // the user removed stays removed at every later store. Within one process QSettings shares
+    // its cache of the file, so tst_sandbarctl checks the same across processes.
+    void removedDefaultStaysRemoved()
+    {
+        QTemporaryDir dir;
+        ProviderFactories factories;
+        factories.add(std::make_unique<DetectingFactory>());
+        test::MemorySecretStore secrets;
+        {
+            AccountStore store(dir.path(), factories, secrets);
+            QCOMPARE(store.createDefaultAccounts(), QStringList{QStringLiteral("found")});
+            auto r = test::await<void>([&](Callback<void> cb) { store.remove(QStringLiteral("found"), cb); });
+            QVERIFY_RESULT(r);
+        }
+        for (int start = 0; start < 2; ++start) {
+            AccountStore store(dir.path(), factories, secrets);
+            QCOMPARE(store.createDefaultAccounts(), QStringList{});
+            QVERIFY(store.accounts().isEmpty());
+        }
+    }
+
+    // Files from before the store's keys left the "general" group hold them, sometimes
+    // twice, under [%General]: they are read, moved, and the old sections dropped.
+    void legacyGeneralSectionsAreMigrated()
+    {
+        QTemporaryDir dir;
+        const QString ini = QDir(dir.path()).filePath(QStringLiteral("sandbar.ini"));
+        {
+            QFile f(ini);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("[%General]\ndefaultsCreated=true\nversion=1\n\n[accounts]\n\n[%General]\ndefaultsCreated=true\n"
+                    "version=1\n");
+        }
+        ProviderFactories factories;
+        factories.add(std::make_unique<DetectingFactory>());
+        test::MemorySecretStore secrets;
+        {
+            AccountStore store(dir.path(), factories, secrets);
+            QCOMPARE(store.loadWarning(), QString());
+            QCOMPARE(store.createDefaultAccounts(), QStringList{});
+        }
+        QFile f(ini);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray after = f.readAll();
+        QVERIFY2(!after.contains("General") && after.contains("[store]") && after.contains("defaultsCreated=true"),
+                 after.constData());
     }
 
     void loadConfigWithMissingSecret()

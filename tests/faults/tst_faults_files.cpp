@@ -7,6 +7,7 @@
 #include "audit/CostLedger.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QSqlDatabase>
@@ -114,7 +115,7 @@ private Q_SLOTS:
             bad = good.left(at + 4);
         } else {
             bad = "[accounts]\nd1\\provider=@Variant(\\0\\0\\0\\x7f\\0\\0)\nd1\\created=yesterday\n"
-                  "d1\\settings\\endpoint=unix:///keep/me.sock\n[General]\nversion=notanumber\n";
+                  "d1\\settings\\endpoint=unix:///keep/me.sock\n[store]\nversion=notanumber\n";
         }
         QVERIFY(writeAll(ini, bad));
 
@@ -128,12 +129,24 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(copies.first()), qPrintable(r.err));
         QCOMPARE(readAll(cfg + QLatin1Char('/') + copies.first()), bad);
 
-        // A later start is quiet and keeps working with what it has.
-        r = runCtl(cfg, {QStringLiteral("accounts"), QStringLiteral("list")}, m_root.path());
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        if (damage != "types")
-            QVERIFY2(!r.err.contains(QLatin1String("sandbar.ini")), qPrintable(r.err));
-        QCOMPARE(asideCopies(cfg, QStringLiteral("sandbar.ini")).size(), 1);
+        // Later starts, in later seconds (copies are stamped to the second), keep working with
+        // what they have and keep no further copy: a file that was set aside is gone, and
+        // values of the wrong type are already kept by the first copy. Wrong values are still
+        // named, with the copy that keeps them.
+        for (int start = 0; start < 2; ++start) {
+            const QString second = QDateTime::currentDateTimeUtc().toString(QStringLiteral("HHmmss"));
+            QVERIFY(waitUntil(
+                [&] { return QDateTime::currentDateTimeUtc().toString(QStringLiteral("HHmmss")) != second; }, 5000));
+            r = runCtl(cfg, {QStringLiteral("accounts"), QStringLiteral("list")}, m_root.path());
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            if (damage == "types")
+                QVERIFY2(r.err.contains(QLatin1String("still has values")) && r.err.contains(copies.first()),
+                         qPrintable(r.err));
+            else
+                QVERIFY2(!r.err.contains(QLatin1String("sandbar.ini")), qPrintable(r.err));
+            QCOMPARE(asideCopies(cfg, QStringLiteral("sandbar.ini")), copies);
+        }
+        QCOMPARE(readAll(cfg + QLatin1Char('/') + copies.first()), bad);
     }
 
     void lockedSqlite()
