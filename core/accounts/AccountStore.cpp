@@ -21,6 +21,7 @@ constexpr int kSettingsVersion = 1;
 // The store's own keys. Not in a group called "general": QSettings writes any group of
 // that name, in any case, as [%General] and reads it back as "General", so on Linux a key
 // under "general/" was never found again (and each write added another section).
+const QString kStoreGroup = QStringLiteral("store");
 const QString kVersionKey = QStringLiteral("store/version");
 const QString kDefaultsKey = QStringLiteral("store/defaultsCreated");
 const QString kKeptAsideKey = QStringLiteral("store/valuesKeptAside");
@@ -153,10 +154,10 @@ void AccountStore::migrateLegacyKeys()
         values.insert(k, m_settings->value(k));
     m_settings->endGroup();
     m_settings->remove(kLegacyGroup);
-    const QString group = kVersionKey.section(QLatin1Char('/'), 0, 0) + QLatin1Char('/');
     for (auto it = values.cbegin(); it != values.cend(); ++it) {
-        if (!m_settings->contains(group + it.key()))
-            m_settings->setValue(group + it.key(), it.value());
+        const QString key = kStoreGroup + QLatin1Char('/') + it.key();
+        if (!m_settings->contains(key))
+            m_settings->setValue(key, it.value());
     }
 }
 

@@ -20,6 +20,16 @@ Account fakeAccount(const QString &name)
     return a;
 }
 
+// Writes bytes as the folder's settings file, as another program or a damaged disk left it.
+QString writeSettingsFile(const QString &dir, const QByteArray &bytes)
+{
+    const QString ini = QDir(dir).filePath(QStringLiteral("sandbar.ini"));
+    QFile f(ini);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        return {};
+    return ini;
+}
+
 // A provider whose engine is always found, for the first start's account creation.
 class DetectingFactory final : public ProviderFactory
 {
@@ -165,12 +175,8 @@ private Q_SLOTS:
     void corruptSettingsAreKeptAside()
     {
         QTemporaryDir dir;
-        const QString ini = QDir(dir.path()).filePath(QStringLiteral("sandbar.ini"));
-        {
-            QFile f(ini);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("[accounts\x01\xff\xfe garbage\n=\n[[[\n");
-        }
+        const QString ini = writeSettingsFile(dir.path(), "[accounts\x01\xff\xfe garbage\n=\n[[[\n");
+        QVERIFY(!ini.isEmpty());
         test::MemorySecretStore secrets;
         AccountStore store(dir.path(), m_factories, secrets);
         // Either Qt read what it could, or the file was set aside: nothing is lost, and
@@ -193,14 +199,10 @@ private Q_SLOTS:
     void wrongValuesAreCopiedOnce()
     {
         QTemporaryDir dir;
-        const QString ini = QDir(dir.path()).filePath(QStringLiteral("sandbar.ini"));
         const QByteArray bad = "[store]\nversion=notanumber\n[accounts]\nd1\\provider=@Variant(\\0\\0\\0\\x7f\\0\\0)\n"
                                "d1\\settings\\endpoint=unix:///keep/me.sock\n";
-        {
-            QFile f(ini);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(bad);
-        }
+        const QString ini = writeSettingsFile(dir.path(), bad);
+        QVERIFY(!ini.isEmpty());
         const auto copies = [&] {
             return QDir(dir.path()).entryList({QStringLiteral("sandbar.ini.corrupt-*")}, QDir::Files, QDir::Name);
         };
@@ -272,13 +274,11 @@ private Q_SLOTS:
     void legacyGeneralSectionsAreMigrated()
     {
         QTemporaryDir dir;
-        const QString ini = QDir(dir.path()).filePath(QStringLiteral("sandbar.ini"));
-        {
-            QFile f(ini);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("[%General]\ndefaultsCreated=true\nversion=1\n\n[accounts]\n\n[%General]\ndefaultsCreated=true\n"
-                    "version=1\n");
-        }
+        const QString ini = writeSettingsFile(
+            dir.path(),
+            "[%General]\ndefaultsCreated=true\nversion=1\n\n[accounts]\n\n[%General]\ndefaultsCreated=true\n"
+            "version=1\n");
+        QVERIFY(!ini.isEmpty());
         ProviderFactories factories;
         factories.add(std::make_unique<DetectingFactory>());
         test::MemorySecretStore secrets;
