@@ -42,7 +42,8 @@ constexpr ActionName ActionNames[] = {
     {Action::PtyOpened, "pty.opened"},           {Action::FileUploaded, "file.uploaded"},
     {Action::FileDownloaded, "file.downloaded"}, {Action::BudgetStop, "budget.stop"},
     {Action::SessionAdopted, "session.adopted"}, {Action::SessionArchived, "session.archived"},
-    {Action::AgentCall, "agent.call"},
+    {Action::AgentCall, "agent.call"},           {Action::FileRemoved, "file.removed"},
+    {Action::FolderCreated, "folder.created"},
 };
 
 QStringList schema()

@@ -33,7 +33,9 @@ enum class Action {
     BudgetStop,
     SessionAdopted,
     SessionArchived,
-    AgentCall, // one MCP tool call by an agent (detail: agentCallDetail)
+    AgentCall,     // one MCP tool call by an agent (detail: agentCallDetail)
+    FileRemoved,   // the Files tab's delete (detail: fileDetail)
+    FolderCreated, // the Files tab's new folder (detail: fileDetail)
 };
 
 QString actionName(Action action);

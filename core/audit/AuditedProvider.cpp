@@ -169,23 +169,62 @@ std::unique_ptr<TransferJob> AuditedProvider::download(const QString &id, const 
     return job;
 }
 
+std::unique_ptr<TransferJob> AuditedProvider::loggedJob(std::unique_ptr<TransferJob> job, int action, const QString &id,
+                                                        const QJsonObject &detail)
+{
+    connect(job.get(), &TransferJob::finished, this,
+            [this, action, id, detail](const VoidResult &r) { record(action, id, detail, r); });
+    return job;
+}
+
 std::unique_ptr<TransferJob> AuditedProvider::uploadTar(const QString &id, QIODevice *tar, const QString &remoteDir)
 {
-    auto job = m_inner->uploadTar(id, tar, remoteDir);
     const qint64 size = tar && !tar->isSequential() ? tar->size() : -1;
-    connect(job.get(), &TransferJob::finished, this, [this, id, remoteDir, size](const VoidResult &r) {
-        record(int(Action::FileUploaded), id, fileDetail(remoteDir, size, QStringLiteral("-")), r);
-    });
-    return job;
+    return loggedJob(m_inner->uploadTar(id, tar, remoteDir), int(Action::FileUploaded), id,
+                     fileDetail(remoteDir, size, QStringLiteral("-")));
 }
 
 std::unique_ptr<TransferJob> AuditedProvider::downloadTar(const QString &id, const QString &remotePath, QIODevice *out)
 {
-    auto job = m_inner->downloadTar(id, remotePath, out);
-    connect(job.get(), &TransferJob::finished, this, [this, id, remotePath](const VoidResult &r) {
-        record(int(Action::FileDownloaded), id, fileDetail(remotePath, -1, QStringLiteral("-")), r);
-    });
-    return job;
+    return loggedJob(m_inner->downloadTar(id, remotePath, out), int(Action::FileDownloaded), id,
+                     fileDetail(remotePath, -1, QStringLiteral("-")));
+}
+
+std::unique_ptr<TransferJob> AuditedProvider::putItem(const QString &id, const QString &localPath,
+                                                      const QString &remoteDir, const QString &name)
+{
+    return loggedJob(m_inner->putItem(id, localPath, remoteDir, name), int(Action::FileUploaded), id,
+                     fileDetail(QDir::cleanPath(remoteDir + QLatin1Char('/') + name), localSize(localPath), localPath));
+}
+
+std::unique_ptr<TransferJob> AuditedProvider::getItem(const QString &id, const QString &remotePath,
+                                                      const QString &localDir, const QString &name)
+{
+    return loggedJob(m_inner->getItem(id, remotePath, localDir, name), int(Action::FileDownloaded), id,
+                     fileDetail(remotePath, -1, QDir(localDir).filePath(name)));
+}
+
+std::unique_ptr<TransferJob> AuditedProvider::putTar(const QString &id, QIODevice *tar, const QString &remoteDir)
+{
+    const qint64 size = tar && !tar->isSequential() ? tar->size() : -1;
+    return loggedJob(m_inner->putTar(id, tar, remoteDir), int(Action::FileUploaded), id,
+                     fileDetail(remoteDir, size, QStringLiteral("-")));
+}
+
+std::unique_ptr<TransferJob> AuditedProvider::getTar(const QString &id, const QString &remotePath, QIODevice *out)
+{
+    return loggedJob(m_inner->getTar(id, remotePath, out), int(Action::FileDownloaded), id,
+                     fileDetail(remotePath, -1, QStringLiteral("-")));
+}
+
+void AuditedProvider::removePath(const QString &id, const QString &path, Callback<void> done)
+{
+    m_inner->removePath(id, path, logged(int(Action::FileRemoved), id, fileDetail(path, -1), std::move(done)));
+}
+
+void AuditedProvider::makeDir(const QString &id, const QString &path, Callback<void> done)
+{
+    m_inner->makeDir(id, path, logged(int(Action::FolderCreated), id, fileDetail(path, -1), std::move(done)));
 }
 
 } // namespace sandbar::audit

@@ -62,8 +62,6 @@ public:
         return m_inner->logs(sessionId, options);
     }
     void listImages(Callback<QStringList> done) override { m_inner->listImages(std::move(done)); }
-    // removePath and makeDir are not forwarded: the base runs them through exec(), which is
-    // audited here.
 
     void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
     void adopt(const QString &sessionId, Callback<SessionInfo> done) override;
@@ -83,10 +81,25 @@ public:
     std::unique_ptr<TransferJob> uploadTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir) override;
     std::unique_ptr<TransferJob> downloadTar(const QString &sessionId, const QString &remotePath,
                                              QIODevice *out) override;
+    // The copy rules' steps, which upload() and download() reach inside the provider; forwarded
+    // so that a caller holding only the wrapper gets the provider's own and an audit row.
+    std::unique_ptr<TransferJob> putItem(const QString &sessionId, const QString &localPath, const QString &remoteDir,
+                                         const QString &name) override;
+    std::unique_ptr<TransferJob> getItem(const QString &sessionId, const QString &remotePath, const QString &localDir,
+                                         const QString &name) override;
+    std::unique_ptr<TransferJob> putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> getTar(const QString &sessionId, const QString &remotePath, QIODevice *out) override;
+    // Forwarded, not left to the base: E2B and Daytona have calls of their own for these, and
+    // the base would run rm/mkdir through exec() instead.
+    void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
 
 private:
     void record(int action, const QString &sessionId, const QJsonObject &detail, const VoidResult &outcome);
     Callback<void> logged(int action, const QString &sessionId, const QJsonObject &detail, Callback<void> done);
+    // Records one row when the job finishes.
+    std::unique_ptr<TransferJob> loggedJob(std::unique_ptr<TransferJob> job, int action, const QString &sessionId,
+                                           const QJsonObject &detail);
 
     std::unique_ptr<Provider> m_inner;
     AuditLog &m_log;

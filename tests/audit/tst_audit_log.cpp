@@ -78,6 +78,10 @@ AuditEntry entryFor(Action action)
         return makeEntry(action, account, provider, session, fileDetail(QStringLiteral("/workspace/in.txt"), 1024));
     case Action::FileDownloaded:
         return makeEntry(action, account, provider, session, fileDetail(QStringLiteral("/workspace/out.txt"), 2048));
+    case Action::FileRemoved:
+        return makeEntry(action, account, provider, session, fileDetail(QStringLiteral("/workspace/old"), -1));
+    case Action::FolderCreated:
+        return makeEntry(action, account, provider, session, fileDetail(QStringLiteral("/workspace/new"), -1));
     case Action::BudgetStop: return makeEntry(action, account, provider, session, budgetDetail(10.5, 10));
     case Action::SessionStopped:
     case Action::SessionKilled:
@@ -139,7 +143,7 @@ void TestAuditLog::everyActionLeavesOneRow()
 {
     QTemporaryDir dir;
     const auto actions = allActions();
-    QCOMPARE(actions.size(), 17);
+    QCOMPARE(actions.size(), 19);
     {
         AuditLog log(dir.path());
         QVERIFY2(log.isOpen(), qPrintable(log.openError().message));
