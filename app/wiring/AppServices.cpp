@@ -20,15 +20,17 @@ QString resolveConfigDir(const QString &fromCommandLine)
     return QDir(base).filePath(QStringLiteral("sandbar"));
 }
 
-std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique_ptr<SecretStore> secrets)
+std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique_ptr<SecretStore> secrets,
+                                           const Clock &clock)
 {
     auto s = std::make_unique<AppServices>();
     s->configDir = configDir;
+    s->clock = &clock;
     registerProviders(s->factories);
     s->secrets = secrets ? std::move(secrets) : std::make_unique<KeychainSecretStore>(QStringLiteral("Sandbar"));
     s->audit = std::make_unique<audit::AuditLog>(configDir);
     s->accounts = std::make_unique<AccountStore>(configDir, s->factories, *s->secrets);
-    s->registry = std::make_unique<SessionRegistry>(*s->accounts, s->factories);
+    s->registry = std::make_unique<SessionRegistry>(*s->accounts, s->factories, *s->clock);
 
     // Every action on a provider, from the window or sandbarctl, leaves an audit row.
     audit::AuditLog *log = s->audit.get();
@@ -54,7 +56,8 @@ void buildCostServices(AppServices &s)
     s.catalog = std::make_shared<const catalog::Catalog>(catalog::Catalog::load(s.configDir, &s.catalogOverrideError));
     s.ledger = std::make_unique<audit::CostLedger>(s.configDir);
     s.budgets = std::make_unique<audit::BudgetWatcher>(*s.ledger);
-    s.costs = std::make_unique<CostMeter>(*s.registry, s.catalog, s.ledger.get(), s.budgets.get(), s.audit.get());
+    s.costs =
+        std::make_unique<CostMeter>(*s.registry, s.catalog, s.ledger.get(), s.budgets.get(), s.audit.get(), *s.clock);
 }
 
 void sampleSessionGpus(metrics::GpuSource &gpu, Provider *provider, const SessionInfo &session, QObject *context,
@@ -83,7 +86,7 @@ void buildStatsServices(AppServices &s)
     if (detail >= 250 && detail <= 60000)
         options.detailPeriodMs = detail;
     s.gpu = std::make_unique<metrics::GpuSource>();
-    s.stats = std::make_unique<metrics::StatsCollector>(*s.registry, options);
+    s.stats = std::make_unique<metrics::StatsCollector>(*s.registry, options, *s.clock);
     metrics::GpuSource *gpu = s.gpu.get();
     s.stats->setGpuSampler([gpu](Provider *provider, const SessionInfo &session, QObject *context,
                                  std::function<void(QList<GpuReading>)> done) {

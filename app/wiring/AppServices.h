@@ -6,6 +6,7 @@
 #include "audit/BudgetWatcher.h"
 #include "audit/CostLedger.h"
 #include "catalog/Catalog.h"
+#include "common/Clock.h"
 #include "costs/CostMeter.h"
 #include "mcp/AgentHub.h"
 #include "metrics/GpuSource.h"
@@ -22,6 +23,10 @@ namespace sandbar {
 // needs it. Nothing else in Sandbar constructs these.
 struct AppServices {
     QString configDir;
+    // The one clock of everything whose behaviour depends on time (ttl countdowns, billed
+    // time and budgets' months, statistics back-off); the system's, unless a test builds
+    // the services with its own.
+    const Clock *clock = &systemClock();
     ProviderFactories factories;
     std::unique_ptr<SecretStore> secrets;
     std::unique_ptr<audit::AuditLog> audit; // declared before what writes to it
@@ -52,8 +57,9 @@ QString resolveConfigDir(const QString &fromCommandLine);
 // Registers every provider this build has. Shared by the GUI, sandbarctl and the bench.
 void registerProviders(ProviderFactories &factories);
 
-// secrets: null for the OS keychain; tests may pass their own.
-std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique_ptr<SecretStore> secrets = {});
+// secrets: null for the OS keychain; tests may pass their own, and their own clock.
+std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique_ptr<SecretStore> secrets = {},
+                                           const Clock &clock = systemClock());
 
 // The catalog, the cost ledger, budgets and the live cost meter (not started).
 void buildCostServices(AppServices &services);

@@ -23,12 +23,13 @@ class BudgetWatcher : public QObject
 public:
     explicit BudgetWatcher(CostLedger &ledger, QObject *parent = nullptr);
 
-    // Evaluates account with monthSpendUsd as its spend in today's month.
-    VoidResult update(const QString &account, double monthSpendUsd, const QDate &today = QDate::currentDate());
+    // Evaluates account with monthSpendUsd as its spend in today's month. The watcher reads
+    // no clock: today is the caller's (the cost meter's clock), so a test names the month.
+    VoidResult update(const QString &account, double monthSpendUsd, const QDate &today);
     // The same, reading the month's spend from the ledger.
-    VoidResult check(const QString &account, const QDate &today = QDate::currentDate());
+    VoidResult check(const QString &account, const QDate &today);
     // Every account with a budget.
-    VoidResult checkAll(const QDate &today = QDate::currentDate());
+    VoidResult checkAll(const QDate &today);
 
     // Stores budget and announces it afresh.
     VoidResult setBudget(const Budget &budget);

@@ -36,8 +36,7 @@ public:
     // ledger keeps the highest value seen per session and books only the increase, on
     // day; the same or a lower value (a restart re-reporting, a second process) adds
     // nothing, so nothing is counted twice.
-    VoidResult recordRunning(const QString &account, const QString &sessionId, double usdSoFar,
-                             const QDate &day = QDate::currentDate());
+    VoidResult recordRunning(const QString &account, const QString &sessionId, double usdSoFar, const QDate &day);
 
     Result<double> spend(const QString &account, const QDate &anyDayInMonth);
     // Days from..to inclusive that have spend; days without spend are absent.

@@ -277,7 +277,7 @@ void CloudClient::runAttempt(std::shared_ptr<Attempt> attempt)
                 }
                 const RetryDecision decision =
                     decideRetry(m_options.retry, attempt->number, outcome, attempt->call.idempotent,
-                                QDateTime::currentDateTimeUtc(), QRandomGenerator::global()->generateDouble());
+                                m_options.clock->currentDateTimeUtc(), QRandomGenerator::global()->generateDouble());
                 if (decision.retry) {
                     QTimer::singleShot(decision.delayMs, this, [this, attempt] { runAttempt(attempt); });
                     return;

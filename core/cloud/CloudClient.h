@@ -2,6 +2,7 @@
 
 #include "cloud/Retry.h"
 #include "common/Callback.h"
+#include "common/Clock.h"
 #include "common/Result.h"
 
 #include <QByteArray>
@@ -78,6 +79,8 @@ public:
         QList<QSslCertificate> extraCaCertificates;
         HeaderList authHeaders; // secrets: never logged, never put in an error
         RetryPolicy retry;
+        // What a Retry-After given as an HTTP date counts from. Not owned; never null.
+        const Clock *clock = &systemClock();
     };
 
     explicit CloudClient(Options options, QObject *parent = nullptr);

@@ -18,9 +18,11 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 } // namespace
 
 CostMeter::CostMeter(SessionRegistry &registry, std::shared_ptr<const catalog::Catalog> catalog,
-                     audit::CostLedger *ledger, audit::BudgetWatcher *watcher, audit::AuditLog *audit, QObject *parent)
+                     audit::CostLedger *ledger, audit::BudgetWatcher *watcher, audit::AuditLog *audit,
+                     const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_registry(registry)
+    , m_clock(&clock)
     , m_catalog(std::move(catalog))
     , m_ledger(ledger)
     , m_watcher(watcher)
@@ -110,8 +112,9 @@ SessionCost CostMeter::price(const SessionInfo &s, Track &track, const QDateTime
     return c;
 }
 
-void CostMeter::tick(const QDateTime &now)
+void CostMeter::tick()
 {
+    const QDateTime now = m_clock->currentDateTimeUtc();
     QHash<QString, SessionCost> costs;
     QSet<QString> seen;
     // Orphans run on an account's engine too (made by an account this Sandbar lost): they
@@ -129,7 +132,7 @@ void CostMeter::tick(const QDateTime &now)
     }
     m_costs = costs;
     m_lastError.clear();
-    const QDate today = now.toLocalTime().date();
+    const QDate today = m_clock->currentDate();
     if (m_ledger) {
         for (const auto &c : std::as_const(m_costs)) {
             if (!c.known || c.selfHosted || c.costSoFarUsd <= 0)
@@ -160,7 +163,7 @@ double CostMeter::monthSpendUsd(const QString &account) const
 {
     if (!m_ledger)
         return 0;
-    auto r = m_ledger->spend(account, QDate::currentDate());
+    auto r = m_ledger->spend(account, m_clock->currentDate());
     return r.ok() ? r.value() : 0;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog/Catalog.h"
+#include "common/Clock.h"
 #include "common/Result.h"
 
 #include <QDateTime>
@@ -47,13 +48,17 @@ class CostMeter : public QObject
 {
     Q_OBJECT
 public:
+    // Billed time, the ledger's day and the budget's month are read from clock, which must
+    // outlive the meter.
     CostMeter(SessionRegistry &registry, std::shared_ptr<const catalog::Catalog> catalog, audit::CostLedger *ledger,
-              audit::BudgetWatcher *watcher, audit::AuditLog *audit, QObject *parent = nullptr);
+              audit::BudgetWatcher *watcher, audit::AuditLog *audit, const Clock &clock = systemClock(),
+              QObject *parent = nullptr);
 
-    // Ticks every intervalMs (and once now). Tests call tick() themselves instead.
+    // Ticks every intervalMs (and once now). Tests move a ManualClock and call tick() instead.
     void start(int intervalMs = 5000);
     void stop();
-    void tick(const QDateTime &now = QDateTime::currentDateTimeUtc());
+    // Prices every session at the clock's now.
+    void tick();
 
     SessionCost cost(const QString &ref) const { return m_costs.value(ref); }
     QList<SessionCost> costs() const { return m_costs.values(); }
@@ -85,6 +90,7 @@ private:
     void stopAccount(const QString &account);
 
     SessionRegistry &m_registry;
+    const Clock *m_clock;
     std::shared_ptr<const catalog::Catalog> m_catalog;
     audit::CostLedger *m_ledger;
     audit::BudgetWatcher *m_watcher;

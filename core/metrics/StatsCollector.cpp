@@ -3,7 +3,6 @@
 #include "providers/Provider.h"
 #include "sessions/SessionRegistry.h"
 
-#include <QElapsedTimer>
 #include <limits>
 
 namespace sandbar::metrics {
@@ -33,30 +32,15 @@ struct StatsCollector::AccountQueue {
     int inFlight = 0;       // samples and info() requests
 };
 
-namespace {
-QElapsedTimer &clock()
-{
-    static QElapsedTimer c = [] {
-        QElapsedTimer t;
-        t.start();
-        return t;
-    }();
-    return c;
-}
-qint64 nowMs()
-{
-    return clock().elapsed();
-}
-} // namespace
-
-StatsCollector::StatsCollector(SessionRegistry &registry, CollectorOptions options, QObject *parent)
+StatsCollector::StatsCollector(SessionRegistry &registry, CollectorOptions options, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_registry(registry)
     , m_options(options)
+    , m_clock(&clock)
 {
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::CoarseTimer);
-    connect(&m_timer, &QTimer::timeout, this, &StatsCollector::onTick);
+    connect(&m_timer, &QTimer::timeout, this, &StatsCollector::sampleDue);
     connect(&m_registry, &SessionRegistry::sessionsChanged, this, &StatsCollector::reconcile);
 }
 
@@ -329,7 +313,7 @@ void StatsCollector::reschedule()
         m_timer.start(delay);
 }
 
-void StatsCollector::onTick()
+void StatsCollector::sampleDue()
 {
     const qint64 now = nowMs();
     QSet<QString> touched;
@@ -455,7 +439,7 @@ void StatsCollector::fail(Entry &e, const Error &error)
     stopStream(e);
     e.backoffMs = e.backoffMs == 0 ? m_options.firstBackoffMs : std::min(e.backoffMs * 2, m_options.maxBackoffMs);
     e.dueMs = nowMs() + e.backoffMs;
-    e.stats->setState(SessionStats::State::BackingOff, error, QDateTime::currentDateTimeUtc().addMSecs(e.backoffMs));
+    e.stats->setState(SessionStats::State::BackingOff, error, m_clock->currentDateTimeUtc().addMSecs(e.backoffMs));
     reschedule();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Clock.h"
 #include "metrics/SessionStats.h"
 
 #include <QHash>
@@ -38,7 +39,10 @@ class StatsCollector : public QObject
 {
     Q_OBJECT
 public:
-    explicit StatsCollector(SessionRegistry &registry, CollectorOptions options = {}, QObject *parent = nullptr);
+    // Due times and back-offs are measured on clock's monotonic reading, and a session's
+    // nextRetry is on its wall clock; clock must outlive the collector.
+    explicit StatsCollector(SessionRegistry &registry, CollectorOptions options = {},
+                            const Clock &clock = systemClock(), QObject *parent = nullptr);
     ~StatsCollector() override;
 
     // Adds GPU readings to the samples of sessions with GPUs (NVML when the engine is on
@@ -60,7 +64,12 @@ public:
     SessionStats *find(const QString &ref) const;
 
     const CollectorOptions &options() const { return m_options; }
+    const Clock &clock() const { return *m_clock; }
     int inFlight(const QString &account) const;
+
+    // Requests whatever is due on the clock now. The collector's timer does this when the
+    // next due time comes; a test that moved its ManualClock calls it rather than wait.
+    void sampleDue();
 
 Q_SIGNALS:
     void statsRemoved(const QString &ref);
@@ -72,7 +81,7 @@ private:
     void reconcile();
     void update(Entry &e, const SessionInfo &listed); // one entry from the registry's listing
     void reschedule();
-    void onTick();
+    qint64 nowMs() const { return m_clock->monotonicMs(); }
     void enqueue(Entry &e);
     void pump(const QString &account);
     void sampleNow(Entry &e, Provider *provider);
@@ -88,6 +97,7 @@ private:
 
     SessionRegistry &m_registry;
     CollectorOptions m_options;
+    const Clock *m_clock;
     GpuSampler m_gpu;
     quint64 m_serial = 0;
     QSet<QString> m_list;

@@ -8,10 +8,12 @@
 
 namespace sandbar {
 
-SessionRegistry::SessionRegistry(AccountStore &accounts, const ProviderFactories &factories, QObject *parent)
+SessionRegistry::SessionRegistry(AccountStore &accounts, const ProviderFactories &factories, const Clock &clock,
+                                 QObject *parent)
     : QObject(parent)
     , m_accounts(accounts)
     , m_factories(factories)
+    , m_clock(&clock)
 {
     connect(&m_accounts, &AccountStore::accountsChanged, this, &SessionRegistry::onAccountsChanged);
     // New settings: the provider is made again at its next use (the listing stays until then).
@@ -48,7 +50,7 @@ void SessionRegistry::provider(const QString &account, Callback<Provider *> done
         const Result<Provider *> p = make();
         const auto waiting = m_waiting.take(account);
         if (!p.ok()) {
-            m_status[account] = AccountStatus{AccountStatus::State::Failed, p.error(), QDateTime::currentDateTimeUtc()};
+            m_status[account] = AccountStatus{AccountStatus::State::Failed, p.error(), m_clock->currentDateTimeUtc()};
             Q_EMIT accountStatusChanged(account);
         }
         for (const auto &cb : waiting)
@@ -126,14 +128,14 @@ void SessionRegistry::refreshAccount(const QString &account, Callback<QList<Sess
                      done(p.error());
                      return;
                  }
-                 QElapsedTimer clock;
-                 clock.start();
+                 QElapsedTimer latency; // a measurement for the status, not a deadline
+                 latency.start();
                  (*p)->listSessions(
                      ListOptions{},
-                     Callback<QList<SessionInfo>>(this, [this, account, done, clock](Result<QList<SessionInfo>> r) {
+                     Callback<QList<SessionInfo>>(this, [this, account, done, latency](Result<QList<SessionInfo>> r) {
                          auto &st = m_status[account];
-                         st.latencyMs = clock.elapsed();
-                         st.lastRefresh = QDateTime::currentDateTimeUtc();
+                         st.latencyMs = latency.elapsed();
+                         st.lastRefresh = m_clock->currentDateTimeUtc();
                          if (!r.ok()) {
                              st.state = AccountStatus::State::Failed;
                              st.lastError = r.error();

@@ -2,6 +2,7 @@
 
 #include "accounts/AccountStore.h"
 #include "common/Callback.h"
+#include "common/Clock.h"
 #include "providers/Provider.h"
 #include "providers/ProviderFactory.h"
 
@@ -36,7 +37,10 @@ public:
     // Wraps each provider as it is made (the audit log's decorator, for one).
     using ProviderDecorator = std::function<std::unique_ptr<Provider>(std::unique_ptr<Provider>)>;
 
-    SessionRegistry(AccountStore &accounts, const ProviderFactories &factories, QObject *parent = nullptr);
+    // clock stamps account statuses and is the one views of these sessions count ttl and
+    // uptime on (SessionsModel); it must outlive the registry.
+    SessionRegistry(AccountStore &accounts, const ProviderFactories &factories, const Clock &clock = systemClock(),
+                    QObject *parent = nullptr);
     void setProviderDecorator(ProviderDecorator decorator) { m_decorator = std::move(decorator); }
     ~SessionRegistry() override;
 
@@ -50,6 +54,7 @@ public:
     QList<SessionInfo> sessions() const;
     QList<SessionInfo> orphans() const { return m_orphans; }
     AccountStatus status(const QString &account) const { return m_status.value(account); }
+    const Clock &clock() const { return *m_clock; }
 
     // REF is ACCOUNT/ID (ID may be a unique prefix or the session's name), or ID or NAME
     // alone when exactly one account has it.
@@ -70,6 +75,7 @@ private:
 
     AccountStore &m_accounts;
     const ProviderFactories &m_factories;
+    const Clock *m_clock;
     ProviderDecorator m_decorator;
     QHash<QString, Provider *> m_providers;
     QHash<QString, QList<Callback<Provider *>>> m_waiting;

@@ -4,12 +4,14 @@
 // non-idempotent call, timeouts, garbage replies, TLS refused then accepted with a CA file).
 
 #include "FakeServer.h"
+#include "ManualClock.h"
 #include "TestSupport.h"
 #include "cloud/CloudClient.h"
 #include "cloud/Retry.h"
 #include "cloud/ServiceUrl.h"
 
 #include <QElapsedTimer>
+#include <QLocale>
 #include <QTemporaryFile>
 #include <QTest>
 
@@ -223,6 +225,36 @@ private Q_SLOTS:
         QVERIFY(firstHead.startsWith("POST /api/sandboxes HTTP/1.1"));
         QVERIFY(firstHead.contains("X-API-Key: sbtest-secret-cloudclient-123"));
         QVERIFY(firstHead.toLower().contains("content-type: application/json"));
+    }
+
+    // A Retry-After given as a date counts from the client's clock: a minute after the
+    // ManualClock's now is past the 30 s the client waits for, so the 429 reaches the
+    // caller at once. (On the system clock that 2025 date has passed and the call would
+    // be tried four times.)
+    void retryAfterDateCountsOnTheClientsClock()
+    {
+        FakeServer server(FakeServer::Kind::Tcp);
+        test::ManualClock clock;
+        const QByteArray date =
+            QLocale::c()
+                .toString(clock.currentDateTimeUtc().addSecs(60), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'"))
+                .toLatin1();
+        int requests = 0;
+        server.onConnection = [&](FakeConn &c) {
+            c.onHead = [&](FakeConn &conn) {
+                ++requests;
+                conn.send(reply(429, R"({"message":"slow down"})", "Retry-After: " + date + "\r\n"));
+            };
+        };
+        CloudClient::Options options = optionsFor(server, false);
+        options.clock = &clock;
+        CloudClient client(options);
+        ApiCall call;
+        call.path = QStringLiteral("/sandboxes");
+        auto r = run(client, call);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.code(), ErrorCode::LimitReached);
+        QCOMPARE(requests, 1);
     }
 
     void serverErrorRetriedOnlyWhenIdempotent()

@@ -1,4 +1,5 @@
 #include "CatalogFixture.h"
+#include "ManualClock.h"
 #include "RegistryFixture.h"
 #include "audit/AuditLog.h"
 #include "audit/BudgetWatcher.h"
@@ -27,16 +28,19 @@ class TestCostMeter final : public QObject
 {
     Q_OBJECT
 private:
+    // The meter reads a ManualClock: a test moves it an hour on instead of waiting one, and
+    // mid-month at midday no tick crosses a day or a month by accident.
     struct Fixture : test::RegistryFixture {
+        test::ManualClock clock;
         audit::CostLedger ledger{dir.path()};
         audit::BudgetWatcher watcher{ledger};
         audit::AuditLog log{dir.path()};
         std::unique_ptr<CostMeter> meter;
-        QDateTime t0 = QDateTime::currentDateTimeUtc();
+        const QDateTime t0 = clock.currentDateTimeUtc();
 
         Fixture()
         {
-            meter = std::make_unique<CostMeter>(*registry, catalogPricingMemoryAsE2b(), &ledger, &watcher, &log);
+            meter = std::make_unique<CostMeter>(*registry, catalogPricingMemoryAsE2b(), &ledger, &watcher, &log, clock);
             log.setFlushDelay(0);
             (void)addAccount(QStringLiteral("cloud"));
             (void)provider(QStringLiteral("cloud"));
@@ -66,7 +70,7 @@ private Q_SLOTS:
         Fixture f;
         f.inject(QStringLiteral("s1"), SessionState::Running, 3600);
         f.refresh();
-        f.meter->tick(f.t0);
+        f.meter->tick();
         const SessionCost c = f.meter->cost(QStringLiteral("cloud/s1"));
         QVERIFY2(c.known, qPrintable(c.reason));
         QCOMPARE(c.catalogId, QStringLiteral("e2b"));
@@ -74,8 +78,8 @@ private Q_SLOTS:
         QVERIFY(qAbs(c.costSoFarUsd - kE2bRate2x4) < 1e-9);
         QVERIFY(qAbs(f.meter->usdPerHour() - kE2bRate2x4) < 1e-9);
         // Booked in the ledger, once, however often the meter ticks.
-        f.meter->tick(f.t0);
-        QVERIFY(qAbs(f.ledger.spend(QStringLiteral("cloud"), QDate::currentDate()).value() - kE2bRate2x4) < 1e-6);
+        f.meter->tick();
+        QVERIFY(qAbs(f.ledger.spend(QStringLiteral("cloud"), f.clock.currentDate()).value() - kE2bRate2x4) < 1e-6);
     }
 
     void onlyRunningTimeIsBilled()
@@ -83,14 +87,16 @@ private Q_SLOTS:
         Fixture f;
         f.inject(QStringLiteral("s1"), SessionState::Running, 0);
         f.refresh();
-        f.meter->tick(f.t0);
-        f.meter->tick(f.t0.addSecs(1800));
+        f.meter->tick();
+        f.clock.advanceSecs(1800);
+        f.meter->tick();
         QVERIFY(qAbs(f.meter->cost(QStringLiteral("cloud/s1")).billedSeconds - 1800) < 1e-6);
         // Paused for an hour: the meter stands still and the hourly rate reads 0.
         auto *p = f.memory->made.value(QStringLiteral("cloud"));
         (void)test::await<void>([&](Callback<void> cb) { p->pause(QStringLiteral("s1"), cb); });
         f.refresh();
-        f.meter->tick(f.t0.addSecs(5400));
+        f.clock.advanceSecs(3600);
+        f.meter->tick();
         const SessionCost paused = f.meter->cost(QStringLiteral("cloud/s1"));
         QVERIFY(qAbs(paused.billedSeconds - 1800) < 1e-6);
         QCOMPARE(paused.usdPerHour, 0.0);
@@ -103,17 +109,17 @@ private Q_SLOTS:
         // Unknown resources on a billed provider: no figure, and a reason.
         f.inject(QStringLiteral("s2"), SessionState::Running, 60, std::nullopt, std::nullopt);
         f.refresh();
-        f.meter->tick(f.t0);
+        f.meter->tick();
         const SessionCost unknown = f.meter->cost(QStringLiteral("cloud/s2"));
         QVERIFY(!unknown.known);
         QVERIFY(unknown.reason.contains(QStringLiteral("not known")));
         // The shipped catalog prices docker, podman and local as self-hosted: 0, said so.
         CostMeter plain(*f.registry, std::make_shared<const catalog::Catalog>(catalog::Catalog::shipped().value()),
-                        nullptr, nullptr, nullptr);
+                        nullptr, nullptr, nullptr, f.clock);
         QCOMPARE(plain.entryFor(QStringLiteral("docker"))->id, QStringLiteral("docker"));
         QVERIFY(plain.entryFor(QStringLiteral("docker"))->selfHosted);
         QVERIFY(plain.entryFor(QStringLiteral("memory")) == nullptr);
-        plain.tick(f.t0);
+        plain.tick();
         const SessionCost none = plain.cost(QStringLiteral("cloud/s2"));
         QVERIFY(!none.known);
         QVERIFY(none.reason.contains(QStringLiteral("memory")));
@@ -130,13 +136,14 @@ private Q_SLOTS:
         f.refresh();
         QSignalSpy thresholds(f.meter.get(), &CostMeter::budgetThreshold);
         QSignalSpy stopped(f.meter.get(), &CostMeter::budgetStopped);
-        f.meter->tick(f.t0);
+        f.meter->tick();
         QCOMPARE(thresholds.size(), 1);
         QCOMPARE(thresholds.at(0).at(1).toInt(), 80);
         QVERIFY(qAbs(thresholds.at(0).at(3).toDouble() - budget) < 1e-9);
         QCOMPARE(stopped.size(), 0);
 
-        f.meter->tick(f.t0.addSecs(900));
+        f.clock.advanceSecs(900);
+        f.meter->tick();
         QCOMPARE(thresholds.size(), 2);
         QCOMPARE(thresholds.at(1).at(1).toInt(), 100);
         QCOMPARE(stopped.size(), 1);
@@ -150,7 +157,8 @@ private Q_SLOTS:
         QCOMPARE(rows->size(), 1);
         QCOMPARE(rows->first().sessionId, QStringLiteral("s1"));
         // Not repeated on later ticks.
-        f.meter->tick(f.t0.addSecs(1000));
+        f.clock.advanceSecs(100);
+        f.meter->tick();
         QCOMPARE(thresholds.size(), 2);
         QCOMPARE(stopped.size(), 1);
     }
@@ -163,7 +171,7 @@ private Q_SLOTS:
         f.refresh();
         QSignalSpy thresholds(f.meter.get(), &CostMeter::budgetThreshold);
         QSignalSpy stopped(f.meter.get(), &CostMeter::budgetStopped);
-        f.meter->tick(f.t0);
+        f.meter->tick();
         QCOMPARE(thresholds.size(), 2); // 80 and 100 at once, lowest first
         QCOMPARE(thresholds.at(0).at(1).toInt(), 80);
         QCOMPARE(thresholds.at(1).at(1).toInt(), 100);
@@ -175,12 +183,13 @@ private Q_SLOTS:
         Fixture f;
         f.inject(QStringLiteral("s1"), SessionState::Running, 60);
         f.refresh();
-        f.meter->tick(f.t0);
+        f.meter->tick();
         QCOMPARE(f.meter->costs().size(), 1);
         auto *p = f.memory->made.value(QStringLiteral("cloud"));
         (void)test::await<void>([&](Callback<void> cb) { p->remove(QStringLiteral("s1"), cb); });
         f.refresh();
-        f.meter->tick(f.t0.addSecs(60));
+        f.clock.advanceSecs(60);
+        f.meter->tick();
         QCOMPARE(f.meter->costs().size(), 0);
         QCOMPARE(f.meter->usdPerHour(), 0.0);
     }

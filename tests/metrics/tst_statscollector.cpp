@@ -1,3 +1,4 @@
+#include "ManualClock.h"
 #include "RegistryFixture.h"
 #include "metrics/StatsCollector.h"
 
@@ -204,41 +205,60 @@ private Q_SLOTS:
     }
 
     // A failing session backs off 2, 4, ... up to the cap, and says why; success resets.
+    // Time is the collector's ManualClock: each back-off is stepped through exactly, a
+    // millisecond short of it (nothing is asked) and then on it (the retry), and
+    // sampleDue() looks at once instead of waiting for the collector's timer.
     void failingSessionBacksOff()
     {
         const QStringList refs = makeSessions(QStringLiteral("a"), 1);
-        QList<qint64> times;
-        QElapsedTimer clock;
-        clock.start();
+        test::ManualClock clock;
+        QList<qint64> times; // on the collector's clock
         bool failing = true;
         fx->provider(QStringLiteral("a"))->statsHook = [&](const QString &, Callback<StatsSample> done) {
-            times << clock.elapsed();
+            times << clock.monotonicMs();
             if (failing)
                 done(makeError(ErrorCode::Unavailable, QStringLiteral("engine hiccup")));
             else
                 done(sampleNow(3));
         };
-        StatsCollector c(*fx->registry, fast());
+        StatsCollector c(*fx->registry, fast(), clock);
         QSignalSpy status(c.stats(refs[0]), &SessionStats::statusChanged);
         c.setListInterest(refs);
-        QTRY_VERIFY_WITH_TIMEOUT(times.size() >= 6, 10000);
+        c.sampleDue(); // a session that just became of interest is due at once
+        QCOMPARE(times.size(), 1);
         SessionStats *st = c.find(refs[0]);
         QCOMPARE(st->state(), SessionStats::State::BackingOff);
         QCOMPARE(st->lastError()->message, QStringLiteral("engine hiccup"));
         QVERIFY(st->nextRetry().isValid());
         QVERIFY(status.count() >= 1);
-        // Gaps: 80, 160, 320, 640, 640 (the cap), with scheduling slack.
+        // Gaps: 80, 160, 320, 640, 640 (the cap); nextRetry says each on the wall clock.
         const QList<int> expected{80, 160, 320, 640, 640};
         for (int i = 0; i < expected.size(); ++i) {
-            const qint64 gap = times[i + 1] - times[i];
-            QVERIFY2(gap >= expected[i] - 5 && gap < expected[i] + 400,
-                     qPrintable(QStringLiteral("gap %1 = %2").arg(i).arg(gap)));
+            QCOMPARE(st->state(), SessionStats::State::BackingOff);
+            QCOMPARE(st->nextRetry(), clock.currentDateTimeUtc().addMSecs(expected[i]));
+            clock.advance(expected[i] - 1);
+            c.sampleDue();
+            QVERIFY2(times.size() == i + 1, qPrintable(QStringLiteral("retry %1 came early").arg(i)));
+            clock.advance(1);
+            c.sampleDue();
+            QCOMPARE(times.size(), i + 2);
+            QCOMPARE(times[i + 1] - times[i], qint64(expected[i]));
         }
         failing = false;
-        QTRY_COMPARE_WITH_TIMEOUT(st->state(), SessionStats::State::Polling, 5000);
+        clock.advance(640);
+        c.sampleDue();
+        QCOMPARE(st->state(), SessionStats::State::Polling);
         QVERIFY(!st->lastError());
+        // Back at the list period (100 ms), three times.
         const int n = times.size();
-        QTRY_VERIFY_WITH_TIMEOUT(times.size() >= n + 3, 2000); // back at the list period
+        for (int k = 1; k <= 3; ++k) {
+            clock.advance(99);
+            c.sampleDue();
+            QCOMPARE(times.size(), n + k - 1);
+            clock.advance(1);
+            c.sampleDue();
+            QCOMPARE(times.size(), n + k);
+        }
     }
 
     // A stopped session is not sampled but keeps its history; a removed one is freed.
@@ -329,12 +349,21 @@ private Q_SLOTS:
             return std::unique_ptr<StatsStream>(std::move(s));
         };
         fx->registry->refresh();
-        StatsCollector c(*fx->registry, fast());
+        test::ManualClock clock;
+        StatsCollector c(*fx->registry, fast(), clock);
         c.addDetailInterest(refs[0]);
         SessionStats *st = c.find(refs[0]);
+        // The stream's error arrives from the event loop; the clock does not move meanwhile.
         QTRY_COMPARE_WITH_TIMEOUT(st->state(), SessionStats::State::BackingOff, 5000);
         QCOMPARE(st->lastError()->message, QStringLiteral("stream broke"));
-        QTRY_VERIFY_WITH_TIMEOUT(opened >= 2, 5000); // tried again after the back-off
+        QCOMPARE(opened, 1);
+        // Tried again after the back-off (80 ms on the clock), not before.
+        clock.advance(79);
+        c.sampleDue();
+        QCOMPARE(opened, 1);
+        clock.advance(1);
+        c.sampleDue();
+        QCOMPARE(opened, 2);
     }
 
     // Docker lists no limits and no GPUs: the collector asks info() once and the session's

@@ -1,3 +1,4 @@
+#include "ManualClock.h"
 #include "RegistryFixture.h"
 #include "main/BulkActions.h"
 #include "main/SessionStatsUi.h"
@@ -90,6 +91,7 @@ class TestSessionsPane final : public QObject
     Q_OBJECT
 private:
     std::unique_ptr<test::RegistryFixture> m_fx;
+    QDateTime m_seededAt; // the "now" the seeds' ages and TTLs count from
 
     int rowCount(ui::SessionsPane &pane) { return pane.filter()->rowCount(); }
     QString cell(ui::SessionsPane &pane, const QString &ref, int column, int role = Qt::DisplayRole)
@@ -99,9 +101,9 @@ private:
     }
     void seed()
     {
-        const QDateTime now = QDateTime::currentDateTimeUtc();
+        m_seededAt = QDateTime::currentDateTimeUtc();
         for (const Seed &s : kSeeds)
-            m_fx->provider(QLatin1String(s.account))->inject(make(s, now));
+            m_fx->provider(QLatin1String(s.account))->inject(make(s, m_seededAt));
         m_fx->registry->refresh();
     }
     bool listed(ui::SessionsPane &pane, int n)
@@ -214,7 +216,11 @@ private Q_SLOTS:
 
     void cellsAndColumns()
     {
+        // The model counts on a clock that stands at the moment the seeds were made, so every
+        // figure is exact however long the test takes, and moves only when told.
+        test::ManualClock clock(m_seededAt);
         ui::SessionsPane pane(*m_fx->registry);
+        pane.model()->setClock(clock);
         QVERIFY(listed(pane, 8));
         // TTL left: minutes, red under five, a dash without a limit.
         QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::TtlLeft), QStringLiteral("42 min"));
@@ -228,6 +234,18 @@ private Q_SLOTS:
         };
         QVERIFY(red(QStringLiteral("alpha/a3")));
         QVERIFY(!red(QStringLiteral("alpha/a1")));
+        QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::Uptime), QStringLiteral("3 h 00 min"));
+        // Forty minutes on: a1 has two and a half minutes left and turns red, a3 has
+        // expired, and a1's uptime has grown by as much.
+        clock.advanceSecs(40 * 60);
+        QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::TtlLeft), QStringLiteral("2 min"));
+        QVERIFY(red(QStringLiteral("alpha/a1")));
+        QCOMPARE(cell(pane, QStringLiteral("alpha/a3"), SessionsModel::TtlLeft), QStringLiteral("expired"));
+        QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::Uptime), QStringLiteral("3 h 40 min"));
+        clock.advanceSecs(2 * 60);
+        QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::TtlLeft), QStringLiteral("< 1 min"));
+        clock.advanceSecs(30);
+        QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::TtlLeft), QStringLiteral("expired"));
         QCOMPARE(SessionsModel::ttlText(QDateTime::currentDateTimeUtc().addSecs(-5), QDateTime::currentDateTimeUtc()),
                  QStringLiteral("expired"));
         // Name: the name, or the short id; the tooltip has the full ref.
@@ -235,7 +253,6 @@ private Q_SLOTS:
                  QStringLiteral("g3f00dbeefca"));
         QVERIFY(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::Name, Qt::ToolTipRole)
                     .startsWith(QLatin1String("alpha/a1")));
-        QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::Uptime), QStringLiteral("3 h 00 min"));
         QCOMPARE(cell(pane, QStringLiteral("alpha/a2"), SessionsModel::Uptime), QStringLiteral("—"));
         QCOMPARE(cell(pane, QStringLiteral("beta/b1"), SessionsModel::Gpu), QStringLiteral("10"));
         QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::Ref), QStringLiteral("alpha/a1"));

@@ -1,6 +1,7 @@
 // The statistics views: series fed only while shown, placeholders for figures a provider
 // cannot give, GPU charts only for sessions with GPUs, the sessions-list sparklines, and
 // (with SANDBAR_SCREENSHOT_DIR) screenshots of an hour of synthetic history.
+#include "ManualClock.h"
 #include "charts/SparklineDelegate.h"
 #include "charts/StatsChart.h"
 #include "charts/StatsView.h"
@@ -312,13 +313,16 @@ void TestStatsView::statusLine()
     SessionStats stats(QStringLiteral("acct/s1"));
     setup(stats, kAllStats, true);
     feed(stats, 2);
+    // Time moves only when the test says: every figure of the countdown is exact.
+    test::ManualClock clock;
     StatsView view;
+    view.setClock(clock);
     view.setStats(&stats);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
     QTRY_VERIFY_WITH_TIMEOUT(view.statusText().contains(QStringLiteral("Live")), 10000);
     stats.setState(SessionStats::State::BackingOff, makeError(ErrorCode::Internal, QStringLiteral("engine gone")),
-                   QDateTime::currentDateTimeUtc().addSecs(8));
+                   clock.currentDateTimeUtc().addSecs(8));
     QTRY_VERIFY_WITH_TIMEOUT(view.statusText().contains(QStringLiteral("Sampling failed: engine gone")), 10000);
     // The seconds left, or -1 when the line has no countdown.
     const auto secondsLeft = [&view] {
@@ -326,11 +330,20 @@ void TestStatsView::statusLine()
         const QRegularExpressionMatch m = re.match(view.statusText());
         return m.hasMatch() ? m.captured(1).toInt() : -1;
     };
-    const int first = secondsLeft();
-    QVERIFY2(first == 8 || first == 7, qPrintable(view.statusText()));
-    // The countdown moves with the timer, without new samples. A loaded machine may
-    // deliver a tick late and skip a second, so any lower figure counts.
-    QTRY_VERIFY2_WITH_TIMEOUT(secondsLeft() >= 0 && secondsLeft() < first, qPrintable(view.statusText()), 10000);
+    QCOMPARE(secondsLeft(), 8);
+    // The countdown moves with the view's timer, without new samples: three seconds on the
+    // clock read as 5 s at the timer's next tick (waited for as a condition, at most a
+    // second on an idle machine).
+    clock.advanceSecs(3);
+    QTRY_COMPARE_WITH_TIMEOUT(secondsLeft(), 5, 10000);
+    // Part of a second left still reads as a whole one; past the retry time it reads 0
+    // (refresh() redraws now instead of at the next tick).
+    clock.advance(4500);
+    view.refresh();
+    QCOMPARE(secondsLeft(), 1);
+    clock.advanceSecs(10);
+    view.refresh();
+    QCOMPARE(secondsLeft(), 0);
     view.setStats(nullptr);
     QCOMPARE(view.statusText(), QStringLiteral("No session selected"));
 }
@@ -378,6 +391,7 @@ void TestStatsView::sparklines()
     feed(partial, 2);
     fillSyntheticHistory(full, {baseMs(), 3600 * 1000, 1000, 0, true, true});
     QList<SessionStats *> rows{&empty, &partial, &full};
+    test::ManualClock clock; // what the tooltips' countdown reads
     for (auto figure : {SparklineDelegate::Figure::Cpu, SparklineDelegate::Figure::Memory}) {
         SparklineDelegate delegate(figure, [&rows](const QModelIndex &i) { return rows.value(i.row()); });
         QStyleOptionViewItem option;
@@ -410,11 +424,17 @@ void TestStatsView::sparklines()
         } else {
             QVERIFY(delegate.toolTip(full).isEmpty());
         }
-        // A failing row says why in its tooltip.
+        // A failing row says why in its tooltip, and when it tries again by the delegate's clock.
+        delegate.setClock(clock);
         partial.setState(SessionStats::State::BackingOff,
                          makeError(ErrorCode::Unavailable, QStringLiteral("engine gone")),
-                         QDateTime::currentDateTimeUtc().addSecs(8));
+                         clock.currentDateTimeUtc().addSecs(8));
         QVERIFY2(delegate.toolTip(partial).contains(QStringLiteral("engine gone")),
+                 qPrintable(delegate.toolTip(partial)));
+        QVERIFY2(delegate.toolTip(partial).contains(QStringLiteral("retrying in 8 s")),
+                 qPrintable(delegate.toolTip(partial)));
+        clock.advanceSecs(5);
+        QVERIFY2(delegate.toolTip(partial).contains(QStringLiteral("retrying in 3 s")),
                  qPrintable(delegate.toolTip(partial)));
         partial.setState(SessionStats::State::Polling);
 
@@ -510,9 +530,12 @@ void TestStatsView::screenshots()
     SessionStats limited(QStringLiteral("acct/s2"));
     fillSyntheticHistory(limited, {baseMs(), 600 * 1000, 1000, 1, false, false});
     limited.setSession(limited.session(), Capability::StatsCpu | Capability::StatsMemory, QStringLiteral("Acme Cloud"));
+    // A clock that stands still, so the picture always says "retrying in 8 s".
+    test::ManualClock clock;
     limited.setState(SessionStats::State::BackingOff, makeError(ErrorCode::Internal, QStringLiteral("HTTP 503")),
-                     QDateTime::currentDateTimeUtc().addSecs(8));
+                     clock.currentDateTimeUtc().addSecs(8));
     StatsView view;
+    view.setClock(clock);
     view.resize(900, 700);
     view.setStats(&limited);
     view.show();

@@ -213,7 +213,7 @@ QString SparklineDelegate::toolTip(const metrics::SessionStats &stats) const
 {
     // A row whose sampling fails says why, and when it tries again.
     if (stats.state() == metrics::SessionStats::State::BackingOff && stats.lastError()) {
-        const qint64 wait = QDateTime::currentDateTimeUtc().secsTo(stats.nextRetry());
+        const qint64 wait = m_clock->currentDateTimeUtc().secsTo(stats.nextRetry());
         return tr("Sampling failed: %1 (retrying in %n s)", nullptr, int(std::max<qint64>(0, wait)))
             .arg(stats.lastError()->message);
     }

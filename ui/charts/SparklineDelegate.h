@@ -5,6 +5,7 @@
 // minute holds too few points), with the newest value as text beside it. No chart object
 // per row: one QPainterPath per paint.
 
+#include "common/Clock.h"
 #include "metrics/SessionStats.h"
 
 #include <QPointer>
@@ -29,6 +30,9 @@ public:
     SparklineDelegate(Figure figure, StatsLookup lookup, QObject *parent = nullptr);
 
     Figure figure() const { return m_figure; }
+    // What the tooltip's "retrying in N s" counts on: the clock that set the session's
+    // nextRetry (the collector's). Not owned; it must outlive the delegate.
+    void setClock(const Clock &clock) { m_clock = &clock; }
     // Repaints view's viewport once a second while the view is visible, so the lines move
     // without the model emitting dataChanged for every sample. Optional.
     void watch(QAbstractItemView *view);
@@ -53,6 +57,7 @@ protected:
 private:
     Figure m_figure;
     StatsLookup m_lookup;
+    const Clock *m_clock = &systemClock();
     QPointer<QAbstractItemView> m_view;
     QTimer m_timer;
 };

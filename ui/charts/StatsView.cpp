@@ -173,6 +173,13 @@ void StatsView::setWindow(Window window)
     Q_EMIT windowChanged(window);
 }
 
+void StatsView::setClock(const Clock &clock)
+{
+    m_clock = &clock;
+    if (isVisible())
+        updateStatus();
+}
+
 StatsChart *StatsView::chart(const QString &objectName) const
 {
     return m_grid->findChild<StatsChart *>(objectName, Qt::FindDirectChildrenOnly);
@@ -441,7 +448,7 @@ void StatsView::updateStatus()
         const QString why = s->lastError() ? s->lastError()->message : tr("unknown error");
         const QDateTime next = s->nextRetry();
         if (next.isValid()) {
-            const qint64 secs = std::max<qint64>(0, (QDateTime::currentDateTimeUtc().msecsTo(next) + 999) / 1000);
+            const qint64 secs = std::max<qint64>(0, (m_clock->currentDateTimeUtc().msecsTo(next) + 999) / 1000);
             state = tr("Sampling failed: %1 — retrying in %2 s").arg(why).arg(secs);
         } else {
             state = tr("Sampling failed: %1").arg(why);

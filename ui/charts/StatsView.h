@@ -6,6 +6,7 @@
 // timer that runs only between showEvent and hideEvent rebuilds the series.
 // The same view serves a tab and a detached window: setStats() may be called at any time.
 
+#include "common/Clock.h"
 #include "metrics/SessionStats.h"
 
 #include <QPointer>
@@ -37,6 +38,10 @@ public:
 
     void setWindow(metrics::Window window);
     metrics::Window window() const { return m_window; }
+
+    // What the "retrying in N s" countdown counts on: the clock that set the session's
+    // nextRetry (the collector's). Not owned; it must outlive the view.
+    void setClock(const Clock &clock);
 
     // For tests and the bench.
     int seriesUpdateCount() const { return m_updates; }
@@ -72,6 +77,7 @@ private:
     QString notProvided() const;
     StatsChart *makeChart(const QString &name, int kind);
 
+    const Clock *m_clock = &systemClock();
     QPointer<metrics::SessionStats> m_stats;
     metrics::Window m_window = metrics::Window::FiveMinutes;
     QTimer m_timer;

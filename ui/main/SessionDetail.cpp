@@ -289,6 +289,7 @@ void SessionDetail::ensurePage(int index)
     if (page == m_statsPage && !m_statsView && m_services.stats) {
         m_statsView = new StatsView(m_statsPage);
         m_statsView->setObjectName(QStringLiteral("statsView"));
+        m_statsView->setClock(m_services.stats->clock());
         m_statsView->setStats(m_services.stats->stats(ref()));
         m_statsPage->layout()->addWidget(m_statsView);
     } else if (page == m_filesPage) {

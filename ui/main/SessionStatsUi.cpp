@@ -51,6 +51,9 @@ SessionStatsUi::SessionStatsUi(metrics::StatsCollector &collector, QTableView *t
     };
     auto *cpu = new SparklineDelegate(SparklineDelegate::Figure::Cpu, lookup, table);
     auto *memory = new SparklineDelegate(SparklineDelegate::Figure::Memory, lookup, table);
+    // Countdowns count on the clock that set the retry times.
+    cpu->setClock(m_collector.clock());
+    memory->setClock(m_collector.clock());
     table->setItemDelegateForColumn(SessionsModel::Cpu, cpu);
     table->setItemDelegateForColumn(SessionsModel::Memory, memory);
     // One once-a-second repaint of the viewport serves both columns: a second watcher would
@@ -134,6 +137,7 @@ void SessionStatsUi::openStatsTab(const SessionInfo &session)
     metrics::SessionStats *stats = m_collector.stats(session.ref());
     auto *view = new StatsView(m_tabs);
     view->setObjectName(name);
+    view->setClock(m_collector.clock());
     view->setStats(stats);
     // The tab's interest lasts as long as the view: closing (deleting) it ends it.
     const QString ref = session.ref();

@@ -69,6 +69,7 @@ int order(const T &a, const T &b)
 SessionsModel::SessionsModel(SessionRegistry &registry, QObject *parent)
     : QAbstractTableModel(parent)
     , m_registry(registry)
+    , m_clock(&registry.clock())
 {
     connect(&m_registry, &SessionRegistry::sessionsChanged, this, &SessionsModel::reload);
     connect(&m_registry, &SessionRegistry::accountStatusChanged, this, &SessionsModel::accountStatusChanged);
@@ -406,7 +407,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
         }
     }
     if (role == Qt::ForegroundRole && column == TtlLeft && s.expiresAt.isValid() &&
-        QDateTime::currentDateTimeUtc().secsTo(s.expiresAt) < kTtlWarnSeconds)
+        m_clock->currentDateTimeUtc().secsTo(s.expiresAt) < kTtlWarnSeconds)
         return QColor(0xc0, 0x39, 0x2b);
     if (role == Qt::TextAlignmentRole) {
         if (column == Gpu || column == Uptime || column == TtlLeft || column == Cost)
@@ -427,8 +428,8 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
     case Memory: return s.memoryBytes ? locale.formattedDataSize(*s.memoryBytes) : QString();
     case Gpu: return s.gpus < 0 ? tr("all") : (s.gpus > 0 ? QString::number(s.gpus) : QString());
     case Uptime:
-        return hasUptime(s) ? durationText(s.created.secsTo(QDateTime::currentDateTimeUtc())) : QStringLiteral("—");
-    case TtlLeft: return ttlText(s.expiresAt, QDateTime::currentDateTimeUtc());
+        return hasUptime(s) ? durationText(s.created.secsTo(m_clock->currentDateTimeUtc())) : QStringLiteral("—");
+    case TtlLeft: return ttlText(s.expiresAt, m_clock->currentDateTimeUtc());
     case Cost: return m_meter ? costText(m_meter->cost(s.ref())) : QString();
     case Created:
         return s.created.isValid() ? locale.toString(s.created.toLocalTime(), QLocale::ShortFormat) : QString();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Clock.h"
 #include "costs/CostMeter.h"
 #include "providers/Session.h"
 
@@ -81,6 +82,9 @@ public:
     // sample (without it they sort by the session's limits).
     using StatsLookup = std::function<const metrics::SessionStats *(const QString &ref)>;
     void setStatsLookup(StatsLookup lookup) { m_stats = std::move(lookup); }
+    // What Uptime, TTL left and its warning colour count on: the registry's clock unless a
+    // test sets its own. Not owned; it must outlive the model.
+    void setClock(const Clock &clock) { m_clock = &clock; }
     // Replaces the rows with list, as a registry listing would (tests and the bench; the
     // registry's next change replaces them again).
     void setSessions(const QList<SessionInfo> &list);
@@ -107,6 +111,7 @@ private:
     void reindex();
 
     SessionRegistry &m_registry;
+    const Clock *m_clock;
     const CostMeter *m_meter = nullptr;
     StatsLookup m_stats;
     QString m_account;

@@ -104,7 +104,7 @@ QString budgetReached(AppServices &services, const QString &account)
     const auto budget = services.ledger->budget(account);
     if (!budget.ok() || !budget.value() || budget.value()->monthlyUsd <= 0)
         return {};
-    const auto spend = services.ledger->spend(account, QDate::currentDate());
+    const auto spend = services.ledger->spend(account, services.clock->currentDate());
     if (!spend.ok() || spend.value() < budget.value()->monthlyUsd)
         return {};
     return tr("The monthly budget of $%1 for '%2' is reached ($%3 spent this month); no new sessions there until "

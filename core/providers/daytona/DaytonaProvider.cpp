@@ -36,17 +36,20 @@ struct DaytonaProvider::CreateState {
     Callback<SessionInfo> done;
 };
 
-DaytonaProvider::DaytonaProvider(ProviderDescriptor descriptor, QString accountName, Settings settings, QObject *parent)
+DaytonaProvider::DaytonaProvider(ProviderDescriptor descriptor, QString accountName, Settings settings,
+                                 const Clock &clock, QObject *parent)
     : Provider(parent)
     , m_descriptor(std::move(descriptor))
     , m_account(std::move(accountName))
     , m_settings(std::move(settings))
+    , m_clock(&clock)
 {
     cloud::CloudClient::Options o;
     o.service = tr("Daytona");
     o.baseUrl = m_settings.endpoint;
     o.extraCaCertificates = m_settings.caCertificates;
     o.authHeaders.append({QByteArray("Authorization"), QByteArray("Bearer ") + m_settings.apiKey.toUtf8()});
+    o.clock = m_clock;
     if (!m_settings.organization.isEmpty())
         o.authHeaders.append({QByteArray("X-Daytona-Organization-ID"), m_settings.organization.toUtf8()});
     m_client = new cloud::CloudClient(std::move(o), this);
@@ -177,8 +180,7 @@ void DaytonaProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
     auto state = std::make_shared<CreateState>();
     state->spec = spec;
     state->token = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    state->body =
-        compact(createBody(spec, m_account, state->token, QDateTime::currentDateTimeUtc(), m_settings.target));
+    state->body = compact(createBody(spec, m_account, state->token, m_clock->currentDateTimeUtc(), m_settings.target));
     state->done = std::move(done);
     Q_EMIT createProgress(spec.name, tr("Creating the sandbox…"), 0, 0);
     createAttempt(state);
@@ -362,7 +364,7 @@ void DaytonaProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Ca
     info(sessionId, Callback<SessionInfo>(this, [this, sessionId, ttlSeconds, done](Result<SessionInfo> r) {
              if (!r)
                  return done(r.error());
-             const QDateTime now = QDateTime::currentDateTimeUtc();
+             const QDateTime now = m_clock->currentDateTimeUtc();
              QMap<QString, QString> lbl = r->labels;
              QDateTime created = r->created.isValid() ? r->created : now;
              if (!lbl.contains(QLatin1String(labels::Created)))
@@ -405,14 +407,14 @@ void DaytonaProvider::scheduleTtl()
         m_ttlTimer->stop();
         return;
     }
-    const qint64 ms = QDateTime::currentDateTimeUtc().msecsTo(next);
+    const qint64 ms = m_clock->currentDateTimeUtc().msecsTo(next);
     // Long waits are re-armed hourly: timers drift across a suspend.
     m_ttlTimer->start(int(std::clamp<qint64>(ms, 0, 3600 * 1000)));
 }
 
 void DaytonaProvider::enforceTtl()
 {
-    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QDateTime now = m_clock->currentDateTimeUtc();
     for (auto it = m_deadlines.cbegin(); it != m_deadlines.cend(); ++it) {
         const QString id = it.key();
         const SessionState s = m_states.value(id, SessionState::Unknown);

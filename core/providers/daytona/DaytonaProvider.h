@@ -36,7 +36,10 @@ public:
         QList<QSslCertificate> caCertificates;
     };
 
-    DaytonaProvider(ProviderDescriptor descriptor, QString accountName, Settings settings, QObject *parent = nullptr);
+    // The ttl's deadlines, the labels that carry them and Retry-After dates are read on
+    // clock, which must outlive the provider.
+    DaytonaProvider(ProviderDescriptor descriptor, QString accountName, Settings settings,
+                    const Clock &clock = systemClock(), QObject *parent = nullptr);
     ~DaytonaProvider() override;
 
     const ProviderDescriptor &descriptor() const override { return m_descriptor; }
@@ -95,6 +98,7 @@ private:
     ProviderDescriptor m_descriptor;
     QString m_account;
     Settings m_settings;
+    const Clock *m_clock;
     cloud::CloudClient *m_client = nullptr;
     QHash<QString, QUrl> m_toolbox;        // sandbox id -> toolbox base (proxy/ID)
     QHash<QString, double> m_cpus;         // for telemetry's utilisation
