@@ -120,6 +120,29 @@ class TestDockerExecKill : public QObject
         return job;
     }
 
+    // Shows, without a fixed wait, that a cancel made earlier has had time to do whatever it
+    // would do. A cancel that acted would start its killing exec at once and answer when that
+    // ends. A command that ignores TERM, started and cancelled after it (in a running
+    // container), answers only once its own killing exec has gone through the same engine and
+    // waited the 2 s grace: well past the point where the first would have answered.
+    bool aKillingExecHasPassed(const QString &id)
+    {
+        Outcome o;
+        auto job = startJob(id, sh(QStringLiteral("trap '' TERM; sleep 310")), &o);
+        if (!waitForProcess(id, "sleep 310")) {
+            qWarning().noquote() << "the reference command did not start:\n" << QString::fromUtf8(ps(id));
+            return false;
+        }
+        job->cancel();
+        if (!waitUntil([&] { return o.result.has_value(); }, kGoneWithinMs) ||
+            o.result->code() != ErrorCode::Cancelled || !o.result->message().contains(QLatin1String("were killed"))) {
+            qWarning().noquote() << "the reference cancel did not kill:"
+                                 << (o.result ? o.result->message() : QStringLiteral("no answer"));
+            return false;
+        }
+        return true;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -233,8 +256,9 @@ private Q_SLOTS:
         int answers = 0;
         QObject::connect(job.get(), &ExecJob::finished, job.get(), [&answers] { ++answers; });
         job->cancel();
-        QTest::qWait(200);
-        QCOMPARE(answers, 0);
+        QCOMPARE(answers, 0); // nothing at once
+        QVERIFY(aKillingExecHasPassed(*id));
+        QCOMPARE(answers, 0); // nor after a killing exec would have answered
     }
 
     // The container goes while the command runs: there is one answer, promptly.
@@ -256,7 +280,12 @@ private Q_SLOTS:
         int answers = 0;
         QObject::connect(job.get(), &ExecJob::finished, job.get(), [&answers] { ++answers; });
         job->cancel();
-        QTest::qWait(500);
+        QCOMPARE(answers, 0); // nothing at once
+        // Nor later: a killing exec against the removed container would be answered at its
+        // first request; one in another container has passed further by the time it answers.
+        auto other = runContainer();
+        QVERIFY_RESULT(other);
+        QVERIFY(aKillingExecHasPassed(*other));
         QCOMPARE(answers, 0);
         if (o.result->ok())
             QCOMPARE(o.result->value(), 137);

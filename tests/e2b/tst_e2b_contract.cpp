@@ -1,7 +1,9 @@
 // Sandbar's E2B provider against the E2B contract server (a real process on loopback that
 // speaks E2B's control plane and envd, running real shells and files): the whole life of a
 // sandbox, a terminal (paste, resize, reattach), 64 MiB files both ways, and the faults a
-// cloud service has (429, 500, a lost create reply, a cut stream, a wrong key, TLS).
+// cloud service has (429, 500, a lost create reply, a cut stream, a wrong key, TLS). Each test
+// function makes the sandbox it needs and cleanup() removes it, so any one runs alone
+// (`tst_e2b_contract SLOT`) and a failure in one does not spread to the next.
 
 #include "ServerProcess.h"
 #include "TestSupport.h"
@@ -17,6 +19,7 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <utility>
 
 using namespace sandbar;
 
@@ -75,7 +78,28 @@ class TestE2bContract : public QObject
     Q_OBJECT
     std::unique_ptr<contract::ServerProcess> m_server;
     std::unique_ptr<Provider> m_provider;
-    QString m_id;
+    QStringList m_made; // sandboxes the current test function made
+
+    // A sandbox for the current test function only; cleanup() removes it.
+    Result<SessionInfo> createSandbox(CreateSpec spec)
+    {
+        spec.ttlSeconds = spec.ttlSeconds > 0 ? spec.ttlSeconds : 900; // gone even if the test dies
+        auto s = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->create(spec, d); });
+        if (s.ok())
+            m_made << s->id;
+        return s;
+    }
+    // Its id, or empty with the reason printed.
+    QString sandbox(const QStringList &env = {})
+    {
+        CreateSpec spec;
+        spec.name = QString::fromLatin1(QTest::currentTestFunction());
+        spec.env = env;
+        auto s = createSandbox(spec);
+        if (!s.ok())
+            qWarning("create: %s", qPrintable(s.message()));
+        return s.ok() ? s->id : QString();
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -90,6 +114,19 @@ private Q_SLOTS:
         QVERIFY2(m_server->start(), qPrintable(m_server->error()));
         m_provider = makeProvider(m_server->baseUrl());
         QVERIFY(m_provider);
+    }
+
+    // A fault a failed function left armed, and its sandboxes, go with it.
+    void cleanup()
+    {
+        if (!m_server)
+            return;
+        QVERIFY(m_server->clearFaults());
+        const QStringList made = std::exchange(m_made, {});
+        for (const QString &id : made) {
+            auto r = test::await<void>([&](Callback<void> d) { m_provider->remove(id, d); });
+            QVERIFY2(r.ok() || r.code() == ErrorCode::NotFound, qPrintable(r.ok() ? QString() : r.message()));
+        }
     }
 
     void healthAndWrongKey()
@@ -121,9 +158,9 @@ private Q_SLOTS:
         spec.ttlSeconds = 900;
         spec.labels.insert(QStringLiteral("test.run"), QStringLiteral("e2b-contract"));
         spec.env << QStringLiteral("GREETING=hello-env");
-        auto s = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->create(spec, d); });
+        auto s = createSandbox(spec);
         QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.message()));
-        m_id = s->id;
+        const QString id = s->id;
         QCOMPARE(s->state, SessionState::Running);
         QCOMPARE(s->name, QStringLiteral("contract-one"));
         QVERIFY(s->owned);
@@ -133,15 +170,16 @@ private Q_SLOTS:
         QVERIFY(list.ok());
         bool found = false;
         for (const auto &i : list.value())
-            found |= i.id == m_id && i.labels.value(QStringLiteral("test.run")) == QLatin1String("e2b-contract");
+            found |= i.id == id && i.labels.value(QStringLiteral("test.run")) == QLatin1String("e2b-contract");
         QVERIFY(found);
     }
 
     void terminalEchoResizeAndPaste()
     {
-        QVERIFY(!m_id.isEmpty());
+        const QString id = sandbox({QStringLiteral("GREETING=hello-env")});
+        QVERIFY(!id.isEmpty());
         Term t;
-        t.open(*m_provider, m_id);
+        t.open(*m_provider, id);
         QVERIFY(test::waitUntil([&] { return t.started || t.error; }, 20000));
         QVERIFY2(!t.error, qPrintable(t.error ? t.error->message : QString()));
         t.channel->write("echo \"$GREETING-$((6*7))\"\n");
@@ -150,11 +188,17 @@ private Q_SLOTS:
         t.channel->write("stty size\n");
         QVERIFY2(t.waitFor("33 101"), t.out.right(400).constData());
 
-        // A 64 KiB paste comes back byte for byte: raw mode, no echo, cat copies it out.
-        t.channel->write("stty raw -echo; printf 'READY\\n'; cat\n");
-        QVERIFY(t.waitFor("READY"));
-        test::waitUntil([] { return false; }, 200); // let the prompt settle; the check below is exact
-        t.out.clear();
+        // A 64 KiB paste comes back byte for byte: raw mode, no echo, cat copies it out. The
+        // marker is split in the command so that the echo of the typed line cannot match it,
+        // and stty has run before printf: what follows READY's line end is cat's alone.
+        t.channel->write("stty raw -echo; printf 'REA''DY\\n'; cat\n");
+        const auto lineEnd = [&t] {
+            const qsizetype at = t.out.indexOf("READY");
+            return at < 0 ? -1 : t.out.indexOf('\n', at);
+        };
+        QVERIFY2(test::waitUntil([&] { return lineEnd() >= 0 || t.error; }, 20000) && lineEnd() >= 0,
+                 t.out.right(400).constData());
+        t.out.remove(0, lineEnd() + 1);
         QByteArray paste;
         auto *rng = QRandomGenerator::global();
         while (paste.size() < 64 * 1024)
@@ -170,12 +214,14 @@ private Q_SLOTS:
 
     void reattach()
     {
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
         Term t;
-        t.open(*m_provider, m_id);
+        t.open(*m_provider, id);
         QVERIFY(test::waitUntil([&] { return t.started; }, 20000));
         t.channel->write("echo first-$((1+1))\n");
         QVERIFY(t.waitFor("first-2"));
-        auto ptys = test::await<QList<PtyEntry>>([&](Callback<QList<PtyEntry>> d) { m_provider->listPtys(m_id, d); });
+        auto ptys = test::await<QList<PtyEntry>>([&](Callback<QList<PtyEntry>> d) { m_provider->listPtys(id, d); });
         QVERIFY(ptys.ok());
         QVERIFY(!ptys->isEmpty());
         QString pid;
@@ -186,7 +232,7 @@ private Q_SLOTS:
         Term again;
         PtyOptions o;
         o.attachId = pid;
-        again.open(*m_provider, m_id, o);
+        again.open(*m_provider, id, o);
         QVERIFY(test::waitUntil([&] { return again.started || again.error; }, 20000));
         QVERIFY(!again.error);
         again.channel->write("echo second-$((2+1))\n");
@@ -196,6 +242,8 @@ private Q_SLOTS:
 
     void filesBothWays64MiB()
     {
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
         QTemporaryDir dir;
         const QString src = dir.filePath(QStringLiteral("big.bin"));
         {
@@ -208,9 +256,9 @@ private Q_SLOTS:
             }
         }
         auto mk = test::await<void>(
-            [&](Callback<void> d) { m_provider->makeDir(m_id, QStringLiteral("/home/user/in/deep"), d); });
+            [&](Callback<void> d) { m_provider->makeDir(id, QStringLiteral("/home/user/in/deep"), d); });
         QVERIFY2(mk.ok(), qPrintable(mk.ok() ? QString() : mk.message()));
-        auto up = m_provider->upload(m_id, src, QStringLiteral("/home/user/in/"));
+        auto up = m_provider->upload(id, src, QStringLiteral("/home/user/in/"));
         std::optional<VoidResult> upDone;
         QObject ctx;
         connect(up.get(), &TransferJob::finished, &ctx, [&](const VoidResult &r) { upDone = r; });
@@ -219,7 +267,7 @@ private Q_SLOTS:
         QVERIFY2(upDone->ok(), qPrintable(upDone->ok() ? QString() : upDone->message()));
 
         auto list = test::await<QList<FileEntry>>(
-            [&](Callback<QList<FileEntry>> d) { m_provider->listFiles(m_id, QStringLiteral("/home/user/in"), d); });
+            [&](Callback<QList<FileEntry>> d) { m_provider->listFiles(id, QStringLiteral("/home/user/in"), d); });
         QVERIFY(list.ok());
         bool sized = false;
         for (const auto &e : list.value())
@@ -227,7 +275,7 @@ private Q_SLOTS:
         QVERIFY(sized);
 
         QTemporaryDir back;
-        auto down = m_provider->download(m_id, QStringLiteral("/home/user/in/big.bin"), back.path());
+        auto down = m_provider->download(id, QStringLiteral("/home/user/in/big.bin"), back.path());
         std::optional<VoidResult> downDone;
         connect(down.get(), &TransferJob::finished, &ctx, [&](const VoidResult &r) { downDone = r; });
         down->start();
@@ -236,20 +284,22 @@ private Q_SLOTS:
         QCOMPARE(test::sha256File(back.filePath(QStringLiteral("big.bin"))), test::sha256File(src));
 
         auto rm = test::await<void>(
-            [&](Callback<void> d) { m_provider->removePath(m_id, QStringLiteral("/home/user/in"), d); });
+            [&](Callback<void> d) { m_provider->removePath(id, QStringLiteral("/home/user/in"), d); });
         QVERIFY(rm.ok());
         auto st = test::await<PathStat>(
-            [&](Callback<PathStat> d) { m_provider->statPath(m_id, QStringLiteral("/home/user/in"), d); });
+            [&](Callback<PathStat> d) { m_provider->statPath(id, QStringLiteral("/home/user/in"), d); });
         QVERIFY(st.ok());
         QVERIFY(!st->exists);
     }
 
     void execExitCodes()
     {
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
         ExecRequest r;
         r.argv =
             QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")};
-        auto job = m_provider->exec(m_id, r);
+        auto job = m_provider->exec(id, r);
         QByteArray out, err;
         std::optional<Result<int>> code;
         QObject ctx;
@@ -268,11 +318,13 @@ private Q_SLOTS:
     // sandbox through envd's SendSignal, not only abandoned on this side.
     void cancelledExecIsKilled()
     {
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
         const QByteArray marker = "sleep 3" + QByteArray::number(QCoreApplication::applicationPid() % 1000 + 1000);
         ExecRequest r;
         r.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"),
                              QStringLiteral("echo started; exec ") + QString::fromLatin1(marker)};
-        auto job = m_provider->exec(m_id, r);
+        auto job = m_provider->exec(id, r);
         QByteArray out;
         std::optional<Result<int>> code;
         QObject ctx;
@@ -290,11 +342,13 @@ private Q_SLOTS:
 
     void statsPauseResumeTimeout()
     {
-        auto s = test::await<StatsSample>([&](Callback<StatsSample> d) { m_provider->stats(m_id, d); });
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
+        auto s = test::await<StatsSample>([&](Callback<StatsSample> d) { m_provider->stats(id, d); });
         QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.message()));
         QVERIFY(s->memoryUsedBytes.has_value());
         // The Stats tab's stream adds network counters read from /proc through exec.
-        auto stream = m_provider->streamStats(m_id);
+        auto stream = m_provider->streamStats(id);
         std::optional<StatsSample> live;
         QObject ctx;
         connect(stream.get(), &StatsStream::sample, &ctx, [&](const StatsSample &x) { live = x; });
@@ -303,30 +357,32 @@ private Q_SLOTS:
         stream->stop();
         QVERIFY(live->networkRxBytes.has_value());
         QVERIFY(live->memoryUsedBytes.has_value());
-        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->pause(m_id, d); }).ok());
-        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->pause(id, d); }).ok());
+        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(id, d); });
         QCOMPARE(i->state, SessionState::Paused);
-        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->resume(m_id, d); }).ok());
-        i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->resume(id, d); }).ok());
+        i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(id, d); });
         QCOMPARE(i->state, SessionState::Running);
-        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->setTimeout(m_id, 120, d); }).ok());
-        i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->setTimeout(id, 120, d); }).ok());
+        i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(id, d); });
         QVERIFY(i->expiresAt.isValid());
         QVERIFY(qAbs(QDateTime::currentDateTimeUtc().secsTo(i->expiresAt) - 120) < 15);
         // Longer than the plan allows: refused with the reason, not silently shortened.
-        auto tooLong = test::await<void>([&](Callback<void> d) { m_provider->setTimeout(m_id, 7 * 86400, d); });
+        auto tooLong = test::await<void>([&](Callback<void> d) { m_provider->setTimeout(id, 7 * 86400, d); });
         QVERIFY(!tooLong.ok());
         QCOMPARE(tooLong.code(), ErrorCode::LimitReached);
     }
 
     void faultsRateLimitAndServerError()
     {
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
         QVERIFY(m_server->addFault(QStringLiteral("GET"), QStringLiteral("/v2/sandboxes"), QStringLiteral("429"), 1));
         auto list =
             test::await<QList<SessionInfo>>([&](Callback<QList<SessionInfo>> d) { m_provider->listSessions({}, d); });
         QVERIFY2(list.ok(), qPrintable(list.ok() ? QString() : list.message()));
         QVERIFY(m_server->addFault(QStringLiteral("GET"), QStringLiteral("/sandboxes/*"), QStringLiteral("500"), 1));
-        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(id, d); });
         QVERIFY2(i.ok(), qPrintable(i.ok() ? QString() : i.message()));
         QVERIFY(m_server->clearFaults());
     }
@@ -354,10 +410,12 @@ private Q_SLOTS:
 
     void cutStreamIsAClearError()
     {
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
         QVERIFY(m_server->addFault(QStringLiteral("POST"), QStringLiteral("/process.Process/Start"),
                                    QStringLiteral("truncate"), 1));
         Term t;
-        t.open(*m_provider, m_id);
+        t.open(*m_provider, id);
         QVERIFY(test::waitUntil([&] { return t.error.has_value() || t.exit.has_value(); }, 30000));
         QVERIFY(t.error.has_value());
         QVERIFY2(!t.error->message.isEmpty(), "an error for people");
@@ -368,6 +426,8 @@ private Q_SLOTS:
     // reply: each a clear error or a success, never a crash or a hang.
     void malformedResetAndSlow()
     {
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
         QVERIFY(
             m_server->addFault(QStringLiteral("GET"), QStringLiteral("/v2/sandboxes"), QStringLiteral("malformed"), 1));
         auto list =
@@ -379,7 +439,7 @@ private Q_SLOTS:
         QVERIFY(m_server->addFault(QStringLiteral("POST"), QStringLiteral("/process.Process/Start"),
                                    QStringLiteral("reset"), 1));
         Term t;
-        t.open(*m_provider, m_id);
+        t.open(*m_provider, id);
         QVERIFY(test::waitUntil([&] { return t.error.has_value() || t.exit.has_value(); }, 30000));
         QVERIFY(t.error.has_value());
 
@@ -387,7 +447,7 @@ private Q_SLOTS:
             m_server->addFault(QStringLiteral("GET"), QStringLiteral("/sandboxes/*"), QStringLiteral("slow:700"), 1));
         QElapsedTimer slow;
         slow.start();
-        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(id, d); });
         QVERIFY2(i.ok(), qPrintable(i.ok() ? QString() : i.message()));
         QVERIFY(slow.elapsed() >= 600);
         QVERIFY(m_server->clearFaults());
@@ -395,7 +455,9 @@ private Q_SLOTS:
 
     void logsAreRead()
     {
-        auto stream = m_provider->logs(m_id, LogOptions{});
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
+        auto stream = m_provider->logs(id, LogOptions{});
         std::optional<VoidResult> end;
         QObject ctx;
         connect(stream.get(), &LogStream::finished, &ctx, [&](const VoidResult &r) { end = r; });
@@ -406,8 +468,10 @@ private Q_SLOTS:
 
     void removeEndsIt()
     {
-        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->remove(m_id, d); }).ok());
-        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(m_id, d); });
+        const QString id = sandbox();
+        QVERIFY(!id.isEmpty());
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->remove(id, d); }).ok());
+        auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(id, d); });
         QVERIFY(!i.ok());
         QCOMPARE(i.code(), ErrorCode::NotFound);
     }

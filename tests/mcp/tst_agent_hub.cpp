@@ -168,7 +168,23 @@ private Q_SLOTS:
         b->ask(request(QStringLiteral("1")), b.get(), otherClient.fn());
         QTRY_COMPARE_WITH_TIMEOUT(hub->pendingApprovals().size(), 2, WaitMs);
         QCOMPARE(requested.size(), 3);
-        QTest::qWait(50);
+        // Neither was answered as well as queued. The hub writes an answer while it handles the
+        // ask, and each connection delivers in order: an answer on the same connection to a
+        // later ask comes after any the hub gave these. For agent-a the remembered tool is
+        // answered at once; agent-b's later ask is decided here.
+        Answer laterA, laterB;
+        a->ask(request(QStringLiteral("4")), a.get(), laterA.fn());
+        b->ask(request(QStringLiteral("later"), QStringLiteral("list_sessions")), b.get(), laterB.fn());
+        QTRY_COMPARE_WITH_TIMEOUT(hub->pendingApprovals().size(), 3, WaitMs);
+        QString laterId;
+        for (const PendingApproval &p : hub->pendingApprovals()) {
+            if (p.request.id == QLatin1String("later"))
+                laterId = p.id;
+        }
+        QVERIFY(hub->decide(laterId, ApprovalDecision::Once));
+        QTRY_VERIFY_WITH_TIMEOUT(laterA.value && laterB.value, WaitMs);
+        QCOMPARE(laterA.value->decision, ApprovalDecision::Always);
+        QCOMPARE(laterB.value->decision, ApprovalDecision::Once);
         QVERIFY(!otherTool.value);
         QVERIFY(!otherClient.value);
         QStringList clients;
@@ -411,7 +427,12 @@ private Q_SLOTS:
             hub.ask(request(QStringLiteral("http-3")), &gone, orphan.fn());
             QVERIFY(hub.decide(hub.pendingApprovals().constFirst().id, ApprovalDecision::Once));
         }
-        QTest::qWait(50);
+        // Answers are queued calls, run in the order they were made: once a later answer has
+        // arrived, the orphan's would have come before it.
+        Answer later;
+        hub.ask(request(QStringLiteral("http-3b")), &context, later.fn());
+        QVERIFY(hub.decide(hub.pendingApprovals().constFirst().id, ApprovalDecision::Once));
+        QTRY_VERIFY_WITH_TIMEOUT(later.value.has_value(), WaitMs);
         QVERIFY(!orphan.value);
 
         // The hub going away answers what still waits.

@@ -1,14 +1,12 @@
 // Two things Podman does differently from Docker, made to match (issue found by tst_escapes):
 // an out-of-memory kill of a command started with exec is reported in the statistics (Podman
 // sends no `oom` event for it; DockerUsage.h), and a session cannot make a user namespace
-// (Podman's default seccomp profile allows it; PodmanSeccomp.h).
+// (Podman's default seccomp profile allows it; PodmanSeccomp.h). The pure parsers behind both
+// (the cgroup's oom_kill count, the profile's shape) are unit tests: tst_podman_oom_parsers.
 #include "EngineKit.h"
 #include "metrics/StatsHistory.h"
-#include "providers/docker/DockerUsage.h"
-#include "providers/docker/PodmanSeccomp.h"
 
 #include <QDir>
-#include <nlohmann/json.hpp>
 
 using namespace sandbar;
 using namespace sandbar::test;
@@ -26,83 +24,6 @@ class TestPodmanOom : public QObject
     }
 
 private Q_SLOTS:
-    void cgroupCount_data()
-    {
-        QTest::addColumn<QByteArray>("text");
-        QTest::addColumn<qint64>("kills"); // -1: none
-        QTest::newRow("v2 memory.events")
-            << QByteArray("low 0\nhigh 0\nmax 12\noom 2\noom_kill 2\noom_group_kill 0\n") << qint64(2);
-        QTest::newRow("v1 memory.oom_control")
-            << QByteArray("oom_kill_disable 0\nunder_oom 0\noom_kill 1\n") << qint64(1);
-        QTest::newRow("none yet") << QByteArray("oom_kill 0\n") << qint64(0);
-        QTest::newRow("both, larger wins") << QByteArray("oom_kill 3\noom_kill_disable 0\noom_kill 5") << qint64(5);
-        QTest::newRow("no counter") << QByteArray("cat: can't open '/sys/fs/cgroup/memory.events'\n") << qint64(-1);
-        QTest::newRow("empty") << QByteArray() << qint64(-1);
-        QTest::newRow("not a number") << QByteArray("oom_kill lots\noom_kill -4\n") << qint64(-1);
-        QTest::newRow("oom_group_kill alone") << QByteArray("oom_group_kill 7\n") << qint64(-1);
-    }
-    void cgroupCount()
-    {
-        QFETCH(QByteArray, text);
-        QFETCH(qint64, kills);
-        const auto got = docker::oomKillsFromCgroup(text);
-        QCOMPARE(got.value_or(-1), kills);
-    }
-
-    void profileShape_data()
-    {
-        QTest::addColumn<QByteArray>("text");
-        QTest::newRow("built-in copy") << docker::podmanSeccompProfile();
-        // Podman is installed wherever these tests run, its default profile with it.
-        const QByteArray engineDefault = docker::engineDefaultSeccompProfile();
-        QVERIFY2(!engineDefault.isEmpty(), "no /usr/share/containers/seccomp.json");
-        QTest::newRow("this machine's default") << docker::podmanSeccompProfile(engineDefault);
-        QCOMPARE(docker::podmanSeccompProfile(engineDefault), docker::refuseUserNamespaces(engineDefault));
-        // Not a profile: the built-in copy, never a profile without the change.
-        QCOMPARE(docker::refuseUserNamespaces("[]"), QByteArray());
-        QCOMPARE(docker::refuseUserNamespaces("{\"syscalls\":[{\"names\":7}]}"), QByteArray());
-        QCOMPARE(docker::podmanSeccompProfile("garbage"), docker::podmanSeccompProfile());
-    }
-
-    // Podman's default with the user-namespace rules changed, nothing else dropped.
-    void profileShape()
-    {
-        QFETCH(QByteArray, text);
-        const auto j = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-        QVERIFY(!j.is_discarded());
-        QCOMPARE(QString::fromStdString(j.value("defaultAction", "")), QStringLiteral("SCMP_ACT_ERRNO"));
-        int unconditional = 0, newUserRefused = 0, clone3Enosys = 0, allowedNames = 0;
-        for (const auto &rule : j.at("syscalls")) {
-            const auto &names = rule.at("names");
-            const std::string action = rule.value("action", "");
-            const bool hasArgs = rule.contains("args") && rule.at("args").is_array() && !rule.at("args").empty();
-            const bool conditional = (rule.contains("includes") && !rule.at("includes").empty()) ||
-                                     (rule.contains("excludes") && !rule.at("excludes").empty());
-            for (const auto &n : names) {
-                const std::string name = n.get<std::string>();
-                if (action == "SCMP_ACT_ALLOW" && !hasArgs && !conditional) {
-                    ++allowedNames;
-                    if (name == "clone" || name == "clone3" || name == "unshare")
-                        ++unconditional;
-                }
-                if ((name == "clone" || name == "unshare") && action == "SCMP_ACT_ERRNO" && hasArgs &&
-                    rule.at("args")[0].value("value", 0ULL) == 0x10000000ULL &&
-                    rule.at("args")[0].value("valueTwo", 0ULL) == 0x10000000ULL && rule.value("errnoRet", 0) == 1)
-                    ++newUserRefused;
-                if (name == "clone3" && action == "SCMP_ACT_ERRNO" && rule.value("errnoRet", 0) == 38)
-                    ++clone3Enosys;
-            }
-        }
-        QCOMPARE(unconditional, 0);
-        QCOMPARE(newUserRefused, 3); // clone (flags first; s390: second) and unshare
-        QCOMPARE(clone3Enosys, 1);
-        QVERIFY2(allowedNames > 300, qPrintable(QString::number(allowedNames)));
-        QVERIFY(docker::isSeccompFileError(
-            "{\"cause\":\"no such file or directory\",\"message\":\"container create: opening seccomp profile failed: "
-            "open /x.json: no such file or directory\",\"response\":500}"));
-        QVERIFY(!docker::isSeccompFileError("{\"message\":\"no such image\"}"));
-    }
-
     void initTestCase()
     {
         const QString host = podmanHost();

@@ -1,8 +1,10 @@
 // Escape attempts against Local, Docker and Podman sessions (issue 13, section 1). Every
 // attempt runs inside a session as its user and must fail there; the same probe on the host
-// (or in a session granted the thing) is its positive control, and without a passing control
-// the row is n/a. Nothing here changes the host: the clock is set to the time it reads, a
-// module image is empty, a control mount lives in a private namespace.
+// (or in a session granted the thing) is its positive control. A row with nothing to prove on
+// this host (no such service, no such limit) is n/a; one whose control failed proves nothing
+// and says CONTROL FAILED, which fails the suite in CI (CI=true), where every control must
+// pass for the table to mean anything. Nothing here changes the host: the clock is set to the
+// time it reads, a module image is empty, a control mount lives in a private namespace.
 
 #include "EscapeKit.h"
 #include "providers/local/LocalProvider.h"
@@ -59,6 +61,13 @@ class TstEscapes : public QObject
     void add(const QString &attempt, const QString &provider, bool control, bool blocked, const QString &note = {})
     {
         m_rows.append({attempt, provider, control, blocked, note});
+    }
+    // Nothing to prove here, and why: not counted for or against the sandbox, not a failure.
+    void notApplicable(const QString &attempt, const QString &provider, const QString &why)
+    {
+        EscapeRow r{attempt, provider, false, false, {}};
+        r.notApplicable = why;
+        m_rows.append(r);
     }
     QString hostProbe() const { return m_probeDir + QStringLiteral("/escape_probe"); }
     bool control(const QString &attempt, const std::function<bool()> &measure)
@@ -229,7 +238,9 @@ void TstEscapes::attempts(const Target &t)
         add(it.key(), prov, ctl, r.ran && !r.has(m_token.toUtf8()) && !listed && !wrote,
             wrote ? QStringLiteral("wrote %1").arg(written) : QString());
     }
-    {
+    if (!QFileInfo::exists(QStringLiteral("/etc/shadow"))) {
+        notApplicable(QStringLiteral("read:/etc/shadow"), prov, QStringLiteral("no /etc/shadow on this host"));
+    } else {
         const auto r = in(QStringLiteral("cat /etc/shadow 2>&1"));
         add(QStringLiteral("read:/etc/shadow"), prov, !m_shadowLine.isEmpty(), !r.has(m_shadowLine.toUtf8()));
     }
@@ -306,7 +317,7 @@ void TstEscapes::attempts(const Target &t)
          {QStringLiteral("socket:dbus-session"), QStringLiteral("socket:x11"), QStringLiteral("socket:ssh-agent"),
           QStringLiteral("socket:docker"), QStringLiteral("socket:podman")}) {
         if (!m_sockets.contains(missing))
-            add(missing, prov, false, false, QStringLiteral("no such service on this host"));
+            notApplicable(missing, prov, QStringLiteral("no such service on this host"));
     }
     // The terminal that started Sandbar.
     {
@@ -325,6 +336,7 @@ void TstEscapes::attempts(const Target &t)
     struct Privileged {
         QString attempt, inside;
         std::function<bool()> control;
+        std::function<QString()> notApplicable = [] { return QString(); }; // why, if nothing to prove here
     };
     const QList<Privileged> privileged{
         {QStringLiteral("priv:mknod"), QStringLiteral("mknod /tmp"),
@@ -338,20 +350,26 @@ void TstEscapes::attempts(const Target &t)
          [&] { return hostProbeSucceeds(QStringLiteral("userns")); }},
         {QStringLiteral("priv:set-clock"), QStringLiteral("settime"), [] { return hasCapability(kCapSysTime); }},
         // A kernel without module support refuses everyone alike: no proof, so n/a there.
-        {QStringLiteral("priv:load-module"), QStringLiteral("module"),
+        {QStringLiteral("priv:load-module"), QStringLiteral("module"), [] { return hasCapability(kCapSysModule); },
          [] {
              QFile disabled(QStringLiteral("/proc/sys/kernel/modules_disabled"));
-             return hasCapability(kCapSysModule) && QFileInfo::exists(QStringLiteral("/proc/modules")) &&
-                    disabled.open(QIODevice::ReadOnly) && disabled.readAll().trimmed() == "0";
+             if (QFileInfo::exists(QStringLiteral("/proc/modules")) && disabled.open(QIODevice::ReadOnly) &&
+                 disabled.readAll().trimmed() == "0")
+                 return QString();
+             return QStringLiteral("the kernel loads no modules (none built in, or modules_disabled)");
          }},
     };
     for (const auto &a : privileged) {
+        if (const QString why = a.notApplicable(); !why.isEmpty()) {
+            notApplicable(a.attempt, prov, why);
+            continue;
+        }
         const bool ctl = control(a.attempt, a.control);
         const auto r = in(kProbe + QLatin1Char(' ') + a.inside);
         const bool blocked = r.ran && !r.has("SUCCEEDED");
         QString note = blocked ? QString() : QString::fromUtf8(r.out.simplified());
         if (!ctl)
-            note = QStringLiteral("the host cannot do it either (capability or kernel support missing)");
+            note = QStringLiteral("the host cannot do it either (a capability missing?)");
         add(a.attempt, prov, ctl, blocked, note);
     }
     {
@@ -378,7 +396,7 @@ void TstEscapes::limits(const Target &t)
     const QString &prov = t.provider;
     if (t.limited.isEmpty()) {
         for (const char *a : {"exhaust:fork-bomb", "exhaust:memory-hog", "exhaust:responsive"})
-            add(QLatin1String(a), prov, false, false, QStringLiteral("limits refused: ") + t.limitedError);
+            notApplicable(QLatin1String(a), prov, QStringLiteral("limits refused: ") + t.limitedError);
     } else {
         const bool ctl = control(QStringLiteral("exhaust:fork-bomb"), [&] {
             return hostSh(QStringLiteral("%1 forkbomb %2").arg(hostProbe()).arg(kPidsLimit * 2))
@@ -422,10 +440,10 @@ void TstEscapes::limits(const Target &t)
         }
         add(QStringLiteral("exhaust:memory-hog"), prov, memCtl, !m.has("DONE"), note);
     }
-    add(QStringLiteral("exhaust:disk-filler"), prov, false, false,
-        prov == QStringLiteral("local")
-            ? QStringLiteral("not provided: Local has no disk quota")
-            : QStringLiteral("no storage quota option: needs a storage driver that supports it"));
+    notApplicable(QStringLiteral("exhaust:disk-filler"), prov,
+                  prov == QStringLiteral("local")
+                      ? QStringLiteral("not provided: Local has no disk quota")
+                      : QStringLiteral("no storage quota option: needs a storage driver that supports it"));
 }
 
 void TstEscapes::localOnly(const QString &id)
@@ -443,7 +461,7 @@ void TstEscapes::networkOn()
 {
     const QString prov = QStringLiteral("local");
     if (local::LocalEnvironment::detect().slirpPath.isEmpty()) {
-        add(QStringLiteral("net-on:host-loopback"), prov, false, false, QStringLiteral("slirp4netns missing"));
+        notApplicable(QStringLiteral("net-on:host-loopback"), prov, QStringLiteral("slirp4netns missing"));
         return;
     }
     CreateSpec spec;
@@ -553,16 +571,27 @@ void TstEscapes::podman()
 void TstEscapes::report()
 {
     printAndWriteReport(m_rows);
-    QStringList escaped;
+    QStringList escaped, unproven;
     for (const auto &r : m_rows) {
-        if (r.counted && r.control && !r.blocked)
+        if (r.escaped())
             escaped << r.attempt + QLatin1Char('/') + r.provider;
+        if (r.controlFailed())
+            unproven << r.attempt + QLatin1Char('/') + r.provider;
     }
     // Reported, not failed: not an escape, and Podman's events carry no OOM kill of an exec.
     if (!m_oomUnreported.isEmpty())
         qWarning("statistics missed an out-of-memory kill: %s", qPrintable(m_oomUnreported.join(QStringLiteral(", "))));
+    // A failed control leaves its row unproven whatever happened inside: said outside CI, where
+    // a host may lack what a control needs; a failure in CI, where a suite of such rows would
+    // otherwise pass having shown nothing.
+    const QString unprovenText =
+        QStringLiteral("positive control failed, so the row proves nothing: ") + unproven.join(QStringLiteral(", "));
+    if (!unproven.isEmpty() && !inCi())
+        qWarning("%s", qPrintable(unprovenText));
     QVERIFY2(!m_rows.isEmpty(), "no attempt ran");
     QVERIFY2(escaped.isEmpty(), qPrintable(QStringLiteral("escaped: ") + escaped.join(QStringLiteral(", "))));
+    if (inCi())
+        QVERIFY2(unproven.isEmpty(), qPrintable(unprovenText));
 }
 
 void TstEscapes::cleanupTestCase()
