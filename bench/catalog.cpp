@@ -51,16 +51,14 @@ int run(const QStringList &)
         t.start();
         auto c = Catalog::shipped();
         loads << double(t.nsecsElapsed()) / 1e6;
-        if (!c.ok()) {
-            std::fprintf(stderr, "catalog: %s\n", qPrintable(c.message()));
-            return 1;
-        }
+        if (!c.ok())
+            return fail("catalog", QStringLiteral("load the shipped catalog"), c.message());
     }
     printFigure(QStringLiteral("catalog.load_ms"), percentile(loads, 50), QStringLiteral("ms"));
 
     auto catalog = Catalog::shipped();
     if (!catalog.ok())
-        return 1;
+        return fail("catalog", QStringLiteral("load the shipped catalog"), catalog.message());
     const QList<Workload> workloads = sweep(1000);
     QList<double> sweeps;
     double checksum = 0; // keeps the work observable so nothing is optimised away

@@ -26,6 +26,7 @@ namespace sandbar::bench {
 
 namespace {
 
+const char kGroup[] = "contract";
 constexpr qint64 kMiB = 1024 * 1024;
 
 QString serverBinary()
@@ -49,23 +50,30 @@ bool spin(const std::function<bool()> &done, int timeoutMs)
 struct Server {
     QProcess process;
     QString base;
-    bool start(const QString &provider)
+    // Empty when it listens, else why not.
+    QString start(const QString &provider)
     {
         process.start(serverBinary(), {provider, QStringLiteral("--port"), QStringLiteral("0")});
         if (!process.waitForStarted(10000))
-            return false;
+            return QStringLiteral("%1 did not start: %2 (build the contract tests, or set SANDBAR_CONTRACT_SERVER)")
+                .arg(serverBinary(), process.errorString());
         QByteArray line;
         QElapsedTimer t;
         t.start();
-        while (!line.contains('\n') && t.elapsed() < 20000) {
+        while (!line.contains('\n') && t.elapsed() < 20000 && process.state() == QProcess::Running) {
             process.waitForReadyRead(200);
             line += process.readAllStandardOutput();
         }
+        line += process.readAllStandardOutput();
         const QList<QByteArray> parts = line.trimmed().split(' ');
-        if (parts.size() != 2 || parts.first() != "listening")
-            return false;
+        if (parts.size() != 2 || parts.first() != "listening") {
+            const QString said = QString::fromLocal8Bit(process.readAllStandardError()).trimmed();
+            return QStringLiteral("%1 %2 did not say \"listening URL\" within 20 s (stdout \"%3\"%4)")
+                .arg(serverBinary(), provider, QString::fromLocal8Bit(line.trimmed()),
+                     said.isEmpty() ? QString() : QStringLiteral(", stderr \"%1\"").arg(said.right(400)));
+        }
         base = QString::fromUtf8(parts.last());
-        return true;
+        return {};
     }
     ~Server()
     {
@@ -76,7 +84,7 @@ struct Server {
     }
 };
 
-std::unique_ptr<Provider> makeProvider(const QString &provider, const QString &base)
+Result<std::unique_ptr<Provider>> makeProvider(const QString &provider, const QString &base)
 {
     AccountConfig a;
     a.name = QStringLiteral("bench");
@@ -85,26 +93,22 @@ std::unique_ptr<Provider> makeProvider(const QString &provider, const QString &b
         a.settings.insert(QStringLiteral("endpoint"), base);
         a.settings.insert(QStringLiteral("sandbox-endpoint"), base);
         a.secrets.insert(QStringLiteral("api-key"), QStringLiteral("e2b_contract_test_key"));
-        auto p = e2b::makeE2bFactory()->create(a);
-        return p.ok() ? std::move(p.value()) : nullptr;
+        return e2b::makeE2bFactory()->create(a);
     }
     a.settings.insert(QStringLiteral("endpoint"), QString(base + QStringLiteral("/api")));
     a.secrets.insert(QStringLiteral("api-key"), QStringLiteral("dtn_contract_test_key"));
-    auto p = daytona::makeDaytonaFactory()->create(a);
-    return p.ok() ? std::move(p.value()) : nullptr;
+    return daytona::makeDaytonaFactory()->create(a);
 }
 
 int runProvider(const QString &provider)
 {
     Server server;
-    if (!server.start(provider)) {
-        std::fprintf(stderr, "contract: the %s server did not start (%s)\n", qPrintable(provider),
-                     qPrintable(serverBinary()));
-        return 1;
-    }
-    auto p = makeProvider(provider, server.base);
-    if (!p)
-        return 1;
+    if (const QString why = server.start(provider); !why.isEmpty())
+        return fail(kGroup, QStringLiteral("%1: start the contract server").arg(provider), why);
+    auto made = makeProvider(provider, server.base);
+    if (!made)
+        return fail(kGroup, QStringLiteral("%1: make the provider for %2").arg(provider, server.base), made.message());
+    const std::unique_ptr<Provider> p = std::move(made.value());
     const QString prefix = QStringLiteral("contract.") + provider + QLatin1Char('.');
 
     QElapsedTimer t;
@@ -113,10 +117,8 @@ int runProvider(const QString &provider)
     spec.name = QStringLiteral("bench");
     spec.ttlSeconds = 900;
     auto s = wait<SessionInfo>([&](Callback<SessionInfo> d) { p->create(spec, d); });
-    if (!s.ok()) {
-        std::fprintf(stderr, "contract: create failed: %s\n", qPrintable(s.message()));
-        return 1;
-    }
+    if (!s.ok())
+        return fail(kGroup, QStringLiteral("%1: create").arg(provider), s.message());
     QObject ctx;
     auto pty = p->openPty(s->id, PtyOptions{});
     QByteArray out;
@@ -124,15 +126,17 @@ int runProvider(const QString &provider)
     QObject::connect(pty.get(), &PtyChannel::dataReceived, &ctx, [&](const QByteArray &b) { out += b; });
     QObject::connect(pty.get(), &PtyChannel::errorOccurred, &ctx, [&](const Error &e) { error = e; });
     pty->start();
-    if (!spin([&] { return !out.isEmpty() || error; }, 30000) || error) {
-        std::fprintf(stderr, "contract: no prompt: %s\n", error ? qPrintable(error->message) : "timeout");
-        return 1;
-    }
+    if (!spin([&] { return !out.isEmpty() || error; }, 30000) || error)
+        return fail(kGroup, QStringLiteral("%1: wait for the shell's prompt").arg(provider),
+                    error ? error->message : QStringLiteral("nothing within 30 s"));
     printFigure(prefix + QStringLiteral("create_to_shell_ms"), double(t.nsecsElapsed()) / 1e6, QStringLiteral("ms"));
 
     pty->write("stty raw -echo; printf 'RE''ADY'; cat\n");
-    if (!spin([&] { return out.contains("READY") || error; }, 20000))
-        return 1;
+    if (!spin([&] { return out.contains("READY") || error; }, 20000) || error)
+        return fail(kGroup, QStringLiteral("%1: start `cat` on a raw terminal").arg(provider),
+                    error ? error->message
+                          : QStringLiteral("no READY within 20 s; the terminal showed \"%1\"")
+                                .arg(QString::fromUtf8(out.right(200))));
     spin([] { return false; }, 100);
     QList<double> samples;
     for (int i = 0; i < 1000 && !error; ++i) {
@@ -141,12 +145,14 @@ int runProvider(const QString &provider)
         QElapsedTimer k;
         k.start();
         pty->write(QByteArray(1, c));
-        if (!spin([&] { return out.contains(c) || error; }, 5000)) {
-            std::fprintf(stderr, "contract: keystroke %d was not echoed\n", i);
-            return 1;
-        }
+        if (!spin([&] { return out.contains(c) || error; }, 5000))
+            return fail(kGroup, QStringLiteral("%1: keystroke %2").arg(provider).arg(i),
+                        QStringLiteral("not echoed within 5 s"));
         samples << double(k.nsecsElapsed()) / 1e6;
     }
+    if (error)
+        return fail(kGroup, QStringLiteral("%1: keystrokes").arg(provider),
+                    QStringLiteral("the terminal failed after %1 of 1000: %2").arg(samples.size()).arg(error->message));
     printFigure(prefix + QStringLiteral("pty_roundtrip_ms_p99"), percentile(samples, 99), QStringLiteral("ms"), 5.0);
     printFigure(prefix + QStringLiteral("pty_roundtrip_ms_p50"), percentile(samples, 50), QStringLiteral("ms"));
     pty->close();
@@ -156,12 +162,14 @@ int runProvider(const QString &provider)
     const QString src = dir.filePath(QStringLiteral("upload.bin"));
     {
         QFile f(src);
-        if (!f.open(QIODevice::WriteOnly))
-            return 1;
+        if (!dir.isValid() || !f.open(QIODevice::WriteOnly))
+            return fail(kGroup, QStringLiteral("%1: make the 64 MiB file %2").arg(provider, src),
+                        dir.isValid() ? f.errorString() : dir.errorString());
         QByteArray block(int(kMiB), Qt::Uninitialized);
         for (int i = 0; i < 64; ++i) {
             QRandomGenerator::global()->fillRange(reinterpret_cast<quint32 *>(block.data()), block.size() / 4);
-            f.write(block);
+            if (f.write(block) != block.size())
+                return fail(kGroup, QStringLiteral("%1: make the 64 MiB file %2").arg(provider, src), f.errorString());
         }
     }
     const QString home =
@@ -180,15 +188,15 @@ int runProvider(const QString &provider)
     spin([&] { return done.has_value(); }, 300000);
     const double secs = double(u.nsecsElapsed()) / 1e9;
     sampler.stop();
-    if (!done || !done->ok()) {
-        std::fprintf(stderr, "contract: upload failed: %s\n", done ? qPrintable(done->message()) : "timeout");
-        return 1;
-    }
+    if (!done || !done->ok())
+        return fail(kGroup, QStringLiteral("%1: upload 64 MiB into %2").arg(provider, home),
+                    done ? done->message() : QStringLiteral("not finished within 300 s"));
     printFigure(prefix + QStringLiteral("upload_MiBps"), 64.0 / secs, QStringLiteral("MiB/s"));
     printFigure(prefix + QStringLiteral("upload_rss_growth_MiB"), double(peak - rss0) / kMiB, QStringLiteral("MiB"),
                 64.0);
-    if (!wait<void>([&](Callback<void> d) { p->remove(s->id, d); }).ok())
-        std::fprintf(stderr, "contract: the sandbox could not be removed\n");
+    if (auto r = wait<void>([&](Callback<void> d) { p->remove(s->id, d); }); !r.ok())
+        std::fprintf(stderr, "contract: %s: the sandbox could not be removed: %s\n", qPrintable(provider),
+                     qPrintable(r.message()));
     return 0;
 }
 

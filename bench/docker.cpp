@@ -24,6 +24,7 @@ namespace sandbar::bench {
 
 namespace {
 
+const char kGroup[] = "docker";
 constexpr qint64 kMiB = 1024 * 1024;
 
 Result<int> runExec(Provider &p, const QString &id, const QStringList &argv)
@@ -60,7 +61,8 @@ VoidResult runTransfer(TransferJob *job, qint64 *peakRss)
     return *out;
 }
 
-// Runs the docker CLI; stdout trimmed, or nullopt when it failed.
+// Runs the docker CLI (the baselines); stdout trimmed, or nullopt when it failed, which costs
+// a baseline sample, not a figure, and says why.
 std::optional<QByteArray> cli(const QString &host, const QStringList &args)
 {
     QProcess p;
@@ -68,9 +70,20 @@ std::optional<QByteArray> cli(const QString &host, const QStringList &args)
     env.insert(QStringLiteral("DOCKER_HOST"), host);
     p.setProcessEnvironment(env);
     p.start(QStringLiteral("docker"), args);
-    if (!p.waitForFinished(120000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-        std::fprintf(stderr, "docker %s failed: %s\n", qPrintable(args.join(QLatin1Char(' '))),
-                     p.readAllStandardError().constData());
+    const QString what = QStringLiteral("baseline `docker %1`").arg(args.join(QLatin1Char(' ')));
+    if (!p.waitForStarted(30000)) {
+        sayWhy(kGroup, what, QStringLiteral("did not start: %1").arg(p.errorString()));
+        return std::nullopt;
+    }
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        sayWhy(kGroup, what, QStringLiteral("did not finish within 120 s"));
+        return std::nullopt;
+    }
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        sayWhy(kGroup, what,
+               QStringLiteral("exit %1: %2").arg(p.exitCode()).arg(QString::fromLocal8Bit(p.readAllStandardError())));
         return std::nullopt;
     }
     return p.readAllStandardOutput().trimmed();
@@ -82,27 +95,24 @@ int run(const QStringList &args)
     if (host.isEmpty())
         host = qEnvironmentVariable("DOCKER_HOST");
     const QString image = args.value(0, qEnvironmentVariable("SANDBAR_TEST_IMAGE"));
-    if (host.isEmpty() || image.isEmpty()) {
-        std::fputs("sandbar-bench docker: set SANDBAR_TEST_DOCKER_HOST (or DOCKER_HOST) and SANDBAR_TEST_IMAGE "
-                   "(or pass the image)\n",
-                   stderr);
-        return 2;
-    }
+    if (host.isEmpty() || image.isEmpty())
+        return fail(kGroup, QString(),
+                    QStringLiteral("set SANDBAR_TEST_DOCKER_HOST (or DOCKER_HOST) and SANDBAR_TEST_IMAGE (or pass the "
+                                   "image)"),
+                    2);
     docker::DockerFactory factory(docker::Flavour::Docker);
     AccountConfig acct;
     acct.name = QStringLiteral("bench");
     acct.settings.insert(QStringLiteral("endpoint"), host);
     auto created = factory.create(acct);
-    if (!created) {
-        std::fprintf(stderr, "%s\n", qPrintable(created.message()));
-        return 1;
-    }
+    if (!created)
+        return fail(kGroup, QStringLiteral("Docker account at %1").arg(host), created.message());
     Provider &p = *created.value();
-    if (auto h = wait<HealthInfo>([&](auto cb) { p.health(cb); }); !h) {
-        std::fprintf(stderr, "engine: %s\n", qPrintable(h.message()));
-        return 1;
-    }
+    if (auto h = wait<HealthInfo>([&](auto cb) { p.health(cb); }); !h)
+        return fail(kGroup, QStringLiteral("reach the engine at %1").arg(host), h.message());
     const bool haveCli = !QStandardPaths::findExecutable(QStringLiteral("docker")).isEmpty();
+    if (!haveCli)
+        sayWhy(kGroup, QStringLiteral("baselines"), QStringLiteral("no `docker` CLI on PATH: the figures have none"));
     CreateSpec spec;
     spec.image = image;
     spec.labels.insert(QStringLiteral("dev.sandbar.bench"), QStringLiteral("1"));
@@ -113,17 +123,14 @@ int run(const QStringList &args)
         QElapsedTimer t;
         t.start();
         auto s = wait<SessionInfo>([&](auto cb) { p.create(spec, cb); });
-        if (!s) {
-            std::fprintf(stderr, "create: %s\n", qPrintable(s.message()));
-            return 1;
-        }
+        if (!s)
+            return fail(kGroup, QStringLiteral("create a session of %1").arg(image), s.message());
         auto r = runExec(p, s->id, {QStringLiteral("true")});
         ours << double(t.nsecsElapsed()) / 1e6;
         (void)wait<void>([&](auto cb) { p.remove(s->id, cb); });
-        if (!r || *r != 0) {
-            std::fprintf(stderr, "exec true failed\n");
-            return 1;
-        }
+        if (!r || *r != 0)
+            return fail(kGroup, QStringLiteral("exec true in session %1").arg(s->id.left(12)),
+                        r ? QStringLiteral("exit code %1").arg(*r) : r.message());
         if (haveCli) {
             t.restart();
             auto id = cli(host, {QStringLiteral("run"), QStringLiteral("-d"), QStringLiteral("--network"),
@@ -141,30 +148,26 @@ int run(const QStringList &args)
     // one run of either swings with the engine's writeback of the previous one.
     QTemporaryDir dir;
     QFile file(dir.filePath(QStringLiteral("upload.bin")));
-    if (!file.open(QIODevice::WriteOnly) || !file.resize(256 * kMiB)) {
-        std::fputs("cannot make the 256 MiB file\n", stderr);
-        return 1;
-    }
+    if (!dir.isValid())
+        return fail(kGroup, QStringLiteral("make a temporary folder"), dir.errorString());
+    if (!file.open(QIODevice::WriteOnly) || !file.resize(256 * kMiB))
+        return fail(kGroup, QStringLiteral("make the 256 MiB file %1").arg(file.fileName()), file.errorString());
     file.close();
     QList<double> upOurs, upTheirs;
     const qint64 before = currentRssBytes();
     qint64 peak = before;
     for (int i = 0; i < 3; ++i) {
         auto s = wait<SessionInfo>([&](auto cb) { p.create(spec, cb); });
-        if (!s) {
-            std::fprintf(stderr, "create: %s\n", qPrintable(s.message()));
-            return 1;
-        }
+        if (!s)
+            return fail(kGroup, QStringLiteral("create a session of %1 for the upload").arg(image), s.message());
         auto job = p.upload(s->id, file.fileName(), QStringLiteral("/workspace"));
         QElapsedTimer t;
         t.start();
         auto up = runTransfer(job.get(), &peak);
         const double secs = double(t.nsecsElapsed()) / 1e9;
         (void)wait<void>([&](auto cb) { p.remove(s->id, cb); });
-        if (!up) {
-            std::fprintf(stderr, "upload: %s\n", qPrintable(up.message()));
-            return 1;
-        }
+        if (!up)
+            return fail(kGroup, QStringLiteral("upload 256 MiB into /workspace"), up.message());
         upOurs << 256.0 / secs;
         if (!haveCli)
             continue;

@@ -45,16 +45,14 @@ std::unique_ptr<NvmlReader> openReader(const QStringList &args)
 int run(const QStringList &args)
 {
     auto reader = openReader(args);
-    if (!reader) {
-        std::fputs("gpu: no NVIDIA driver and no fake library (build with the tests, or pass --nvml PATH)\n", stderr);
-        return 1;
-    }
+    if (!reader)
+        return fail("gpu", QStringLiteral("open NVML"),
+                    QStringLiteral("no NVIDIA driver and no fake library (build with the tests, or pass --nvml PATH)"));
     const NvmlSnapshot first = reader->sample();
-    if (first.status != NvmlStatus::Ok) {
-        std::fprintf(stderr, "gpu: %s: %s (%s)\n", reader->libraryPath().c_str(), nvmlStatusText(first.status),
-                     first.detail.c_str());
-        return 1;
-    }
+    if (first.status != NvmlStatus::Ok)
+        return fail("gpu", QStringLiteral("first sample from %1").arg(QString::fromStdString(reader->libraryPath())),
+                    QStringLiteral("%1 (%2)").arg(QLatin1String(nvmlStatusText(first.status)),
+                                                  QString::fromStdString(first.detail)));
     std::size_t processes = 0;
     for (const DeviceInfo &d : first.devices)
         processes += d.processes.size();

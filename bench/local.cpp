@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
+#include <optional>
 #include <unistd.h>
 
 namespace sandbar::bench {
@@ -21,18 +22,27 @@ namespace sandbar::bench {
 namespace {
 using namespace sandbar::local;
 
-bool execTrue(LocalProvider &p, const QString &id)
+const char kGroup[] = "local";
+
+// Empty when `exec true` finished with 0, else why not.
+QString execTrue(LocalProvider &p, const QString &id)
 {
     auto job = p.exec(id, ExecRequest{{QStringLiteral("true")}, {}, {}, {}, {}});
     QEventLoop loop;
-    bool ok = false;
+    std::optional<Result<int>> out;
     QObject::connect(job.get(), &ExecJob::finished, &loop, [&](const Result<int> &r) {
-        ok = r.ok() && *r == 0;
+        out.emplace(r);
         loop.quit();
     });
+    QTimer::singleShot(60000, &loop, &QEventLoop::quit);
     job->start();
-    loop.exec();
-    return ok;
+    if (!out)
+        loop.exec();
+    if (!out)
+        return QStringLiteral("no answer within 60 s");
+    if (!out->ok())
+        return out->message();
+    return out->value() == 0 ? QString() : QStringLiteral("exit code %1").arg(out->value());
 }
 
 int runLocal(const QStringList &args)
@@ -41,11 +51,11 @@ int runLocal(const QStringList &args)
                                          ? args.value(args.indexOf(QStringLiteral("--runs")) + 1).toInt()
                                          : 25));
     const LocalEnvironment env = LocalEnvironment::detect();
-    if (!env.unavailableReason().isEmpty()) {
-        std::fprintf(stderr, "local: %s\n", qPrintable(env.unavailableReason()));
-        return 1;
-    }
+    if (!env.unavailableReason().isEmpty())
+        return fail(kGroup, QStringLiteral("Local sandboxes"), env.unavailableReason());
     QTemporaryDir dir(QStringLiteral("/tmp/sbbench-XXXXXX"));
+    if (!dir.isValid())
+        return fail(kGroup, QStringLiteral("make a temporary folder"), dir.errorString());
     AccountConfig account;
     account.name = QStringLiteral("bench");
     account.provider = QStringLiteral("local");
@@ -54,11 +64,14 @@ int runLocal(const QStringList &args)
 
     // Warm-up: page cache, the account's prepared /etc, and a session to measure exec in.
     auto first = wait<SessionInfo>([&](Callback<SessionInfo> cb) { provider.create(CreateSpec{}, cb); });
-    if (!first || !execTrue(provider, first->id)) {
-        std::fprintf(stderr, "local: create failed: %s\n", first ? "exec true failed" : qPrintable(first.message()));
-        return 1;
+    if (!first)
+        return fail(kGroup, QStringLiteral("create the warm-up session"), first.message());
+    if (const QString why = execTrue(provider, first->id); !why.isEmpty()) {
+        (void)wait<void>([&](Callback<void> cb) { provider.remove(first->id, cb); });
+        return fail(kGroup, QStringLiteral("exec true in the warm-up session"), why);
     }
     const QString keep = first->id;
+    const auto removeKeep = [&] { (void)wait<void>([&](Callback<void> cb) { provider.remove(keep, cb); }); };
 
     // Baseline: the same sandbox options around `true`, without agent, launcher or socket.
     SandboxPlan plan;
@@ -77,17 +90,27 @@ int runLocal(const QStringList &args)
         t.start();
         QProcess p;
         p.start(env.bwrapPath, bareArgs);
-        if (!p.waitForFinished(10000) || p.exitCode() != 0) {
-            std::fprintf(stderr, "local: bare bwrap failed: %s\n", p.readAllStandardError().constData());
-            return 1;
+        if (!p.waitForFinished(10000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+            removeKeep();
+            return fail(kGroup, QStringLiteral("baseline: bare %1 true").arg(env.bwrapPath),
+                        p.error() == QProcess::FailedToStart
+                            ? p.errorString()
+                            : QStringLiteral("exit %1: %2")
+                                  .arg(p.exitCode())
+                                  .arg(QString::fromLocal8Bit(p.readAllStandardError())));
         }
         bare << double(t.nsecsElapsed()) / 1e6;
 
         t.restart();
         auto s = wait<SessionInfo>([&](Callback<SessionInfo> cb) { provider.create(CreateSpec{}, cb); });
-        if (!s || !execTrue(provider, s->id)) {
-            std::fprintf(stderr, "local: create failed: %s\n", s ? "exec true failed" : qPrintable(s.message()));
-            return 1;
+        if (!s) {
+            removeKeep();
+            return fail(kGroup, QStringLiteral("create session %1 of %2").arg(i + 1).arg(runs), s.message());
+        }
+        if (const QString why = execTrue(provider, s->id); !why.isEmpty()) {
+            (void)wait<void>([&](Callback<void> cb) { provider.remove(s->id, cb); });
+            removeKeep();
+            return fail(kGroup, QStringLiteral("exec true in session %1 of %2").arg(i + 1).arg(runs), why);
         }
         ready << double(t.nsecsElapsed()) / 1e6;
         (void)wait<void>([&](Callback<void> cb) { provider.remove(s->id, cb); });
@@ -99,14 +122,14 @@ int runLocal(const QStringList &args)
     for (int i = 0; i < 100; ++i) {
         QElapsedTimer t;
         t.start();
-        if (!execTrue(provider, keep)) {
-            std::fprintf(stderr, "local: exec failed\n");
-            return 1;
+        if (const QString why = execTrue(provider, keep); !why.isEmpty()) {
+            removeKeep();
+            return fail(kGroup, QStringLiteral("exec true %1 of 100 in a running session").arg(i + 1), why);
         }
         execs << double(t.nsecsElapsed()) / 1e6;
     }
     printFigure(QStringLiteral("local.exec_ms"), percentile(execs, 50), QStringLiteral("ms"));
-    (void)wait<void>([&](Callback<void> cb) { provider.remove(keep, cb); });
+    removeKeep();
     return 0;
 }
 } // namespace

@@ -19,6 +19,16 @@ QList<GroupEntry> &registry()
     static QList<GroupEntry> list;
     return list;
 }
+
+// What main() checks once the group has run (see Bench.h).
+bool g_whySaid = false;
+QStringList g_withoutValue;
+
+void printLine(const nlohmann::json &j)
+{
+    std::fputs((j.dump() + "\n").c_str(), stdout);
+    std::fflush(stdout);
+}
 } // namespace
 
 Registration::Registration(const char *name, GroupFn fn, bool needsGui, const char *help)
@@ -44,8 +54,61 @@ void printFigure(const QString &name, double value, const QString &unit, std::op
         j["baseline"] = nullptr;
         j["ratio"] = nullptr;
     }
-    std::fputs((j.dump() + "\n").c_str(), stdout);
-    std::fflush(stdout);
+    if (!std::isfinite(value))
+        g_withoutValue << name;
+    printLine(j);
+}
+
+void printMissing(const char *group, const QString &name, const QString &unit, const QString &why)
+{
+    nlohmann::json j;
+    j["name"] = name.toStdString();
+    j["value"] = nullptr;
+    j["unit"] = unit.toStdString();
+    j["baseline"] = nullptr;
+    j["ratio"] = nullptr;
+    j["note"] = why.toStdString();
+    g_withoutValue << name;
+    printLine(j);
+    sayWhy(group, name, why);
+}
+
+void sayWhy(const char *group, const QString &step, const QString &reason)
+{
+    g_whySaid = true;
+    // One line: an engine's or a child's message may end in (or hold) line breaks.
+    QString why = reason.trimmed();
+    why.replace(QStringLiteral("\r\n"), QStringLiteral(" | "));
+    why.replace(QLatin1Char('\n'), QStringLiteral(" | "));
+    if (why.isEmpty())
+        why = QStringLiteral("(no reason given)");
+    const QString line = step.isEmpty()
+                             ? QStringLiteral("sandbar-bench %1: %2\n").arg(QLatin1String(group), why)
+                             : QStringLiteral("sandbar-bench %1: %2: %3\n").arg(QLatin1String(group), step, why);
+    std::fputs(line.toLocal8Bit().constData(), stderr);
+    std::fflush(stderr);
+}
+
+int fail(const char *group, const QString &step, const QString &reason, int status)
+{
+    sayWhy(group, step, reason);
+    return status;
+}
+
+bool failed(const char *group, const QString &step, const QString &reason)
+{
+    sayWhy(group, step, reason);
+    return false;
+}
+
+bool whySaid()
+{
+    return g_whySaid;
+}
+
+QStringList figuresWithoutValue()
+{
+    return g_withoutValue;
 }
 
 double percentile(QList<double> samples, double p)
@@ -101,6 +164,19 @@ int main(int argc, char **argv)
         }
         const QStringList args = QCoreApplication::arguments().mid(2);
         rc = std::max(rc, g.fn(args));
+    }
+    if (rc > 0 && !whySaid()) {
+        // A path in bench/ that gives up without a word: the exit status is all there is.
+        std::fprintf(stderr,
+                     "sandbar-bench %s: exited with status %d without saying why (a silent failure path in "
+                     "bench/; please report it)\n",
+                     argv[1], rc);
+    }
+    if (rc == 0 && !figuresWithoutValue().isEmpty()) {
+        // A null figure is no figure: the run did not measure what it exists for.
+        std::fprintf(stderr, "sandbar-bench %s: no value for %s\n", argv[1],
+                     qPrintable(figuresWithoutValue().join(QStringLiteral(", "))));
+        rc = 1;
     }
     if (rc >= 0)
         return rc;

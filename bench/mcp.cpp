@@ -38,6 +38,7 @@ namespace sandbar::bench {
 namespace {
 using namespace sandbar::local;
 
+const char kGroup[] = "mcp";
 constexpr int kWarmupExecs = 10;
 constexpr int kCreateTimeoutMs = 120000;
 constexpr int kCallTimeoutMs = 30000;
@@ -425,36 +426,28 @@ int runMcp(const QStringList &args)
     for (const auto &[name, field] : {std::pair{QStringLiteral("--iterations"), &Options::iterations},
                                       std::pair{QStringLiteral("--runs"), &Options::runs}}) {
         const auto v = intArg(args, name, options.*field, 1);
-        if (!v) {
-            note(v.message());
-            return 2;
-        }
+        if (!v)
+            return fail(kGroup, QStringLiteral("arguments"), v.message(), 2);
         options.*field = *v;
     }
     const LocalEnvironment env = LocalEnvironment::detect();
-    if (!env.unavailableReason().isEmpty()) {
-        note(env.unavailableReason());
-        return 1;
-    }
+    if (!env.unavailableReason().isEmpty())
+        return fail(kGroup, QStringLiteral("Local sandboxes"), env.unavailableReason());
     const QString sandbarctl = sandbarctlPath();
-    if (!QFileInfo(sandbarctl).isExecutable()) {
-        note(QStringLiteral("no sandbarctl at %1 (build it, or set SANDBARCTL)").arg(sandbarctl));
-        return 1;
-    }
+    if (!QFileInfo(sandbarctl).isExecutable())
+        return fail(kGroup, QStringLiteral("sandbarctl"),
+                    QStringLiteral("no sandbarctl at %1 (build it, or set SANDBARCTL)").arg(sandbarctl));
     QTemporaryDir dir(QStringLiteral("/tmp/sbbench-mcp-XXXXXX"));
-    if (!dir.isValid()) {
-        note(QStringLiteral("cannot make a temporary folder: %1").arg(dir.errorString()));
-        return 1;
-    }
+    if (!dir.isValid())
+        return fail(kGroup, QStringLiteral("make a temporary folder"), dir.errorString());
     const QString configDir = dir.filePath(QStringLiteral("config"));
     QProcess add;
     add.setProcessChannelMode(QProcess::MergedChannels);
     add.start(sandbarctl, {QStringLiteral("--config-dir"), configDir, QStringLiteral("accounts"), QStringLiteral("add"),
                            QLatin1String(kAccount), QStringLiteral("--provider"), QStringLiteral("local")});
-    if (!add.waitForFinished(30000) || add.exitStatus() != QProcess::NormalExit || add.exitCode() != 0) {
-        note(QStringLiteral("sandbarctl accounts add failed: %1").arg(QString::fromUtf8(add.readAll())));
-        return 1;
-    }
+    if (!add.waitForFinished(30000) || add.exitStatus() != QProcess::NormalExit || add.exitCode() != 0)
+        return fail(kGroup, QStringLiteral("sandbarctl accounts add"),
+                    add.error() == QProcess::FailedToStart ? add.errorString() : QString::fromUtf8(add.readAll()));
     // The provider's own figures: a Local account beside the MCP one, its data in the same folder.
     AccountConfig account;
     account.name = QStringLiteral("baseline");
@@ -466,7 +459,7 @@ int runMcp(const QStringList &args)
     Sessions sessions(client, provider, sandbarctl, configDir);
     const auto r = measure(options, client, sessions, provider);
     if (!r) {
-        note(r.message());
+        sayWhy(kGroup, QString(), r.message());
         if (client.running())
             note(QStringLiteral("sandbarctl mcp's stderr:\n") + client.stderrTail());
     }
@@ -474,7 +467,7 @@ int runMcp(const QStringList &args)
     const bool removed = sessions.removeAll();
     client.close();
     if (!removed)
-        note(QStringLiteral("some sessions could not be removed (above)"));
+        sayWhy(kGroup, QStringLiteral("clean up"), QStringLiteral("some sessions could not be removed (above)"));
     return r && removed ? 0 : 1;
 }
 } // namespace

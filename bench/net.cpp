@@ -14,8 +14,10 @@
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 namespace sandbar::bench {
 
@@ -23,6 +25,7 @@ namespace {
 
 using namespace sandbar::net;
 
+const char kGroup[] = "net";
 constexpr qint64 kMiB = 1024 * 1024;
 
 // Makes bytes on demand so the upload itself costs no memory.
@@ -54,7 +57,7 @@ private:
     qint64 m_pos = 0;
 };
 
-double parserRate()
+Result<double> parserRate()
 {
     const QByteArray chunk = QByteArray::number(8192, 16) + "\r\n" + QByteArray(8192, 'y') + "\r\n";
     QByteArray wire = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
@@ -71,19 +74,29 @@ double parserRate()
         body += ev.body.size();
     }
     const double secs = double(t.nsecsElapsed()) / 1e9;
-    return p.isComplete() ? double(body) / kMiB / secs : 0;
+    if (!p.isComplete() || body != qint64(64 * 128) * 8192)
+        return makeError(ErrorCode::Internal,
+                         QStringLiteral("the parser %1 after %2 of %3 body bytes")
+                             .arg(p.isComplete() ? QStringLiteral("completed") : QStringLiteral("did not complete"))
+                             .arg(body)
+                             .arg(qint64(64 * 128) * 8192));
+    return double(body) / kMiB / secs;
 }
 
 int runNet(const QStringList &)
 {
-    printFigure(QStringLiteral("net.parser_chunked_MBps"), parserRate(), QStringLiteral("MiB/s"));
+    const auto rate = parserRate();
+    if (!rate)
+        return fail(kGroup, QStringLiteral("de-chunk 64 MiB"), rate.message());
+    printFigure(QStringLiteral("net.parser_chunked_MBps"), *rate, QStringLiteral("MiB/s"));
 
     QTemporaryDir dir;
+    if (!dir.isValid())
+        return fail(kGroup, QStringLiteral("make a temporary folder"), dir.errorString());
     QLocalServer server;
-    if (!server.listen(dir.filePath(QStringLiteral("bench.sock")))) {
-        std::fprintf(stderr, "cannot listen: %s\n", qPrintable(server.errorString()));
-        return 1;
-    }
+    if (!server.listen(dir.filePath(QStringLiteral("bench.sock"))))
+        return fail(kGroup, QStringLiteral("listen on %1").arg(dir.filePath(QStringLiteral("bench.sock"))),
+                    server.errorString());
     Endpoint ep;
     ep.path = server.fullServerName();
     constexpr qint64 total = 256 * kMiB;
@@ -135,19 +148,22 @@ int runNet(const QStringList &)
         const qint64 rss0 = currentRssBytes();
         qint64 peak = rss0;
         QEventLoop loop;
-        bool ok = false;
+        std::optional<VoidResult> done;
         QObject::connect(ex, &HttpExchange::uploadProgress, &ctx,
                          [&](qint64, qint64) { peak = qMax(peak, currentRssBytes()); });
         QObject::connect(ex, &HttpExchange::finished, &ctx, [&](const VoidResult &r) {
-            ok = r.ok();
+            done.emplace(r);
             loop.quit();
         });
+        QTimer::singleShot(300000, &loop, &QEventLoop::quit);
         QElapsedTimer t;
         t.start();
         ex->start();
-        loop.exec();
-        if (!ok)
-            return 1;
+        if (!done)
+            loop.exec();
+        if (!done || !done->ok())
+            return fail(kGroup, QStringLiteral("stream a 256 MiB request body"),
+                        done ? done->message() : QStringLiteral("not finished within 300 s"));
         printFigure(QStringLiteral("net.upload_MBps"), double(total) / kMiB / (double(t.nsecsElapsed()) / 1e9),
                     QStringLiteral("MiB/s"));
         printFigure(QStringLiteral("net.upload_rss_growth_MiB"), double(peak - rss0) / kMiB, QStringLiteral("MiB"),
@@ -158,19 +174,24 @@ int runNet(const QStringList &)
         QObject ctx;
         auto *ex = HttpClient(ep).exchange(HttpRequest{}, &ctx);
         qint64 got = 0;
-        bool ok = false;
+        std::optional<VoidResult> done;
         QEventLoop loop;
         QObject::connect(ex, &HttpExchange::bodyData, &ctx, [&](const QByteArray &b) { got += b.size(); });
         QObject::connect(ex, &HttpExchange::finished, &ctx, [&](const VoidResult &r) {
-            ok = r.ok() && got == total;
+            done.emplace(r);
             loop.quit();
         });
+        QTimer::singleShot(300000, &loop, &QEventLoop::quit);
         QElapsedTimer t;
         t.start();
         ex->start();
-        loop.exec();
-        if (!ok)
-            return 1;
+        if (!done)
+            loop.exec();
+        if (!done || !done->ok() || got != total)
+            return fail(kGroup, QStringLiteral("read a 256 MiB chunked reply"),
+                        !done         ? QStringLiteral("not finished within 300 s (%1 bytes in)").arg(got)
+                        : !done->ok() ? done->message()
+                                      : QStringLiteral("%1 of %2 bytes delivered").arg(got).arg(total));
         printFigure(QStringLiteral("net.download_MBps"), double(total) / kMiB / (double(t.nsecsElapsed()) / 1e9),
                     QStringLiteral("MiB/s"));
     }

@@ -38,18 +38,13 @@ namespace sandbar::bench {
 
 namespace {
 
-// A figure that could not be measured: value null and why.
-void printMissing(const QString &name, const QString &unit, const QString &why)
+const char kGroup[] = "reliability";
+
+// A figure that could not be measured: value null, why (also on stderr), and the run fails.
+int missing(const QString &name, const QString &unit, const QString &why)
 {
-    nlohmann::json j;
-    j["name"] = name.toStdString();
-    j["value"] = nullptr;
-    j["unit"] = unit.toStdString();
-    j["baseline"] = nullptr;
-    j["ratio"] = nullptr;
-    j["note"] = why.toStdString();
-    std::fputs((j.dump() + "\n").c_str(), stdout);
-    std::fflush(stdout);
+    printMissing(kGroup, name, unit, why);
+    return 1;
 }
 
 void logLine(const QString &line)
@@ -70,8 +65,8 @@ int loadFigures(int sessions, int terminals, int flooding, int cycles, int execs
     const QString image = qEnvironmentVariable("SANDBAR_TEST_IMAGE");
     if (host.isEmpty() || image.isEmpty()) {
         const QString why = QStringLiteral("set SANDBAR_TEST_DOCKER_HOST (or DOCKER_HOST) and SANDBAR_TEST_IMAGE");
-        printMissing(QStringLiteral("load.event_loop_p99_ms"), QStringLiteral("ms"), why);
-        printMissing(QStringLiteral("load.requests_in_flight_max"), QStringLiteral("requests"), why);
+        rc = missing(QStringLiteral("load.event_loop_p99_ms"), QStringLiteral("ms"), why);
+        rc = missing(QStringLiteral("load.requests_in_flight_max"), QStringLiteral("requests"), why);
     } else {
         load::DockerLoadOptions o;
         o.endpoint = host;
@@ -90,10 +85,8 @@ int loadFigures(int sessions, int terminals, int flooding, int cycles, int execs
                     .arg(load::percentile(r.latenessMs, 100), 0, 'f', 1)
                     .arg(r.collectorInFlightMax)
                     .arg(r.collectorLimit));
-        if (!r.error.isEmpty()) {
-            logLine(QStringLiteral("sessions: ") + r.error);
-            rc = 1;
-        }
+        if (!r.error.isEmpty())
+            rc = fail(kGroup, QStringLiteral("load: Docker sessions"), r.error);
         printFigure(QStringLiteral("load.event_loop_p99_ms"), load::percentile(r.latenessMs, 99), QStringLiteral("ms"));
         printFigure(QStringLiteral("load.requests_in_flight_max"), double(r.connectionsMax), QStringLiteral("requests"),
                     double(2 * r.collectorLimit + 4));
@@ -105,19 +98,21 @@ int loadFigures(int sessions, int terminals, int flooding, int cycles, int execs
     t.keystrokes = 200;
     t.timeoutMs = 300000;
     const auto tr = load::runTerminalLoad(t, logLine);
-    if (!tr.error.isEmpty()) {
-        logLine(QStringLiteral("terminals: ") + tr.error);
-        rc = 1;
-    }
+    if (!tr.error.isEmpty())
+        rc = fail(kGroup, QStringLiteral("load: terminals"), tr.error);
     logLine(QStringLiteral("keystrokes echoed %1 of %2, p50 %3 ms")
                 .arg(tr.keystrokeMs.size())
                 .arg(tr.keystrokesTried)
                 .arg(load::percentile(tr.keystrokeMs, 50), 0, 'f', 2));
     printFigure(QStringLiteral("load.terminals_rss_growth_mib"), tr.rssGrowthMiB, QStringLiteral("MiB"),
                 tr.rssBoundMiB);
-    printFigure(QStringLiteral("load.idle_keystroke_ms"),
-                tr.keystrokeMs.size() == tr.keystrokesTried ? load::percentile(tr.keystrokeMs, 99) : std::nan(""),
-                QStringLiteral("ms"));
+    if (tr.keystrokeMs.size() == tr.keystrokesTried && tr.keystrokesTried > 0)
+        printFigure(QStringLiteral("load.idle_keystroke_ms"), load::percentile(tr.keystrokeMs, 99),
+                    QStringLiteral("ms"));
+    else
+        rc = missing(
+            QStringLiteral("load.idle_keystroke_ms"), QStringLiteral("ms"),
+            QStringLiteral("%1 of %2 keystrokes were echoed").arg(tr.keystrokeMs.size()).arg(tr.keystrokesTried));
 
     load::LeakOptions l;
     l.localCycles = cycles;
@@ -127,17 +122,15 @@ int loadFigures(int sessions, int terminals, int flooding, int cycles, int execs
     const auto lr = load::runLeakCycles(l, logLine);
     if (!lr.localSkipped.isEmpty())
         logLine(QStringLiteral("Local cycles skipped: ") + lr.localSkipped);
-    if (!lr.error.isEmpty()) {
-        logLine(QStringLiteral("leaks: ") + lr.error);
-        rc = 1;
-    }
+    if (!lr.error.isEmpty())
+        logLine(QStringLiteral("leaks: ") + lr.error); // the figure's note below says it too
     logLine(QStringLiteral("median Local create+remove %1 ms, Docker exec %2 ms")
                 .arg(lr.localCycleMs, 0, 'f', 0)
                 .arg(lr.execMs, 0, 'f', 0));
     if (lr.error.isEmpty() && lr.localSkipped.isEmpty() && !l.dockerEndpoint.isEmpty())
         printFigure(QStringLiteral("load.leaks"), double(lr.leaks), QStringLiteral("count"));
     else
-        printMissing(QStringLiteral("load.leaks"), QStringLiteral("count"),
+        rc = missing(QStringLiteral("load.leaks"), QStringLiteral("count"),
                      !lr.error.isEmpty()          ? lr.error
                      : !lr.localSkipped.isEmpty() ? QStringLiteral("Local: ") + lr.localSkipped
                                                   : QStringLiteral("no Docker engine (SANDBAR_TEST_DOCKER_HOST)"));
@@ -216,17 +209,13 @@ QString buildDir()
 int securityFigures()
 {
     const QString bin = buildDir() + QStringLiteral("/tests/security/tst_escapes");
-    if (!QFileInfo(bin).isExecutable()) {
-        printMissing(QStringLiteral("security.escapes_blocked"), QStringLiteral("attempts"),
-                     QStringLiteral("%1 is not built (the security suite, tests/security)").arg(bin));
-        return 0;
-    }
+    if (!QFileInfo(bin).isExecutable())
+        return missing(QStringLiteral("security.escapes_blocked"), QStringLiteral("attempts"),
+                       QStringLiteral("%1 is not built (the security suite, tests/security)").arg(bin));
     QString why;
     const auto rows = runSuite(bin, "SANDBAR_SECURITY_REPORT", &why);
-    if (rows.isEmpty()) {
-        printMissing(QStringLiteral("security.escapes_blocked"), QStringLiteral("attempts"), why);
-        return 1;
-    }
+    if (rows.isEmpty())
+        return missing(QStringLiteral("security.escapes_blocked"), QStringLiteral("attempts"), why);
     // Rows: {"provider", "attempt", "control": pass, "blocked": bool}. An attempt whose control
     // failed is not applicable, neither blocked nor counted.
     QMap<QString, QPair<int, int>> per; // provider -> blocked, applicable
@@ -300,11 +289,9 @@ int faultsFigures()
         if (QFileInfo(path).isExecutable())
             bins << path;
     }
-    if (bins.isEmpty()) {
-        printMissing(QStringLiteral("faults.survived"), QStringLiteral("scenarios"),
-                     QStringLiteral("no faults suites are built in %1").arg(buildDir()));
-        return 0;
-    }
+    if (bins.isEmpty())
+        return missing(QStringLiteral("faults.survived"), QStringLiteral("scenarios"),
+                       QStringLiteral("no faults suites are built in %1").arg(buildDir()));
     int passed = 0, all = 0;
     for (const QString &b : std::as_const(bins)) {
         QString why;

@@ -7,6 +7,8 @@
 
 namespace {
 
+const QString kUsage = QStringLiteral("usage: sandbar-bench replay FILE [--cols N] [--rows N]");
+
 int replay(const QStringList &args)
 {
     QString file;
@@ -23,20 +25,14 @@ int replay(const QStringList &args)
             file = a;
         else
             ok = false;
-        if (!ok || cols < 1 || rows < 1 || cols > 4096 || rows > 4096) {
-            std::fprintf(stderr, "usage: sandbar-bench replay FILE [--cols N] [--rows N]\n");
-            return 2;
-        }
+        if (!ok || cols < 1 || rows < 1 || cols > 4096 || rows > 4096)
+            return sandbar::bench::fail("replay", QStringLiteral("argument %1").arg(a), kUsage, 2);
     }
-    if (file.isEmpty()) {
-        std::fprintf(stderr, "usage: sandbar-bench replay FILE [--cols N] [--rows N]\n");
-        return 2;
-    }
+    if (file.isEmpty())
+        return sandbar::bench::fail("replay", QStringLiteral("no FILE"), kUsage, 2);
     QFile f(file);
-    if (!f.open(QIODevice::ReadOnly)) {
-        std::fprintf(stderr, "replay: cannot read %s: %s\n", qPrintable(file), qPrintable(f.errorString()));
-        return 1;
-    }
+    if (!f.open(QIODevice::ReadOnly))
+        return sandbar::bench::fail("replay", QStringLiteral("read %1").arg(file), f.errorString());
     sandbar::TerminalScreen screen(cols, rows);
     // Fed in pieces, as a channel would deliver it; the result does not depend on the split.
     while (!f.atEnd())

@@ -27,6 +27,8 @@ namespace sandbar::bench {
 
 namespace {
 
+const char kGroup[] = "stats";
+
 double cpuSeconds()
 {
     rusage u{};
@@ -66,27 +68,24 @@ int collectorFigure(int seconds, const QString &image)
     QString host = qEnvironmentVariable("SANDBAR_TEST_DOCKER_HOST");
     if (host.isEmpty())
         host = qEnvironmentVariable("DOCKER_HOST");
-    if (host.isEmpty() || image.isEmpty()) {
-        std::fputs("sandbar-bench stats: stats.collector_cpu_percent needs SANDBAR_TEST_DOCKER_HOST (or "
-                   "DOCKER_HOST) and SANDBAR_TEST_IMAGE (or IMAGE)\n",
-                   stderr);
-        return 2;
-    }
+    if (host.isEmpty() || image.isEmpty())
+        return fail(kGroup, QStringLiteral("stats.collector_cpu_percent"),
+                    QStringLiteral("set SANDBAR_TEST_DOCKER_HOST (or DOCKER_HOST) and SANDBAR_TEST_IMAGE (or pass "
+                                   "IMAGE)"),
+                    2);
     QTemporaryDir dir;
+    if (!dir.isValid())
+        return fail(kGroup, QStringLiteral("make a temporary folder"), dir.errorString());
     auto services = buildServices(dir.path());
     Account a;
     a.name = QStringLiteral("bench");
     a.provider = QStringLiteral("docker");
     a.settings.insert(QStringLiteral("endpoint"), host);
-    if (auto r = wait<void>([&](Callback<void> cb) { services->accounts->add(a, {}, cb); }); !r) {
-        std::fprintf(stderr, "account: %s\n", qPrintable(r.message()));
-        return 1;
-    }
+    if (auto r = wait<void>([&](Callback<void> cb) { services->accounts->add(a, {}, cb); }); !r)
+        return fail(kGroup, QStringLiteral("add a Docker account at %1").arg(host), r.message());
     auto provider = wait<Provider *>([&](Callback<Provider *> cb) { services->registry->provider(a.name, cb); });
-    if (!provider) {
-        std::fprintf(stderr, "provider: %s\n", qPrintable(provider.message()));
-        return 1;
-    }
+    if (!provider)
+        return fail(kGroup, QStringLiteral("connect the Docker account at %1").arg(host), provider.message());
     QStringList ids;
     int rc = 0;
     for (int i = 0; i < 20 && rc == 0; ++i) {
@@ -95,8 +94,7 @@ int collectorFigure(int seconds, const QString &image)
         spec.labels.insert(QStringLiteral("dev.sandbar.bench"), QStringLiteral("1"));
         auto s = wait<SessionInfo>([&](Callback<SessionInfo> cb) { (*provider)->create(spec, cb); });
         if (!s) {
-            std::fprintf(stderr, "create: %s\n", qPrintable(s.message()));
-            rc = 1;
+            rc = fail(kGroup, QStringLiteral("create session %1 of 20 (%2)").arg(i + 1).arg(image), s.message());
         } else {
             ids << s->id;
         }
@@ -134,9 +132,12 @@ int collectorFigure(int seconds, const QString &image)
                              st ? st->history().sampleCount() : -1, st ? int(st->state()) : -1,
                              st && st->lastError() ? qPrintable(st->lastError()->message) : "");
             }
-            std::fprintf(stderr, "only %d of %lld sessions were sampled throughout\n", sampled,
-                         static_cast<long long>(refs.size()));
-            rc = 1;
+            rc = fail(kGroup, QStringLiteral("stats.collector_cpu_percent"),
+                      QStringLiteral("only %1 of %2 sessions were sampled throughout (at least %3 samples each; "
+                                     "the rows above say what each got)")
+                          .arg(sampled)
+                          .arg(refs.size())
+                          .arg(seconds / 8));
         } else {
             printFigure(QStringLiteral("stats.collector_cpu_percent"), percent, QStringLiteral("percent"));
             printFigure(QStringLiteral("stats.collector_samples_per_second"),

@@ -19,14 +19,20 @@ using namespace sandbar;
 
 namespace {
 
+const char kGroup[] = "terminal-cat";
+
 int run(const QStringList &args)
 {
-    if (args.isEmpty()) {
-        std::fputs("usage: sandbar-bench terminal-cat FILE\n", stderr);
-        return 2;
-    }
+    if (args.isEmpty())
+        return bench::fail(kGroup, QStringLiteral("no FILE"), QStringLiteral("usage: sandbar-bench terminal-cat FILE"),
+                           2);
     const QString file = args.first();
+    // cat's own failure would still be timed (the shell goes on): refuse a file it cannot read.
+    if (QFile f(file); !f.open(QIODevice::ReadOnly))
+        return bench::fail(kGroup, QStringLiteral("read %1").arg(file), f.errorString());
     QTemporaryDir dir;
+    if (!dir.isValid())
+        return bench::fail(kGroup, QStringLiteral("make a temporary folder"), dir.errorString());
     const QString out = dir.filePath(QStringLiteral("ns"));
     // Start after the window is up; print nothing after cat so the screen is cat's.
     const QString script =
@@ -41,7 +47,7 @@ int run(const QStringList &args)
     channel->setInitialSize(120, 40);
     view.setChannel(channel.get());
     int code = 1;
-    QObject::connect(channel.get(), &PtyChannel::finished, &view, [&](int) {
+    QObject::connect(channel.get(), &PtyChannel::finished, &view, [&](int exitCode) {
         // Whatever the screen had not parsed yet when cat ended counts too.
         QElapsedTimer rest;
         rest.start();
@@ -52,11 +58,18 @@ int run(const QStringList &args)
             const double ms = f.readAll().trimmed().toDouble() / 1e6 + restMs;
             bench::printFigure(QStringLiteral("terminal.cat_wall_ms"), ms, QStringLiteral("ms"));
             code = 0;
+        } else {
+            // The script writes the time last: the shell stopped before (date, cat or the folder).
+            code = bench::fail(kGroup, QStringLiteral("read the time the shell recorded"),
+                               QStringLiteral("%1: %2 (the shell exited with %3; the screen ends \"%4\")")
+                                   .arg(out, f.errorString())
+                                   .arg(exitCode)
+                                   .arg(screen.screenText().trimmed().right(200)));
         }
         QCoreApplication::quit();
     });
-    QObject::connect(channel.get(), &PtyChannel::errorOccurred, &view, [](const Error &e) {
-        std::fprintf(stderr, "terminal-cat: %s\n", qPrintable(e.message));
+    QObject::connect(channel.get(), &PtyChannel::errorOccurred, &view, [&code](const Error &e) {
+        code = bench::fail(kGroup, QStringLiteral("run /bin/sh in a pty"), e.message);
         QCoreApplication::exit(1);
     });
     channel->start();

@@ -88,10 +88,9 @@ int run(const QStringList &)
         kept = filter.rowCount();
         samples << double(t.nsecsElapsed()) / 1e6;
     }
-    if (kept <= 0) {
-        std::fputs("sandbar-bench ui: the search kept no rows\n", stderr);
-        return 1;
-    }
+    if (kept <= 0)
+        return bench::fail("ui", QStringLiteral("ui.filter_5000_ms"),
+                           QStringLiteral("the search \"agent state:running\" kept no rows of %1").arg(kSessions));
     bench::printFigure(QStringLiteral("ui.filter_5000_ms"), bench::percentile(samples, 50), QStringLiteral("ms"));
     return 0;
 }

@@ -30,6 +30,7 @@ using namespace sandbar;
 
 namespace {
 
+const char kGroup[] = "ui-process";
 constexpr int kLaunches = 5;
 constexpr int kSessions = 20;
 constexpr int kSettleMs = 10000;
@@ -58,6 +59,21 @@ void startSandbar(QProcess &p, const QString &configDir)
     p.setProcessChannelMode(QProcess::SeparateChannels);
     p.setStandardErrorFile(QProcess::nullDevice());
     p.start(sandbarBinary(), {QStringLiteral("--config-dir"), configDir});
+}
+
+// Why a launch did not report: it did not start, it ended, or it was still silent.
+QString launchFailure(const QProcess &p, const Launch &l, int deadlineMs)
+{
+    const QString seen = QStringLiteral("exposed %1 ms, listed %2 ms").arg(l.exposedMs).arg(l.listedMs);
+    if (p.error() == QProcess::FailedToStart)
+        return QStringLiteral("%1 did not start: %2").arg(sandbarBinary(), p.errorString());
+    if (p.state() == QProcess::NotRunning)
+        return QStringLiteral("%1 ended (%2 %3) before reporting (%4)")
+            .arg(sandbarBinary(), p.exitStatus() == QProcess::CrashExit ? QStringLiteral("crashed, signal or")
+                                                                        : QStringLiteral("exit code"))
+            .arg(p.exitCode())
+            .arg(seen);
+    return QStringLiteral("%1 did not report within %2 s (%3)").arg(sandbarBinary()).arg(deadlineMs / 1000).arg(seen);
 }
 
 // Reads the process's report lines until `until` is seen or the deadline passes.
@@ -121,8 +137,8 @@ bool addAccount(AccountStore &store, const QString &name, const QString &provide
     a.settings = settings;
     const auto r = bench::wait<void>([&](Callback<void> cb) { store.add(a, {}, cb); });
     if (!r)
-        std::fprintf(stderr, "sandbar-bench ui-process: account %s: %s\n", qPrintable(name), qPrintable(r.message()));
-    return bool(r);
+        return bench::failed(kGroup, QStringLiteral("add the account %1").arg(name), r.message());
+    return true;
 }
 
 } // namespace
@@ -132,6 +148,8 @@ namespace sandbar::bench {
 int runUiProcessFigures(const QString &docker, const QString &podman, const QString &image)
 {
     QTemporaryDir dir;
+    if (!dir.isValid())
+        return fail(kGroup, QStringLiteral("make a temporary folder"), dir.errorString());
     const QString configDir = dir.filePath(QStringLiteral("config"));
     auto setup = buildServices(configDir);
     if (!addAccount(*setup->accounts, QStringLiteral("local"), QStringLiteral("local"), {}) ||
@@ -150,26 +168,23 @@ int runUiProcessFigures(const QString &docker, const QString &podman, const QStr
         clock.start();
         startSandbar(p, configDir);
         const Launch l = watch(p, clock, "listed", 60000);
+        const QString why = l.exposedMs < 0 || l.listedMs < 0 ? launchFailure(p, l, 60000) : QString();
         stopSandbar(p);
-        if (l.exposedMs < 0 || l.listedMs < 0) {
-            std::fprintf(stderr, "sandbar-bench ui-process: launch %d did not report (exposed %lld, listed %lld)\n",
-                         i + 1, l.exposedMs, l.listedMs);
-            return 1;
-        }
+        if (!why.isEmpty())
+            return fail(kGroup, QStringLiteral("launch %1 of %2").arg(i + 1).arg(kLaunches), why);
         exposed << double(l.exposedMs);
         listed << double(l.listedMs);
     }
     printFigure(QStringLiteral("ui.cold_start_ms"), percentile(exposed, 50), QStringLiteral("ms"));
     printFigure(QStringLiteral("ui.cold_first_list_ms"), percentile(listed, 50), QStringLiteral("ms"));
 
-    if (image.isEmpty()) {
-        std::fputs("sandbar-bench ui-process: set SANDBAR_TEST_IMAGE for the idle figures\n", stderr);
-        return 2;
-    }
+    if (image.isEmpty())
+        return fail(kGroup, QStringLiteral("ui.idle_rss_MiB, ui.idle_cpu_percent"),
+                    QStringLiteral("set SANDBAR_TEST_IMAGE for the idle figures"), 2);
     auto provider =
         wait<Provider *>([&](Callback<Provider *> cb) { setup->registry->provider(QStringLiteral("docker"), cb); });
     if (!provider)
-        return 1;
+        return fail(kGroup, QStringLiteral("connect the Docker account at %1").arg(docker), provider.message());
     QStringList made;
     int status = 0;
     for (int i = 0; i < kSessions && status == 0; ++i) {
@@ -179,8 +194,9 @@ int runUiProcessFigures(const QString &docker, const QString &podman, const QStr
         spec.ttlSeconds = 3600;
         const auto s = wait<SessionInfo>([&](Callback<SessionInfo> cb) { provider.value()->create(spec, cb); });
         if (!s) {
-            std::fprintf(stderr, "sandbar-bench ui-process: create: %s\n", qPrintable(s.message()));
-            status = 1;
+            status =
+                fail(kGroup, QStringLiteral("create idle session %1 of %2 (%3)").arg(i + 1).arg(kSessions).arg(image),
+                     s.message());
             break;
         }
         made << s.value().id;
@@ -192,8 +208,7 @@ int runUiProcessFigures(const QString &docker, const QString &podman, const QStr
         startSandbar(p, configDir);
         const Launch l = watch(p, clock, "listed", 60000);
         if (l.listedMs < 0) {
-            std::fputs("sandbar-bench ui-process: the idle launch did not list its accounts\n", stderr);
-            status = 1;
+            status = fail(kGroup, QStringLiteral("the idle launch"), launchFailure(p, l, 60000));
         } else {
             QEventLoop settle;
             QTimer::singleShot(kSettleMs, &settle, &QEventLoop::quit);
@@ -206,9 +221,18 @@ int runUiProcessFigures(const QString &docker, const QString &podman, const QStr
             idle.exec();
             const double cpu1 = cpuSeconds(p.processId());
             const double rss = rssMiB(p.processId());
-            printFigure(QStringLiteral("ui.idle_rss_MiB"), rss, QStringLiteral("MiB"));
-            printFigure(QStringLiteral("ui.idle_cpu_percent"),
-                        100.0 * (cpu1 - cpu0) / (double(wall.elapsed()) / 1000.0), QStringLiteral("%"));
+            if (cpu0 < 0 || cpu1 < 0 || rss < 0) {
+                // /proc no longer has it: the window ended while idle.
+                status = fail(
+                    kGroup, QStringLiteral("the idle launch"),
+                    p.state() == QProcess::NotRunning
+                        ? QStringLiteral("%1 ended while idle (exit code %2)").arg(sandbarBinary()).arg(p.exitCode())
+                        : QStringLiteral("cannot read /proc/%1/stat or status").arg(p.processId()));
+            } else {
+                printFigure(QStringLiteral("ui.idle_rss_MiB"), rss, QStringLiteral("MiB"));
+                printFigure(QStringLiteral("ui.idle_cpu_percent"),
+                            100.0 * (cpu1 - cpu0) / (double(wall.elapsed()) / 1000.0), QStringLiteral("%"));
+            }
         }
         stopSandbar(p);
     }
@@ -225,10 +249,9 @@ int run(const QStringList &args)
 {
     const QString docker = qEnvironmentVariable("SANDBAR_TEST_DOCKER_HOST");
     const QString podman = qEnvironmentVariable("SANDBAR_TEST_PODMAN_HOST");
-    if (docker.isEmpty() || podman.isEmpty()) {
-        std::fputs("sandbar-bench ui-process: set SANDBAR_TEST_DOCKER_HOST and SANDBAR_TEST_PODMAN_HOST\n", stderr);
-        return 2;
-    }
+    if (docker.isEmpty() || podman.isEmpty())
+        return bench::fail(kGroup, QString(),
+                           QStringLiteral("set SANDBAR_TEST_DOCKER_HOST and SANDBAR_TEST_PODMAN_HOST"), 2);
     return bench::runUiProcessFigures(docker, podman, args.value(0, qEnvironmentVariable("SANDBAR_TEST_IMAGE")));
 }
 

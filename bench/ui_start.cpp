@@ -51,10 +51,8 @@ bool addAccount(AccountStore &store, const QString &name, const QString &provide
     a.provider = provider;
     a.settings = settings;
     const auto r = bench::wait<void>([&](Callback<void> cb) { store.add(a, {}, cb); });
-    if (!r) {
-        std::fprintf(stderr, "sandbar-bench ui: account %s: %s\n", qPrintable(name), qPrintable(r.message()));
-        return false;
-    }
+    if (!r)
+        return bench::failed("ui", QStringLiteral("add the account %1").arg(name), r.message());
     return true;
 }
 
@@ -62,10 +60,9 @@ int run(const QStringList &args)
 {
     const QString docker = qEnvironmentVariable("SANDBAR_TEST_DOCKER_HOST");
     const QString podman = qEnvironmentVariable("SANDBAR_TEST_PODMAN_HOST");
-    if (docker.isEmpty() || podman.isEmpty()) {
-        std::fputs("sandbar-bench ui: set SANDBAR_TEST_DOCKER_HOST and SANDBAR_TEST_PODMAN_HOST\n", stderr);
-        return 2;
-    }
+    if (docker.isEmpty() || podman.isEmpty())
+        return bench::fail("ui", QString(), QStringLiteral("set SANDBAR_TEST_DOCKER_HOST and SANDBAR_TEST_PODMAN_HOST"),
+                           2);
     const bool autodetect = args.contains(QStringLiteral("--autodetect"));
     QTemporaryDir dir;
     // A socket that accepts and never answers: discovery's probe waits on it.
@@ -74,7 +71,7 @@ int run(const QStringList &args)
     if (autodetect) {
         const QString path = dir.filePath(QStringLiteral("silent.sock"));
         if (!silent.listen(path))
-            return 2;
+            return bench::fail("ui", QStringLiteral("--autodetect: listen on %1").arg(path), silent.errorString());
         QObject::connect(&silent, &QLocalServer::newConnection, &silent, [&silent, &held] {
             while (QLocalSocket *s = silent.nextPendingConnection())
                 held << s;
@@ -147,11 +144,16 @@ int run(const QStringList &args)
     loop.exec();
     heartbeat.stop();
     if (firstList < 0) {
-        std::fputs("sandbar-bench ui: the three reachable accounts were not listed within 60 s\n", stderr);
-        for (const auto &a : reachable)
-            std::fprintf(stderr, "  %s: %s\n", qPrintable(a),
-                         qPrintable(services->registry->status(a).lastError.message));
-        return 1;
+        QStringList why;
+        for (const auto &a : reachable) {
+            const auto st = services->registry->status(a);
+            if (st.state != AccountStatus::State::Ok)
+                why << QStringLiteral("%1: %2").arg(a, st.lastError.message.isEmpty() ? QStringLiteral("not listed yet")
+                                                                                      : st.lastError.message);
+        }
+        return bench::fail("ui", QStringLiteral("list local, docker and podman within 60 s"),
+                           expose.exposed ? why.join(QStringLiteral("; "))
+                                          : QStringLiteral("the window was never exposed"));
     }
     bench::printFigure(QStringLiteral("ui.max_stall_ms"), double(maxGap), QStringLiteral("ms"));
     bench::printFigure(QStringLiteral("ui.first_expose_ms"), double(firstExpose), QStringLiteral("ms"));

@@ -63,10 +63,11 @@ int run(const QStringList &args)
     wait.start();
     while (view.seriesUpdateCount() == 0 && wait.elapsed() < 10000)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-    if (view.visibleCharts().size() != 7) {
-        std::fprintf(stderr, "stats-ui: expected 7 charts, got %d\n", int(view.visibleCharts().size()));
-        return 1;
-    }
+    if (view.visibleCharts().size() != 7)
+        return bench::fail("stats-ui", QStringLiteral("show the statistics view"),
+                           QStringLiteral("expected 7 charts, got %1 (series updates: %2)")
+                               .arg(view.visibleCharts().size())
+                               .arg(view.seriesUpdateCount()));
 
     // One sample, every series rebuilt (the view's 1 s refresh, forced), then events until
     // every chart has repainted (layouts, scene updates and paints all happen there).
@@ -91,10 +92,10 @@ int run(const QStringList &args)
         while (painted.size() < canvases.size() && timer.elapsed() < 2000)
             QCoreApplication::processEvents();
         const qint64 done = timer.nsecsElapsed();
-        if (painted.size() < canvases.size()) {
-            std::fprintf(stderr, "stats-ui: %d of %d charts repainted\n", int(painted.size()), int(canvases.size()));
-            return 1;
-        }
+        if (painted.size() < canvases.size())
+            return bench::fail(
+                "stats-ui", QStringLiteral("update %1").arg(i + 10),
+                QStringLiteral("only %1 of %2 charts repainted within 2 s").arg(painted.size()).arg(canvases.size()));
         if (i >= 0) {
             ms.append(double(done) / 1e6);
             refreshMs.append(double(refreshed) / 1e6);
