@@ -1,8 +1,11 @@
 #!/bin/sh
-# Builds Sandbar's libraries (sandbar-core's modules, sandbar-ui's, sandbar-app, sandbar-gpu
+# Compiles Sandbar's libraries (sandbar-core's modules, sandbar-ui's, sandbar-app, sandbar-gpu
 # and sandbar-agent) a second time with Clang 14 and warnings as errors: a second compiler
-# finds what GCC lets pass. No tests, no optimisation, no debug information, and Qt's headers
-# precompiled once per target (SANDBAR_PCH): the check is about diagnostics, not about code.
+# finds what GCC lets pass. The check is about diagnostics, not code: each source is only
+# parsed and checked (-fsyntax-only; the object, archive and program files are empty
+# stand-ins that keep Ninja's bookkeeping), with no tests. It is also the build that keeps
+# every source's own includes honest: no precompiled header here, since
+# the main build uses one (SANDBAR_PCH) and would hide a missing #include.
 # usage: check-clang.sh [BUILD_DIR=<source>/build-clang]
 # Exit 0: clean. Exit 1: a warning or an error (printed). Exit 2: clang-14 is missing.
 set -eu
@@ -19,12 +22,17 @@ for tool in "$CXX" "$CC" ninja; do
 done
 
 # Configured once; CMake itself reconfigures when a CMakeLists.txt changes.
-if [ ! -f "$OUT/build.ninja" ] || ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=.*$CXX\$" "$OUT/CMakeCache.txt"; then
+if [ ! -f "$OUT/build.ninja" ] || ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=.*$CXX\$" "$OUT/CMakeCache.txt" ||
+  ! grep -q "^CMAKE_CXX_COMPILE_OBJECT:.*fsyntax-only" "$OUT/CMakeCache.txt"; then
   rm -f "$OUT/CMakeCache.txt"
+  # CMake's rule variables are only defaulted when unset, so the cache may give them.
   cmake -S "$SRC" -B "$OUT" -G Ninja \
     -DCMAKE_BUILD_TYPE= -DCMAKE_CXX_FLAGS="-O0 -g0" -DCMAKE_C_FLAGS="-O0 -g0" \
     -DCMAKE_CXX_COMPILER="$CXX" -DCMAKE_C_COMPILER="$CC" \
-    -DSANDBAR_WERROR=ON -DSANDBAR_PCH=ON -DSANDBAR_BUILD_TESTS=OFF -DSANDBAR_BUILD_FUZZ=OFF >/dev/null
+    "-DCMAKE_CXX_COMPILE_OBJECT=<CMAKE_CXX_COMPILER> <DEFINES> <INCLUDES> <FLAGS> -fsyntax-only <SOURCE> && : > <OBJECT>" \
+    "-DCMAKE_C_COMPILE_OBJECT=<CMAKE_C_COMPILER> <DEFINES> <INCLUDES> <FLAGS> -fsyntax-only <SOURCE> && : > <OBJECT>" \
+    "-DCMAKE_CXX_LINK_EXECUTABLE=: > <TARGET>" "-DCMAKE_C_LINK_EXECUTABLE=: > <TARGET>" \
+    -DSANDBAR_WERROR=ON -DSANDBAR_PCH=OFF -DSANDBAR_BUILD_TESTS=OFF -DSANDBAR_BUILD_FUZZ=OFF >/dev/null
 fi
 
 # Every library of the product; sandbar-agent is Linux-only, sandbar-app pulls in the rest.

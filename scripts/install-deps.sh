@@ -4,7 +4,7 @@
 set -euo pipefail
 purpose=${1:-run}
 
-build_pkgs=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6-websockets-dev
+build_pkgs=(cmake ninja-build g++ mold pkg-config qt6-base-dev qt6-base-dev-tools qt6-websockets-dev
   qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite qtkeychain-qt6-dev
   nlohmann-json3-dev libarchive-dev libgl1-mesa-dev libxkbcommon-dev libseccomp-dev
   qt6-qpa-plugins bubblewrap slirp4netns)
@@ -53,12 +53,21 @@ if [ -x /usr/bin/apt-get ]; then
       DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq libvterm-dev
     else
       # Debian 12 ships 0.1.4; Debian 13's 0.3.3 depends on libc6 alone. Use a private
-      # source list for this one download so the system's apt sources stay untouched.
+      # source list for this one download so the system's apt sources stay untouched, on
+      # the archive the system itself uses (its release's main suite), so no mirror is named.
+      codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+      archive=$(apt-get indextargets --no-release-info --format '$(TARGET_OF) $(RELEASE) $(REPO_URI)' 2>/dev/null |
+        awk -v c="$codename" '$1 == "deb" && $2 == c { print $3; exit }')
+      if [ -z "$codename" ] || [ -z "$archive" ]; then
+        echo "install-deps: libvterm 0.3 is needed and the system's apt sources name no archive for" \
+          "'${codename:-?}' to fetch it from; install libvterm-dev 0.3 or newer by hand" >&2
+        exit 1
+      fi
       T=$(mktemp -d)
       trap 'rm -rf "$T"' EXIT
       cat > "$T/trixie.sources" <<SRC
 Types: deb
-URIs: http://deb.debian.org/debian
+URIs: $archive
 Suites: trixie
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg

@@ -1,0 +1,87 @@
+# SANDBAR_PCH precompiles the headers nearly every source includes (QtCore's, the C++
+# library's, nlohmann/json, and QtWidgets' outside core/) three times for the whole build, in
+# donor targets (core/'s, the rest's, the test programs'), and every Qt target of the tree
+# reuses one: a cold build parses Qt's headers three times instead of once per source.
+#
+# A precompiled header hides a source's missing #include, so the second compiler's build
+# (scripts/check-clang.sh) turns this off: that build keeps every source's own includes
+# honest, and the GCC build here is the fast one.
+#
+# GCC uses a precompiled header only when the flags that matter match the donor's (-fPIC,
+# -O, -g, -std); CMake adds -Winvalid-pch, so with warnings as errors a mismatch fails the
+# build instead of silently compiling the slow way. QtTest's headers stay out: they test
+# per-target macros (QT_WIDGETS_LIB, QT_TESTCASE_BUILDDIR).
+option(SANDBAR_PCH "Precompile common headers once for the whole build" ON)
+if(NOT SANDBAR_PCH)
+  return()
+endif()
+
+set(SANDBAR_PCH_CORE <QObject> <QString> <QStringList> <QByteArray> <QList> <QHash> <QMap> <QSet>
+  <QVariant> <QTimer> <QPointer> <QCoreApplication> <QDir> <QFile> <QFileInfo> <QJsonObject> <QJsonArray>
+  <QJsonDocument> <QJsonValue> <QDateTime> <QElapsedTimer> <QUrl> <QIODevice> <QRegularExpression>
+  <nlohmann/json.hpp> <algorithm> <functional> <memory> <optional> <string> <utility> <vector>)
+set(SANDBAR_PCH_WIDGETS <QWidget> <QLabel> <QBoxLayout> <QPushButton> <QLineEdit> <QApplication>
+  <QToolButton> <QCheckBox> <QComboBox> <QHeaderView> <QTableView> <QAction> <QMenu> <QPainter>
+  <QDialog> <QMessageBox>)
+
+set(_sb_pch_dir ${PROJECT_BINARY_DIR}/pch)
+file(MAKE_DIRECTORY ${_sb_pch_dir})
+file(WRITE ${_sb_pch_dir}/donor.cpp "// The precompiled header's donor: no code of its own.\n")
+# A donor's macros must all be defined, the same way, where its header is used, so donors take
+# QtWidgets' and QtGui's include folders without their QT_WIDGETS_LIB and QT_GUI_LIB: the
+# macros a donor has are QtCore's and sandbar-strict's, which every Qt target here has.
+set(_sb_pch_includes $<TARGET_PROPERTY:Qt6::Gui,INTERFACE_INCLUDE_DIRECTORIES>
+  $<TARGET_PROPERTY:Qt6::Widgets,INTERFACE_INCLUDE_DIRECTORIES>
+  $<TARGET_PROPERTY:nlohmann_json::nlohmann_json,INTERFACE_INCLUDE_DIRECTORIES>)
+function(_sandbar_pch_donor name)
+  cmake_parse_arguments(D "" "" "HEADERS;OPTIONS" ${ARGN})
+  add_library(${name} STATIC ${_sb_pch_dir}/donor.cpp)
+  target_link_libraries(${name} PRIVATE sandbar-strict Qt6::Core)
+  target_include_directories(${name} SYSTEM PRIVATE ${_sb_pch_includes})
+  target_compile_options(${name} PRIVATE ${D_OPTIONS})
+  target_precompile_headers(${name} PRIVATE ${D_HEADERS})
+  set_target_properties(${name} PROPERTIES AUTOMOC OFF AUTOUIC OFF AUTORCC OFF)
+endfunction()
+_sandbar_pch_donor(sandbar-pch-core HEADERS ${SANDBAR_PCH_CORE})
+_sandbar_pch_donor(sandbar-pch-widgets HEADERS ${SANDBAR_PCH_CORE} ${SANDBAR_PCH_WIDGETS})
+# The test programs' own options (SANDBAR_TEST_COMPILE_OPTIONS: another -O) need a donor of
+# their own, since -O changes what the headers compile to (__OPTIMIZE__).
+_sandbar_pch_donor(sandbar-pch-tests HEADERS ${SANDBAR_PCH_CORE} ${SANDBAR_PCH_WIDGETS}
+  OPTIONS ${SANDBAR_TEST_COMPILE_OPTIONS})
+
+# Every static library and program of a folder (and its subfolders) that builds on Qt or on
+# Sandbar's libraries reuses a donor: core/'s the one without QtWidgets, as core never uses it.
+function(_sandbar_apply_pch dir)
+  get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(t IN LISTS targets)
+    get_target_property(type ${t} TYPE)
+    get_target_property(moc ${t} AUTOMOC)
+    if(NOT type MATCHES "^(STATIC_LIBRARY|EXECUTABLE)$" OR NOT moc OR t MATCHES "^sandbar-pch-")
+      continue()
+    endif()
+    get_target_property(libs ${t} LINK_LIBRARIES)
+    list(FILTER libs INCLUDE REGEX "^(Qt6::|sandbar-)")
+    list(REMOVE_ITEM libs sandbar-strict)
+    if(NOT libs)
+      continue()
+    endif()
+    get_target_property(test_program ${t} SANDBAR_TEST_PROGRAM)
+    if(test_program)
+      target_precompile_headers(${t} REUSE_FROM sandbar-pch-tests)
+      # A test includes its own .moc, so its mocs_compilation.cpp is empty: loading the
+      # header there would cost more than the file.
+      get_target_property(bin ${t} BINARY_DIR)
+      set_source_files_properties(${bin}/${t}_autogen/mocs_compilation.cpp TARGET_DIRECTORY ${t}
+        PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+    elseif(dir MATCHES "^${PROJECT_SOURCE_DIR}/core(/|$)")
+      target_precompile_headers(${t} REUSE_FROM sandbar-pch-core)
+    else()
+      target_precompile_headers(${t} REUSE_FROM sandbar-pch-widgets)
+    endif()
+  endforeach()
+  get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
+  foreach(sub IN LISTS subdirs)
+    _sandbar_apply_pch(${sub})
+  endforeach()
+endfunction()
+cmake_language(DEFER DIRECTORY ${PROJECT_SOURCE_DIR} CALL _sandbar_apply_pch ${PROJECT_SOURCE_DIR})
