@@ -49,10 +49,6 @@ int fail(const char *group, const QString &step, const QString &reason, int stat
 // sayWhy, then false: for helpers that tell a caller which then returns 1 without repeating it.
 bool failed(const char *group, const QString &step, const QString &reason);
 
-// Whether sayWhy was called, and the names of figures printed without a value (main()'s check).
-bool whySaid();
-QStringList figuresWithoutValue();
-
 // Nearest-rank percentile of unsorted samples.
 double percentile(QList<double> samples, double p);
 

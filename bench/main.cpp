@@ -24,6 +24,25 @@ QList<GroupEntry> &registry()
 bool g_whySaid = false;
 QStringList g_withoutValue;
 
+// A figure's line, value null when it is not finite; a figure without a value is recorded.
+nlohmann::json figureLine(const QString &name, double value, const QString &unit, std::optional<double> baseline)
+{
+    nlohmann::json j;
+    j["name"] = name.toStdString();
+    j["value"] = std::isfinite(value) ? nlohmann::json(value) : nlohmann::json();
+    j["unit"] = unit.toStdString();
+    if (baseline && std::isfinite(*baseline) && *baseline != 0.0) {
+        j["baseline"] = *baseline;
+        j["ratio"] = value / *baseline;
+    } else {
+        j["baseline"] = nullptr;
+        j["ratio"] = nullptr;
+    }
+    if (!std::isfinite(value))
+        g_withoutValue << name;
+    return j;
+}
+
 void printLine(const nlohmann::json &j)
 {
     std::fputs((j.dump() + "\n").c_str(), stdout);
@@ -43,32 +62,13 @@ const QList<GroupEntry> &groups()
 
 void printFigure(const QString &name, double value, const QString &unit, std::optional<double> baseline)
 {
-    nlohmann::json j;
-    j["name"] = name.toStdString();
-    j["value"] = std::isfinite(value) ? nlohmann::json(value) : nlohmann::json();
-    j["unit"] = unit.toStdString();
-    if (baseline && std::isfinite(*baseline) && *baseline != 0.0) {
-        j["baseline"] = *baseline;
-        j["ratio"] = value / *baseline;
-    } else {
-        j["baseline"] = nullptr;
-        j["ratio"] = nullptr;
-    }
-    if (!std::isfinite(value))
-        g_withoutValue << name;
-    printLine(j);
+    printLine(figureLine(name, value, unit, baseline));
 }
 
 void printMissing(const char *group, const QString &name, const QString &unit, const QString &why)
 {
-    nlohmann::json j;
-    j["name"] = name.toStdString();
-    j["value"] = nullptr;
-    j["unit"] = unit.toStdString();
-    j["baseline"] = nullptr;
-    j["ratio"] = nullptr;
+    nlohmann::json j = figureLine(name, std::nan(""), unit, std::nullopt);
     j["note"] = why.toStdString();
-    g_withoutValue << name;
     printLine(j);
     sayWhy(group, name, why);
 }
@@ -99,16 +99,6 @@ bool failed(const char *group, const QString &step, const QString &reason)
 {
     sayWhy(group, step, reason);
     return false;
-}
-
-bool whySaid()
-{
-    return g_whySaid;
-}
-
-QStringList figuresWithoutValue()
-{
-    return g_withoutValue;
 }
 
 double percentile(QList<double> samples, double p)
@@ -165,17 +155,17 @@ int main(int argc, char **argv)
         const QStringList args = QCoreApplication::arguments().mid(2);
         rc = std::max(rc, g.fn(args));
     }
-    if (rc > 0 && !whySaid()) {
+    if (rc > 0 && !g_whySaid) {
         // A path in bench/ that gives up without a word: the exit status is all there is.
         std::fprintf(stderr,
                      "sandbar-bench %s: exited with status %d without saying why (a silent failure path in "
                      "bench/; please report it)\n",
                      argv[1], rc);
     }
-    if (rc == 0 && !figuresWithoutValue().isEmpty()) {
+    if (rc == 0 && !g_withoutValue.isEmpty()) {
         // A null figure is no figure: the run did not measure what it exists for.
         std::fprintf(stderr, "sandbar-bench %s: no value for %s\n", argv[1],
-                     qPrintable(figuresWithoutValue().join(QStringLiteral(", "))));
+                     qPrintable(g_withoutValue.join(QStringLiteral(", "))));
         rc = 1;
     }
     if (rc >= 0)

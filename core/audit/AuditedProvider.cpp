@@ -27,6 +27,12 @@ qint64 localSize(const QString &path)
     return total;
 }
 
+// A tar's size where the device can tell (a file), else unknown (-1: a pipe).
+qint64 tarSize(QIODevice *tar)
+{
+    return tar && !tar->isSequential() ? tar->size() : -1;
+}
+
 } // namespace
 
 AuditedProvider::AuditedProvider(std::unique_ptr<Provider> inner, AuditLog &log, QObject *parent)
@@ -179,9 +185,8 @@ std::unique_ptr<TransferJob> AuditedProvider::loggedJob(std::unique_ptr<Transfer
 
 std::unique_ptr<TransferJob> AuditedProvider::uploadTar(const QString &id, QIODevice *tar, const QString &remoteDir)
 {
-    const qint64 size = tar && !tar->isSequential() ? tar->size() : -1;
     return loggedJob(m_inner->uploadTar(id, tar, remoteDir), int(Action::FileUploaded), id,
-                     fileDetail(remoteDir, size, QStringLiteral("-")));
+                     fileDetail(remoteDir, tarSize(tar), QStringLiteral("-")));
 }
 
 std::unique_ptr<TransferJob> AuditedProvider::downloadTar(const QString &id, const QString &remotePath, QIODevice *out)
@@ -206,9 +211,8 @@ std::unique_ptr<TransferJob> AuditedProvider::getItem(const QString &id, const Q
 
 std::unique_ptr<TransferJob> AuditedProvider::putTar(const QString &id, QIODevice *tar, const QString &remoteDir)
 {
-    const qint64 size = tar && !tar->isSequential() ? tar->size() : -1;
     return loggedJob(m_inner->putTar(id, tar, remoteDir), int(Action::FileUploaded), id,
-                     fileDetail(remoteDir, size, QStringLiteral("-")));
+                     fileDetail(remoteDir, tarSize(tar), QStringLiteral("-")));
 }
 
 std::unique_ptr<TransferJob> AuditedProvider::getTar(const QString &id, const QString &remotePath, QIODevice *out)
