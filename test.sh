@@ -126,6 +126,17 @@ timeout --signal=TERM --kill-after=30 "$left" \
   ctest --test-dir build --output-on-failure --no-tests=error -j"$jobs" || rc=$?
 stop_watch
 phase_done tests
+# CI shows the start and the end of this output: the failed tests' own lines again, last.
+if [ "$rc" -ne 0 ] && [ -s build/Testing/Temporary/LastTestsFailed.log ]; then
+  cut -d: -f2- build/Testing/Temporary/LastTestsFailed.log | while read -r t; do
+    echo "test.sh: failed: $t; its failures and last lines:"
+    awk -v t="$t" '/^[0-9]+\/[0-9]+ Test: / { on = ($3 == t); out = 0; next }
+      on && /^Output:/ { out = 1; next } on && /^<end of output>/ { out = 0 } on && out' \
+      build/Testing/Temporary/LastTest.log >"$STATE/failed.out" || true
+    { grep -E '^(FAIL!|   Loc:|QFATAL|QWARN)|timed out' "$STATE/failed.out" | head -20
+      echo '  ...'; tail -n 15 "$STATE/failed.out"; } | sed 's/^/  | /'
+  done
+fi
 # A removed Local session takes its cgroups with it; a few seconds' grace for the last ones.
 for _ in $(seq 50); do
   left_cgroups=$(local_cgroups | comm -13 "$STATE/cgroups.before" -)

@@ -41,6 +41,7 @@ private:
     Run ctlIn(const QString &configDir, const QStringList &args, int timeoutMs = 60000, const QByteArray &input = {})
     {
         QProcess p;
+        test::endWithTest(&p);
         QStringList full{QStringLiteral("--config-dir"), configDir};
         full += args;
         p.start(QStringLiteral(SANDBARCTL_PATH), full);
@@ -213,6 +214,7 @@ private Q_SLOTS:
         QFile::setPermissions(config, QFileDevice::Permissions(0x7777));
         auto run = [&](const QStringList &args) {
             QProcess p;
+            test::endWithTest(&p);
             QStringList full = prefix;
             full << QStringLiteral(SANDBARCTL_PATH) << QStringLiteral("--config-dir") << config << args;
             auto env = QProcessEnvironment::systemEnvironment();
@@ -287,6 +289,7 @@ private Q_SLOTS:
         // ignores TERM, and the exit is the shell's 130.
         {
             QProcess p;
+            test::endWithTest(&p);
             p.start(QStringLiteral(SANDBARCTL_PATH),
                     {QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("exec"), m_ref,
                      QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
@@ -345,6 +348,7 @@ private Q_SLOTS:
         // An interactive shell on a terminal of our own (script(1) gives sandbarctl a PTY).
         {
             QProcess p;
+            test::endWithTest(&p);
             p.start(QStringLiteral("script"), {QStringLiteral("-qfec"),
                                                QStringLiteral("%1 --config-dir %2 shell %3")
                                                    .arg(QStringLiteral(SANDBARCTL_PATH), m_config.path(), m_ref),
@@ -418,6 +422,7 @@ private Q_SLOTS:
         const QString ref = QString::fromUtf8(create.out).trimmed();
         const QString id = ref.section(QLatin1Char('/'), 1);
         QProcess curl;
+        test::endWithTest(&curl);
         curl.start(QStringLiteral("curl"),
                    {QStringLiteral("-sf"), QStringLiteral("--unix-socket"), m_host.mid(7), QStringLiteral("-X"),
                     QStringLiteral("DELETE"), QStringLiteral("http://localhost/containers/%1?force=1").arg(id)});
@@ -439,6 +444,7 @@ private Q_SLOTS:
         const QString sock = m_host.mid(int(qstrlen("unix://")));
         const auto api = [&](const QString &method, const QString &path, const QByteArray &body = {}) {
             QProcess curl;
+            test::endWithTest(&curl);
             QStringList args{QStringLiteral("-sf"), QStringLiteral("--unix-socket"), sock, QStringLiteral("-X"),
                              method};
             if (!body.isEmpty())
@@ -593,6 +599,7 @@ private Q_SLOTS:
         env.remove(QStringLiteral("DOCKER_HOST"));
         const auto run = [&](const QStringList &args) {
             QProcess p;
+            test::endWithTest(&p);
             p.setProcessEnvironment(env);
             p.start(QStringLiteral(SANDBARCTL_PATH), QStringList{QStringLiteral("--config-dir"), config} + args);
             p.closeWriteChannel();

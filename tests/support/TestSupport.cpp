@@ -4,9 +4,11 @@
 #include <QDir>
 #include <QFile>
 #include <QHash>
+#include <QProcess>
 #include <QSet>
 #include <csignal>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 namespace sandbar::test {
@@ -28,6 +30,13 @@ void resetPeakRss()
     QFile f(QStringLiteral("/proc/self/clear_refs"));
     if (f.open(QIODevice::WriteOnly))
         f.write("5");
+}
+
+void endWithTest(QProcess *process)
+{
+    // The modifier runs in the child between fork and exec; the signal comes when the thread
+    // that started it ends, which in a Qt test is the main thread, with the test.
+    process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
 }
 
 bool processRunning(const QByteArray &commandLine)

@@ -12,6 +12,8 @@
 #include <functional>
 #include <optional>
 
+class QProcess;
+
 namespace sandbar::test {
 
 // True when CI=true: a test that needs an engine then fails instead of skipping.
@@ -27,14 +29,18 @@ qint64 statusKb(const char *field);
 // Resets VmHWM to the current RSS, so that the next reading is one case's peak alone.
 void resetPeakRss();
 
-// Kills (SIGKILL) every process whose command line names dir, and everything below them
-// (containers under a private engine's shims don't name it), then detaches every mount at
-// or under dir: what a private engine a test started and killed leaves behind.
 // Whether a process of this machine has exactly this command line (arguments joined by
 // spaces): for providers whose sandboxes run here (the contract servers' hosts, Local).
 bool processRunning(const QByteArray &commandLine);
 
+// Kills (SIGKILL) every process whose command line names dir, and everything below them
+// (containers under a private engine's shims don't name it), then detaches every mount at
+// or under dir: what a private engine a test started and killed leaves behind.
 void reapProcessesAndMountsUnder(const QString &dir);
+
+// Makes a process not yet started die with this test (Linux: PR_SET_PDEATHSIG). A test that
+// CTest kills at its timeout then leaves no command running on into the tests after it.
+void endWithTest(QProcess *process);
 
 // The SHA-256 of a file's contents in hex; empty when it cannot be read.
 QByteArray sha256File(const QString &path);
