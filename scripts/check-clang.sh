@@ -4,8 +4,9 @@
 # finds what GCC lets pass. The check is about diagnostics, not code: each source is only
 # parsed and checked (-fsyntax-only; the object, archive and program files are empty
 # stand-ins that keep Ninja's bookkeeping), with no tests. It is also the build that keeps
-# every source's own includes honest: no precompiled header here, since
-# the main build uses one (SANDBAR_PCH) and would hide a missing #include.
+# every source's own includes honest: no precompiled header and no unity batches here, since
+# the main build uses both (SANDBAR_PCH, SANDBAR_UNITY) and either would hide a missing
+# #include.
 # usage: check-clang.sh [BUILD_DIR=<source>/build-clang]
 # Exit 0: clean. Exit 1: a warning or an error (printed). Exit 2: clang-14 is missing.
 set -eu
@@ -23,7 +24,8 @@ done
 
 # Configured once; CMake itself reconfigures when a CMakeLists.txt changes.
 if [ ! -f "$OUT/build.ninja" ] || ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=.*$CXX\$" "$OUT/CMakeCache.txt" ||
-  ! grep -q "^CMAKE_CXX_COMPILE_OBJECT:.*fsyntax-only" "$OUT/CMakeCache.txt"; then
+  ! grep -q "^CMAKE_CXX_COMPILE_OBJECT:.*fsyntax-only" "$OUT/CMakeCache.txt" ||
+  ! grep -q "^SANDBAR_UNITY:BOOL=OFF" "$OUT/CMakeCache.txt"; then
   rm -f "$OUT/CMakeCache.txt"
   # CMake's rule variables are only defaulted when unset, so the cache may give them.
   cmake -S "$SRC" -B "$OUT" -G Ninja \
@@ -32,7 +34,7 @@ if [ ! -f "$OUT/build.ninja" ] || ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=.*$CXX\$
     "-DCMAKE_CXX_COMPILE_OBJECT=<CMAKE_CXX_COMPILER> <DEFINES> <INCLUDES> <FLAGS> -fsyntax-only <SOURCE> && : > <OBJECT>" \
     "-DCMAKE_C_COMPILE_OBJECT=<CMAKE_C_COMPILER> <DEFINES> <INCLUDES> <FLAGS> -fsyntax-only <SOURCE> && : > <OBJECT>" \
     "-DCMAKE_CXX_LINK_EXECUTABLE=: > <TARGET>" "-DCMAKE_C_LINK_EXECUTABLE=: > <TARGET>" \
-    -DSANDBAR_WERROR=ON -DSANDBAR_PCH=OFF -DSANDBAR_BUILD_TESTS=OFF -DSANDBAR_BUILD_FUZZ=OFF >/dev/null
+    -DSANDBAR_WERROR=ON -DSANDBAR_PCH=OFF -DSANDBAR_UNITY=OFF -DSANDBAR_BUILD_TESTS=OFF -DSANDBAR_BUILD_FUZZ=OFF >/dev/null
 fi
 
 # Every library of the product; sandbar-agent is Linux-only, sandbar-app pulls in the rest.

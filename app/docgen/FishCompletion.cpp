@@ -6,7 +6,7 @@ namespace {
 
 using namespace clispec;
 
-QString quoted(const QString &text)
+QString fishQuoted(const QString &text)
 {
     QString out = text;
     out.replace(QLatin1Char('\\'), QLatin1String("\\\\"));
@@ -35,11 +35,11 @@ QString fishKind(Complete kind)
 
 QString optionLine(const QString &condition, const Option &o)
 {
-    QString line =
-        QStringLiteral("complete -c sandbarctl -n %1 -l %2").arg(quoted(condition), QString::fromLatin1(o.name).mid(2));
+    QString line = QStringLiteral("complete -c sandbarctl -n %1 -l %2")
+                       .arg(fishQuoted(condition), QString::fromLatin1(o.name).mid(2));
     if (o.value)
         line += QLatin1Char(' ') + fishKind(o.complete);
-    return line + QStringLiteral(" -d %1\n").arg(quoted(QLatin1String(o.description)));
+    return line + QStringLiteral(" -d %1\n").arg(fishQuoted(QLatin1String(o.description)));
 }
 
 } // namespace
@@ -58,9 +58,9 @@ QString fishCompletion()
         }
         if (c.alias)
             aliases << QStringLiteral("            case %1\n                set cmd %2\n")
-                           .arg(quoted(QString::fromLatin1(c.words).section(QLatin1Char(' '), 0, -2) +
-                                       QLatin1Char(' ') + QLatin1String(c.alias)),
-                                quoted(QLatin1String(c.words)));
+                           .arg(fishQuoted(QString::fromLatin1(c.words).section(QLatin1Char(' '), 0, -2) +
+                                           QLatin1Char(' ') + QLatin1String(c.alias)),
+                                fishQuoted(QLatin1String(c.words)));
     }
     for (const auto &o : globalOptions()) {
         if (o.value)
@@ -72,7 +72,7 @@ QString fishCompletion()
     }
     QStringList quotedValued;
     for (const auto &v : valued)
-        quotedValued << quoted(v);
+        quotedValued << fishQuoted(v);
     out += QStringLiteral("set -g __sandbarctl_valued %1\n").arg(quotedValued.join(QLatin1Char(' ')));
     out += QStringLiteral("set -g __sandbarctl_withsubs %1\n\n").arg(withSubs.join(QLatin1Char(' ')));
     out += QStringLiteral(R"FISH(# Asks sandbarctl itself (with the line's --config-dir) for accounts, sessions, ...
@@ -177,7 +177,7 @@ complete -c sandbarctl -f
         const Command *single = findCommand(top);
         const QString summary = single ? QLatin1String(single->summary) : subs.join(QStringLiteral(", "));
         out += QStringLiteral("complete -c sandbarctl -n __sandbarctl_needs_command -a %1 -d %2\n")
-                   .arg(top, quoted(summary));
+                   .arg(top, fishQuoted(summary));
     }
     for (const auto &c : commands()) {
         if (c.hidden)
@@ -191,14 +191,14 @@ complete -c sandbarctl -f
                 names << QLatin1String(c.alias);
             for (const auto &n : names)
                 out += QStringLiteral("complete -c sandbarctl -n '__sandbarctl_needs_sub %1' -a %2 -d %3\n")
-                           .arg(top, n, quoted(QLatin1String(c.summary)));
+                           .arg(top, n, fishQuoted(QLatin1String(c.summary)));
         }
         for (const auto &o : c.options)
             out += optionLine(QStringLiteral("__sandbarctl_in ") + key, o);
         for (qsizetype i = 0; i < c.positionals.size(); ++i) {
             if (c.positionals.at(i) != Complete::None)
                 out += QStringLiteral("complete -c sandbarctl -n %1 %2\n")
-                           .arg(quoted(QStringLiteral("__sandbarctl_in %1 %2").arg(key).arg(i)),
+                           .arg(fishQuoted(QStringLiteral("__sandbarctl_in %1 %2").arg(key).arg(i)),
                                 fishKind(c.positionals.at(i)));
         }
         if (c.extra != Extra::None) {
@@ -208,7 +208,7 @@ complete -c sandbarctl -f
                 c.extra == Extra::AccountFields ? QStringLiteral("--provider") : QStringLiteral("--account");
             out += QStringLiteral("complete -c sandbarctl -n %1 -a '(__sandbarctl_ask %2 (__sandbarctl_option_value "
                                   "%3))'\n")
-                       .arg(quoted(QStringLiteral("__sandbarctl_in ") + key), kind, by);
+                       .arg(fishQuoted(QStringLiteral("__sandbarctl_in ") + key), kind, by);
         }
     }
     return out;

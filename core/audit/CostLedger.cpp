@@ -11,7 +11,7 @@ namespace {
 constexpr int BusyTimeoutMs = 1000;
 constexpr double Noise = 1e-9; // an increase below this is rounding, not spend
 
-QStringList schema()
+QStringList ledgerSchema()
 {
     return {
         QStringLiteral("CREATE TABLE IF NOT EXISTS spend (account TEXT NOT NULL, day TEXT NOT NULL, "
@@ -60,7 +60,7 @@ Result<QSqlQuery> run(QSqlDatabase &db, const QString &sql, const QVariantList &
 CostLedger::CostLedger(const QString &configDir)
     : m_path(QDir(configDir).filePath(fileName()))
 {
-    if (auto r = m_file.open(m_path, schema(), BusyTimeoutMs); !r.ok())
+    if (auto r = m_file.open(m_path, ledgerSchema(), BusyTimeoutMs); !r.ok())
         m_openError = r.error();
 }
 
@@ -70,7 +70,7 @@ VoidResult CostLedger::ensureOpen()
         return {};
     // The first open can lose a race with the other process creating the same file, or
     // meet a full disk; each later call tries again rather than giving up for the run.
-    if (auto r = m_file.open(m_path, schema(), BusyTimeoutMs); !r.ok()) {
+    if (auto r = m_file.open(m_path, ledgerSchema(), BusyTimeoutMs); !r.ok()) {
         m_openError = r.error();
         return r;
     }

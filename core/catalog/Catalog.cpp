@@ -1,5 +1,7 @@
 #include "catalog/Catalog.h"
 
+#include "catalog/CatalogTr.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -18,11 +20,6 @@ static void initCatalogResource()
 namespace sandbar::catalog {
 
 namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::catalog", s);
-}
 
 const QString kValue = QStringLiteral("value");
 const QString kSource = QStringLiteral("source");

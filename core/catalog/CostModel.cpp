@@ -1,5 +1,7 @@
 #include "catalog/CostModel.h"
 
+#include "catalog/CatalogTr.h"
+
 #include <QJsonObject>
 #include <algorithm>
 #include <cmath>
@@ -8,11 +10,6 @@
 namespace sandbar::catalog {
 
 namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::catalog", s);
-}
 
 template <typename... A>
 Message msg(const char *text, A &&...args)

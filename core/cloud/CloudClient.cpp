@@ -1,5 +1,6 @@
 #include "cloud/CloudClient.h"
 
+#include "cloud/CloudTr.h"
 #include "cloud/ServiceUrl.h"
 #include "net/HttpClient.h"
 
@@ -14,11 +15,6 @@
 namespace sandbar::cloud {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::cloud", text);
-}
-
 // The system's proxies (environment, desktop settings), except for loopback: a contract
 // server or tunnel on 127.0.0.1 must never be sent to a proxy.
 class SystemProxyFactory : public QNetworkProxyFactory

@@ -1,5 +1,7 @@
 #include "cloud/Retry.h"
 
+#include "cloud/CloudTr.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,11 +14,6 @@
 namespace sandbar::cloud {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::cloud", text);
-}
-
 QString serverWords(const QByteArray &body)
 {
     QString text;

@@ -1,17 +1,12 @@
 #include "cloud/ServiceUrl.h"
 
+#include "cloud/CloudTr.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QHostAddress>
 
 namespace sandbar::cloud {
-
-namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::cloud", text);
-}
-} // namespace
 
 bool isLoopbackHost(const QString &host)
 {

@@ -1,16 +1,13 @@
 #include "files/CopyRules.h"
 
+#include "files/FilesTr.h"
+
 #include <QCoreApplication>
 #include <QDir>
 
 namespace sandbar::files {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::files", text);
-}
-
 QString baseName(const QString &path)
 {
     const auto slash = path.lastIndexOf(QLatin1Char('/'));

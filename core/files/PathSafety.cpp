@@ -1,16 +1,13 @@
 #include "files/PathSafety.h"
 
+#include "files/FilesTr.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
 namespace sandbar::files {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::files", text);
-}
-
 // Resolves "." and ".." in a list of components; false when ".." climbs above the start.
 bool collapse(const QStringList &parts, QStringList *out)
 {

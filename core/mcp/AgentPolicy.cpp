@@ -50,7 +50,7 @@ const QList<Key> &keys()
     return k;
 }
 
-Error invalid(const QString &message)
+Error invalidPolicy(const QString &message)
 {
     return makeError(ErrorCode::InvalidArgument, message);
 }
@@ -95,21 +95,21 @@ Result<AgentPolicy> agentPolicyFromJson(const QJsonObject &json)
         const QJsonValue v = it.value();
         if (name == QLatin1String("version")) {
             if (v.toDouble(-1) != 1)
-                return invalid(tr("\"version\" must be 1."));
+                return invalidPolicy(tr("\"version\" must be 1."));
             continue;
         }
         const auto k = std::find_if(keys().cbegin(), keys().cend(),
                                     [&](const Key &key) { return name == QLatin1String(key.name); });
         if (k == keys().cend())
-            return invalid(tr("Unknown key \"%1\".").arg(name));
+            return invalidPolicy(tr("Unknown key \"%1\".").arg(name));
         switch (k->kind) {
         case Kind::Strings: {
             if (!v.isArray())
-                return invalid(tr("\"%1\" must be a list of names.").arg(name));
+                return invalidPolicy(tr("\"%1\" must be a list of names.").arg(name));
             QStringList list;
             for (const auto &x : v.toArray()) {
                 if (!x.isString() || x.toString().isEmpty())
-                    return invalid(tr("\"%1\" must be a list of names.").arg(name));
+                    return invalidPolicy(tr("\"%1\" must be a list of names.").arg(name));
                 list << x.toString();
             }
             p.*(k->strings) = list;
@@ -119,7 +119,7 @@ Result<AgentPolicy> agentPolicyFromJson(const QJsonObject &json)
         case Kind::Seconds: {
             const double d = v.toDouble(-1);
             if (!v.isDouble() || d < 0 || d != std::floor(d) || d > 1e12)
-                return invalid(tr("\"%1\" must be a whole number of at least 0.").arg(name));
+                return invalidPolicy(tr("\"%1\" must be a whole number of at least 0.").arg(name));
             if (k->kind == Kind::Int)
                 p.*(k->integer) = int(std::min(d, 1e6));
             else
@@ -128,20 +128,20 @@ Result<AgentPolicy> agentPolicyFromJson(const QJsonObject &json)
         }
         case Kind::Usd:
             if (!v.isDouble() || v.toDouble() < 0 || !std::isfinite(v.toDouble()))
-                return invalid(tr("\"%1\" must be a number of at least 0.").arg(name));
+                return invalidPolicy(tr("\"%1\" must be a number of at least 0.").arg(name));
             p.*(k->usd) = v.toDouble();
             break;
         case Kind::Bool:
             if (!v.isBool())
-                return invalid(tr("\"%1\" must be true or false.").arg(name));
+                return invalidPolicy(tr("\"%1\" must be true or false.").arg(name));
             p.*(k->flag) = v.toBool();
             break;
         }
     }
     if (p.maxTtlSeconds > 0 && p.defaultTtlSeconds > p.maxTtlSeconds)
-        return invalid(tr("\"default_ttl_seconds\" is longer than \"max_ttl_seconds\"."));
+        return invalidPolicy(tr("\"default_ttl_seconds\" is longer than \"max_ttl_seconds\"."));
     if (p.maxTtlSeconds > 0 && p.defaultTtlSeconds == 0)
-        return invalid(tr("\"default_ttl_seconds\" is 0 (no limit) while \"max_ttl_seconds\" sets one."));
+        return invalidPolicy(tr("\"default_ttl_seconds\" is 0 (no limit) while \"max_ttl_seconds\" sets one."));
     return p;
 }
 
@@ -160,14 +160,15 @@ Result<AgentPolicy> loadAgentPolicy(const QString &configDir)
     QJsonParseError pe{};
     const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
     if (data.size() > 1024 * 1024 || pe.error != QJsonParseError::NoError || !doc.isObject())
-        return invalid(tr("The agent policy %1 is not a JSON object (%2). Fix or remove it; until then agents "
-                          "may do nothing.")
-                           .arg(QDir::toNativeSeparators(path),
-                                pe.error != QJsonParseError::NoError ? pe.errorString() : tr("not an object")));
+        return invalidPolicy(tr("The agent policy %1 is not a JSON object (%2). Fix or remove it; until then agents "
+                                "may do nothing.")
+                                 .arg(QDir::toNativeSeparators(path),
+                                      pe.error != QJsonParseError::NoError ? pe.errorString() : tr("not an object")));
     auto p = agentPolicyFromJson(doc.object());
     if (!p.ok())
-        return invalid(tr("The agent policy %1 is not valid: %2 Fix or remove it; until then agents may do nothing.")
-                           .arg(QDir::toNativeSeparators(path), p.message()));
+        return invalidPolicy(
+            tr("The agent policy %1 is not valid: %2 Fix or remove it; until then agents may do nothing.")
+                .arg(QDir::toNativeSeparators(path), p.message()));
     return p;
 }
 

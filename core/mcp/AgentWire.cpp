@@ -1,5 +1,7 @@
 #include "mcp/AgentWire.h"
 
+#include "mcp/JsonRpc.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,13 +11,6 @@
 namespace sandbar::mcp::wire {
 
 namespace {
-
-QByteArray line(const QJsonObject &o)
-{
-    QByteArray bytes = QJsonDocument(o).toJson(QJsonDocument::Compact);
-    bytes.append('\n');
-    return bytes;
-}
 
 QJsonObject clientJson(const AgentClient &c)
 {
@@ -159,7 +154,7 @@ bool LineBuffer::feed(QByteArrayView bytes, QList<QByteArray> *lines)
 
 QByteArray encodeHello(const AgentClient &client)
 {
-    return line(
+    return jsonLine(
         QJsonObject{{QStringLiteral("type"), QStringLiteral("hello")}, {QStringLiteral("client"), clientJson(client)}});
 }
 
@@ -175,7 +170,7 @@ QByteArray encodeCall(const CallEvent &event)
                   {QStringLiteral("durationMs"), event.durationMs}};
     if (!event.client.name.isEmpty())
         o.insert(QStringLiteral("client"), clientJson(event.client));
-    return line(o);
+    return jsonLine(o);
 }
 
 QByteArray encodeApprove(const ApprovalRequest &request)
@@ -187,20 +182,21 @@ QByteArray encodeApprove(const ApprovalRequest &request)
                   {QStringLiteral("reasons"), QJsonArray::fromStringList(request.reasons)}};
     if (!request.client.name.isEmpty())
         o.insert(QStringLiteral("client"), clientJson(request.client));
-    return line(o);
+    return jsonLine(o);
 }
 
 QByteArray encodeWithdraw(const QString &requestId)
 {
-    return line(QJsonObject{{QStringLiteral("type"), QStringLiteral("withdraw")}, {QStringLiteral("id"), requestId}});
+    return jsonLine(
+        QJsonObject{{QStringLiteral("type"), QStringLiteral("withdraw")}, {QStringLiteral("id"), requestId}});
 }
 
 QByteArray encodeDecision(const QString &requestId, const ApprovalAnswer &answer)
 {
-    return line(QJsonObject{{QStringLiteral("type"), QStringLiteral("decision")},
-                            {QStringLiteral("id"), requestId},
-                            {QStringLiteral("decision"), approvalDecisionName(answer.decision)},
-                            {QStringLiteral("message"), answer.message}});
+    return jsonLine(QJsonObject{{QStringLiteral("type"), QStringLiteral("decision")},
+                                {QStringLiteral("id"), requestId},
+                                {QStringLiteral("decision"), approvalDecisionName(answer.decision)},
+                                {QStringLiteral("message"), answer.message}});
 }
 
 Result<Message> decode(QByteArrayView bytes)

@@ -28,12 +28,18 @@ bool isBlank(QByteArrayView line)
     return true;
 }
 
-QByteArray line(const QJsonObject &o)
+} // namespace
+
+QByteArray jsonLine(const QJsonObject &o)
 {
     return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
 }
 
-} // namespace
+QString idKey(const QJsonValue &id)
+{
+    return id.isString() ? QStringLiteral("s:") + id.toString()
+                         : QStringLiteral("n:") + QString::number(id.toDouble(), 'f', 0);
+}
 
 bool isValidId(const QJsonValue &id)
 {
@@ -109,9 +115,9 @@ RpcMessage decodeMessage(QByteArrayView text)
 
 QByteArray encodeResult(const QJsonValue &id, const QJsonObject &result)
 {
-    return line(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                            {QStringLiteral("id"), id},
-                            {QStringLiteral("result"), result}});
+    return jsonLine(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                {QStringLiteral("id"), id},
+                                {QStringLiteral("result"), result}});
 }
 
 QByteArray encodeError(const QJsonValue &id, const RpcError &error)
@@ -119,9 +125,9 @@ QByteArray encodeError(const QJsonValue &id, const RpcError &error)
     QJsonObject e{{QStringLiteral("code"), error.code}, {QStringLiteral("message"), error.message}};
     if (!error.data.isUndefined())
         e[QStringLiteral("data")] = error.data;
-    return line(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                            {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
-                            {QStringLiteral("error"), e}});
+    return jsonLine(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                {QStringLiteral("id"), id.isUndefined() ? QJsonValue(QJsonValue::Null) : id},
+                                {QStringLiteral("error"), e}});
 }
 
 QByteArray encodeNotification(const QString &method, const QJsonObject &params)
@@ -129,7 +135,7 @@ QByteArray encodeNotification(const QString &method, const QJsonObject &params)
     QJsonObject o{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), method}};
     if (!params.isEmpty())
         o[QStringLiteral("params")] = params;
-    return line(o);
+    return jsonLine(o);
 }
 
 void LineSplitter::drop(QByteArrayView bytes)

@@ -49,6 +49,11 @@ RpcMessage decodeMessage(QByteArrayView line);
 
 // Whether a value may be a request id: a string or an integer (MCP: "MUST NOT be null").
 bool isValidId(const QJsonValue &id);
+// An object as one line of compact JSON, '\n' included: the framing of JSON-RPC over stdio
+// and of the agent wire.
+QByteArray jsonLine(const QJsonObject &o);
+// A request id as a key of a table of requests: 7 and "7" are different requests.
+QString idKey(const QJsonValue &id);
 
 // One line each, '\n' included, compact JSON in UTF-8 (a newline inside a string is escaped,
 // so a message never spans lines).

@@ -25,12 +25,6 @@ QString randomBase64Url(int bytes)
     return QString::fromLatin1(raw.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
 }
 
-QString idKey(const QJsonValue &id)
-{
-    return id.isString() ? QStringLiteral("s:") + id.toString()
-                         : QStringLiteral("n:") + QString::number(id.toDouble(), 'f', 0);
-}
-
 QByteArray sha256(QByteArrayView bytes)
 {
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256);

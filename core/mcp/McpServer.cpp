@@ -7,12 +7,6 @@ namespace sandbar::mcp {
 
 namespace {
 
-QString idKey(const QJsonValue &id)
-{
-    return id.isString() ? QStringLiteral("s:") + id.toString()
-                         : QStringLiteral("n:") + QString::number(id.toDouble(), 'f', 0);
-}
-
 bool hasType(const QJsonValue &v, const QString &type)
 {
     if (type == QLatin1String("string"))

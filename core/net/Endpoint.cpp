@@ -1,16 +1,13 @@
 #include "net/Endpoint.h"
 
+#include "net/NetTr.h"
+
 #include <QCoreApplication>
 #include <QUrl>
 
 namespace sandbar::net {
 
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::net", text);
-}
 
 Error bad(const QString &url, const QString &why)
 {

@@ -1,5 +1,7 @@
 #include "net/SocketSupport.h"
 
+#include "net/NetTr.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QLocalSocket>
@@ -17,11 +19,6 @@
 namespace sandbar::net {
 
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::net", text);
-}
 
 Error unreachable(const Endpoint &ep, const QString &why)
 {

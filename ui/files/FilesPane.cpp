@@ -3,6 +3,7 @@
 #include "files/ConflictDialog.h"
 #include "files/FilesModel.h"
 #include "files/PathBar.h"
+#include "files/RemotePaths.h"
 #include "files/TransferPanel.h"
 
 #include <QAction>
@@ -34,19 +35,6 @@ namespace sandbar::ui {
 namespace {
 // Where a provider without listing puts drops, as the terminal does.
 const QString kWorkDir = QStringLiteral("/workspace");
-
-QString joinRemote(const QString &dir, const QString &name)
-{
-    return dir.endsWith(QLatin1Char('/')) ? QString(dir + name) : QString(dir + QLatin1Char('/') + name);
-}
-
-QString cleanRemote(const QString &path)
-{
-    QString p = QDir::cleanPath(path.trimmed());
-    if (!p.startsWith(QLatin1Char('/')))
-        p.prepend(QLatin1Char('/'));
-    return p;
-}
 } // namespace
 
 // Dragging rows out: the copies are made first (the pane's temporary folder), then the drag

@@ -10,6 +10,7 @@
 // same offscreen (tests drive prepareDrag and read dragReady's URLs) and on real desktops.
 #include "files/FilesModel.h"
 #include "files/FilesPane.h"
+#include "files/RemotePaths.h"
 
 #include <QDir>
 #include <QDrag>
@@ -23,21 +24,6 @@
 #include <QTreeView>
 
 namespace sandbar::ui {
-
-namespace {
-QString joinRemote(const QString &dir, const QString &name)
-{
-    return dir.endsWith(QLatin1Char('/')) ? QString(dir + name) : QString(dir + QLatin1Char('/') + name);
-}
-
-QString cleanRemote(const QString &path)
-{
-    QString p = QDir::cleanPath(path.trimmed());
-    if (!p.startsWith(QLatin1Char('/')))
-        p.prepend(QLatin1Char('/'));
-    return p;
-}
-} // namespace
 
 void FilesPane::onItemFinished(int id)
 {

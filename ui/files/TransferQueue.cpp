@@ -1,5 +1,7 @@
 #include "files/TransferQueue.h"
 
+#include "files/RemotePaths.h"
+
 #include <QCoreApplication>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -9,11 +11,6 @@
 namespace sandbar::ui {
 
 namespace {
-
-QString joinRemote(const QString &dir, const QString &name)
-{
-    return dir.endsWith(QLatin1Char('/')) ? QString(dir + name) : QString(dir + QLatin1Char('/') + name);
-}
 
 // A folder into which the copy rules put the item under its own name.
 QString asFolder(const QString &dir)

@@ -1,16 +1,12 @@
 #include "providers/Provider.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/CliTr.h"
 
 #include <QJsonArray>
 
 namespace sandbar::cli {
 
 namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
 
 void accountsList(Command &cmd)
 {

@@ -4,6 +4,7 @@
 #include "audit/BudgetWatcher.h"
 #include "audit/CostLedger.h"
 #include "audit/TimeSpec.h"
+#include "wiring/cli/CliTr.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -12,11 +13,6 @@
 namespace sandbar::cli {
 
 namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
 
 QString usageLine()
 {

@@ -2,6 +2,7 @@
 
 #include "catalog/Catalog.h"
 #include "catalog/CostModel.h"
+#include "wiring/cli/CliTr.h"
 
 #include <QJsonArray>
 #include <cmath>
@@ -11,11 +12,6 @@ namespace sandbar::cli {
 namespace {
 
 using namespace sandbar::catalog;
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
 
 // Loads the catalog; a broken catalog.json is reported on stderr and the shipped one used.
 Catalog loadCatalog(Command &cmd)

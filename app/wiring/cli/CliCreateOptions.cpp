@@ -1,13 +1,10 @@
 #include "wiring/cli/CliCreateOptions.h"
 
+#include "wiring/cli/CliTr.h"
+
 namespace sandbar::cli {
 
 namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
 
 // Spellings README.md documents that differ from a descriptor key; the value gets the suffix.
 struct Alias {

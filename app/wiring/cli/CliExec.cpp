@@ -1,21 +1,13 @@
 #include "providers/Provider.h"
 #include "terminal/PtyChannel.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/CliTr.h"
 #include "wiring/cli/ConsoleTerminal.h"
 
 #include <memory>
 #include <utility>
 
 namespace sandbar::cli {
-
-namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
-
-} // namespace
 
 void runExec(Command &cmd, const QStringList &args)
 {

@@ -1,5 +1,6 @@
 #include "providers/Provider.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/CliTr.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -11,11 +12,6 @@
 namespace sandbar::cli {
 
 namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
 
 struct RemotePath {
     QString ref;

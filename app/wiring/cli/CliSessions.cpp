@@ -1,6 +1,7 @@
 #include "providers/Provider.h"
 #include "wiring/cli/CliCreateOptions.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/CliTr.h"
 
 #include <QJsonArray>
 #include <memory>
@@ -8,11 +9,6 @@
 namespace sandbar::cli {
 
 namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
 
 QStringList sessionRow(const SessionInfo &s, bool orphan)
 {

@@ -1,6 +1,7 @@
 #include "providers/Provider.h"
 #include "wiring/AppServices.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/CliTr.h"
 #include "wiring/cli/ConsoleTerminal.h"
 
 #include <QJsonArray>
@@ -10,11 +11,6 @@
 namespace sandbar::cli {
 
 namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
 
 QString sampleLine(const StatsSample &s)
 {

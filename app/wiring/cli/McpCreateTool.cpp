@@ -4,6 +4,7 @@
 #include "providers/Provider.h"
 #include "wiring/cli/CliCreateOptions.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/CliTr.h"
 #include "wiring/cli/McpAgent.h"
 #include "wiring/cli/McpTools.h"
 
@@ -19,11 +20,6 @@ using mcp::ToolResult;
 using namespace mcpschema;
 
 namespace {
-
-QString tr(const char *s, const char *c = nullptr, int n = -1)
-{
-    return QCoreApplication::translate("sandbar::cli", s, c, n);
-}
 
 // How long create waits for the accounts' session lists before counting what it has (an
 // unreachable cloud account must not hold every create up).

@@ -1,5 +1,6 @@
 #include "providers/Provider.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/CliTr.h"
 #include "wiring/cli/McpAgent.h"
 #include "wiring/cli/McpTools.h"
 
@@ -20,11 +21,6 @@ using mcp::ToolResult;
 using namespace mcpschema;
 
 namespace {
-
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
 
 // An agent reads the output as text in its context: more than this of each stream is kept
 // out, and the answer says how much there was.

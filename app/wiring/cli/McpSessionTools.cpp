@@ -3,6 +3,7 @@
 #include "providers/Provider.h"
 #include "wiring/cli/CliCreateOptions.h"
 #include "wiring/cli/CliSupport.h"
+#include "wiring/cli/CliTr.h"
 #include "wiring/cli/McpAgent.h"
 #include "wiring/cli/McpTools.h"
 
@@ -19,11 +20,6 @@ using mcp::ToolResult;
 namespace {
 
 // Text for agents and people; lupdate gives tr() here the context "sandbar::cli".
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("sandbar::cli", s);
-}
-
 } // namespace
 
 namespace mcpschema {

@@ -15,9 +15,11 @@
 
 namespace sandbar::gpu {
 
-namespace {
+// The few NVML declarations we need, from nvml.h (NVML 12.x): no SDK at build time. A named
+// namespace, not an anonymous one: NvmlReader::Impl holds these types, and a class with
+// external linkage may not (GCC's -Wsubobject-linkage, seen when a unity batch includes this).
+namespace nvmlabi {
 
-// The few NVML declarations we need, from nvml.h (NVML 12.x): no SDK at build time.
 using nvmlReturn_t = int;
 using nvmlDevice_t = struct nvmlDevice_st *;
 constexpr nvmlReturn_t NVML_SUCCESS = 0;
@@ -72,6 +74,11 @@ using FnUint = nvmlReturn_t (*)(nvmlDevice_t, unsigned *);
 using FnProcs = nvmlReturn_t (*)(nvmlDevice_t, unsigned *, nvmlProcessInfo_t *);
 using FnMigMode = nvmlReturn_t (*)(nvmlDevice_t, unsigned *, unsigned *);
 using FnMigHandle = nvmlReturn_t (*)(nvmlDevice_t, unsigned, nvmlDevice_t *);
+
+} // namespace nvmlabi
+using namespace nvmlabi;
+
+namespace {
 
 #ifdef _WIN32
 using LibHandle = HMODULE;

@@ -2,17 +2,13 @@
 
 #include "cloud/ServiceUrl.h"
 #include "providers/daytona/DaytonaProvider.h"
+#include "providers/daytona/DaytonaTr.h"
 
 #include <QCoreApplication>
 
 namespace sandbar::daytona {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::daytona", text);
-}
-
 constexpr char kDefaultEndpoint[] = "https://app.daytona.io/api";
 } // namespace
 

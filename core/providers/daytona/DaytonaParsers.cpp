@@ -1,5 +1,7 @@
 #include "providers/daytona/DaytonaParsers.h"
 
+#include "providers/daytona/DaytonaTr.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,11 +14,6 @@
 namespace sandbar::daytona {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::daytona", text);
-}
-
 Error badReply(const QString &what)
 {
     return makeError(ErrorCode::Unavailable, tr("Daytona sent a reply that is not a valid %1").arg(what));

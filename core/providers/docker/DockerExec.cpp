@@ -1,6 +1,7 @@
 #include "providers/docker/DockerExec.h"
 
 #include "providers/ExecReaper.h"
+#include "providers/docker/JsonFields.h"
 
 #include <QIODevice>
 #include <QRandomGenerator>
@@ -14,19 +15,6 @@ using nlohmann::json;
 namespace {
 constexpr qint64 kStdinHighWater = 1024 * 1024;
 constexpr qint64 kStdinChunk = 256 * 1024;
-
-json toJson(const QStringList &list)
-{
-    json a = json::array();
-    for (const auto &s : list)
-        a.push_back(s.toStdString());
-    return a;
-}
-
-QByteArray dump(const json &j)
-{
-    return QByteArray::fromStdString(j.dump());
-}
 
 // An answer that was not an upgrade (404, 409, 500...) as an Error.
 Error startError(int status, const QByteArray &body, const QString &containerId)
@@ -68,20 +56,20 @@ void DockerExecJob::start()
               {"AttachStdout", true},
               {"AttachStderr", true},
               {"Tty", false},
-              {"Cmd", toJson(m_request.argv)}};
+              {"Cmd", jsonStrings(m_request.argv)}};
     QStringList env = m_request.env;
     if (!m_isReaper) {
         m_tag = execreaper::newTag();
         env << execreaper::tagEntry(m_tag);
     }
     if (!env.isEmpty())
-        body["Env"] = toJson(env);
+        body["Env"] = jsonStrings(env);
     if (!m_request.workingDir.isEmpty())
         body["WorkingDir"] = m_request.workingDir.toStdString();
     if (!m_request.user.isEmpty())
         body["User"] = m_request.user.toStdString();
     m_api->createExec(
-        m_containerId, dump(body), Callback<QString>(this, [this](Result<QString> id) {
+        m_containerId, jsonBytes(body), Callback<QString>(this, [this](Result<QString> id) {
             // Cancelled while the exec was being made: it is never started.
             if (m_done || m_ending)
                 return;
@@ -318,21 +306,21 @@ void DockerPtyChannel::start()
                   {"AttachStdout", true},
                   {"AttachStderr", true},
                   {"Tty", true},
-                  {"Cmd", toJson(argv)},
-                  {"Env", toJson(QStringList{QStringLiteral("TERM=xterm-256color")} + m_options.env)}};
+                  {"Cmd", jsonStrings(argv)},
+                  {"Env", jsonStrings(QStringList{QStringLiteral("TERM=xterm-256color")} + m_options.env)}};
         if (!m_options.workingDir.isEmpty())
             body["WorkingDir"] = m_options.workingDir.toStdString();
         if (consoleSize)
             body["ConsoleSize"] = {m_rows, m_cols};
         m_api->createExec(
-            m_containerId, dump(body), Callback<QString>(this, [this, consoleSize](Result<QString> id) {
+            m_containerId, jsonBytes(body), Callback<QString>(this, [this, consoleSize](Result<QString> id) {
                 if (!id)
                     return fail(id.error());
                 m_execId = *id;
                 json start{{"Detach", false}, {"Tty", true}};
                 if (consoleSize)
                     start["ConsoleSize"] = {m_rows, m_cols};
-                auto req = m_api->request("POST", "/exec/" + DockerApi::enc(m_execId) + "/start", dump(start));
+                auto req = m_api->request("POST", "/exec/" + DockerApi::enc(m_execId) + "/start", jsonBytes(start));
                 req.upgrade = true;
                 m_exchange = m_api->exchange(req, this);
                 m_exchange->setReadingPaused(m_readingPaused);

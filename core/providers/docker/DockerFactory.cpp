@@ -1,6 +1,7 @@
 #include "providers/docker/DockerFactory.h"
 
 #include "providers/docker/DockerProvider.h"
+#include "providers/docker/DockerTr.h"
 #include "providers/docker/discovery/DockerDiscovery.h"
 
 #include <QCoreApplication>
@@ -12,11 +13,6 @@
 namespace sandbar::docker {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::docker", text);
-}
-
 // Set by DockerFactory::preparation: the endpoint setting holds what discovery found.
 constexpr char kAutodetected[] = "autodetected";
 

@@ -1,6 +1,7 @@
 #include "providers/docker/DockerParsers.h"
 
 #include "providers/docker/DockerPorts.h"
+#include "providers/docker/DockerTr.h"
 
 #include <QCoreApplication>
 #include <QTimeZone>
@@ -14,11 +15,6 @@ namespace sandbar::docker {
 using nlohmann::json;
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::docker", text);
-}
-
 std::optional<json> parseJson(const QByteArray &bytes)
 {
     if (bytes.trimmed().isEmpty())

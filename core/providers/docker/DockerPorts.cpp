@@ -1,6 +1,7 @@
 #include "providers/docker/DockerPorts.h"
 
 #include "providers/docker/DockerApi.h"
+#include "providers/docker/DockerTr.h"
 #include "providers/docker/JsonFields.h"
 
 #include <QCoreApplication>
@@ -14,11 +15,6 @@ namespace sandbar::docker {
 using nlohmann::json;
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::docker", text);
-}
-
 // The wildcard addresses say "every interface", which includes loopback; a specific address
 // is where the port is.
 QString urlHost(const QString &hostIp)

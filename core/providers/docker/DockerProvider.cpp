@@ -25,19 +25,6 @@ using nlohmann::json;
 namespace {
 constexpr qint64 kMinMemory = 6 * 1024 * 1024;
 
-json toJson(const QStringList &list)
-{
-    json a = json::array();
-    for (const auto &s : list)
-        a.push_back(s.toStdString());
-    return a;
-}
-
-QByteArray dump(const json &j)
-{
-    return QByteArray::fromStdString(j.dump());
-}
-
 // "/a,/b:size=1m,mode=1777": a comma starts a new path only when a '/' follows, so mount
 // options keep their own commas.
 QStringList tmpfsList(const QVariant &v)
@@ -228,8 +215,8 @@ void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
         json body{{"Image", spec.image.toStdString()},
                   {"Labels", lbl},
                   {"Entrypoint", {"/bin/sh"}},
-                  {"Cmd", toJson({QStringLiteral("-c"), keepAliveScript(), QStringLiteral("sandbar-keepalive"),
-                                  QString::number(deadline)})},
+                  {"Cmd", jsonStrings({QStringLiteral("-c"), keepAliveScript(), QStringLiteral("sandbar-keepalive"),
+                                       QString::number(deadline)})},
                   {"WorkingDir", workdir.toStdString()},
                   {"User", (spec.user.isEmpty() ? QStringLiteral("1000:1000") : spec.user).toStdString()},
                   {"Tty", false},
@@ -237,7 +224,7 @@ void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
                   {"StopTimeout", 5},
                   {"HostConfig", host}};
         if (!spec.env.isEmpty())
-            body["Env"] = toJson(spec.env);
+            body["Env"] = jsonStrings(spec.env);
         if (auto p = addPortBindings(spec.ports, spec.network, &body, &body["HostConfig"]); !p)
             return done(p.error());
         const Callback<SessionInfo> published = requirePublished(m_api, spec.ports, done);
@@ -248,11 +235,11 @@ void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
         if (engine->podman && m_api->endpoint().kind == net::Endpoint::Kind::Unix)
             profile = writePodmanSeccompProfile(m_dataDir);
         if (!profile)
-            return createContainer(dump(body), spec.image, name, false, published);
-        const QByteArray plain = dump(body);
+            return createContainer(jsonBytes(body), spec.image, name, false, published);
+        const QByteArray plain = jsonBytes(body);
         body["HostConfig"]["SecurityOpt"].push_back("seccomp=" + profile->fileName().toStdString());
         createContainer(
-            dump(body), spec.image, name, false,
+            jsonBytes(body), spec.image, name, false,
             Callback<SessionInfo>(
                 done.context(), [this, profile, plain, image = spec.image, name, published](Result<SessionInfo> r) {
                     if (r || !isSeccompFileError(r.message().toUtf8()))

@@ -4,6 +4,8 @@
 // another type, and a throw through the event loop ends the app: a field of the wrong
 // type reads as absent (or as the fallback) instead.
 
+#include <QByteArray>
+#include <QStringList>
 #include <climits>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -24,6 +26,20 @@ inline int jsonInt(const nlohmann::json &o, const char *key, int fallback = 0)
         return fallback;
     const auto v = it->get<long long>();
     return v >= INT_MIN && v <= INT_MAX ? int(v) : fallback;
+}
+
+// Writing request bodies: a list of strings as a JSON array, and a value as its text.
+inline nlohmann::json jsonStrings(const QStringList &list)
+{
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto &s : list)
+        a.push_back(s.toStdString());
+    return a;
+}
+
+inline QByteArray jsonBytes(const nlohmann::json &j)
+{
+    return QByteArray::fromStdString(j.dump());
 }
 
 } // namespace sandbar::docker

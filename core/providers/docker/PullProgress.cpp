@@ -1,5 +1,7 @@
 #include "providers/docker/PullProgress.h"
 
+#include "providers/docker/DockerTr.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,11 +11,6 @@
 namespace sandbar::docker {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::docker", text);
-}
-
 // Statuses after which a layer's bytes are all there (Extracting reports its own
 // current/total, which must not pull the download figure back).
 bool meansDownloaded(const QString &status)

@@ -12,7 +12,7 @@
 namespace sandbar::e2b {
 
 namespace {
-const QString kService = QStringLiteral("E2B envd");
+const QString kEnvdService = QStringLiteral("E2B envd");
 } // namespace
 
 QUrl EnvdTarget::url(const QString &path) const
@@ -52,7 +52,7 @@ void envdUnary(cloud::CloudClient *client, const EnvdTarget &target, const QStri
                                                if (!r.ok())
                                                    return done(r.error());
                                                if (r->status >= 400)
-                                                   return done(connectUnaryError(r->status, r->body, kService));
+                                                   return done(connectUnaryError(r->status, r->body, kEnvdService));
                                                done(r->body);
                                            }),
                  mine);
@@ -221,7 +221,7 @@ void ProcessStream::onFinished(const VoidResult &result)
     if (m_ended)
         return;
     if (m_status >= 400)
-        return fail(connectUnaryError(m_status, m_errorBody, kService));
+        return fail(connectUnaryError(m_status, m_errorBody, kEnvdService));
     if (!result.ok())
         return fail(m_client ? m_client->exchangeError(ex, result, m_url) : result.error());
     const VoidResult tail = m_decoder.finish();

@@ -2,17 +2,13 @@
 
 #include "cloud/ServiceUrl.h"
 #include "providers/e2b/E2bProvider.h"
+#include "providers/e2b/E2bTr.h"
 
 #include <QCoreApplication>
 
 namespace sandbar::e2b {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::e2b", text);
-}
-
 const char kDefaultApi[] = "https://api.e2b.app";
 
 class E2bFactory : public ProviderFactory

@@ -2,6 +2,7 @@
 
 #include "cloud/Retry.h"
 #include "net/ConnectEnvelope.h"
+#include "providers/e2b/E2bTr.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -13,11 +14,6 @@
 namespace sandbar::e2b {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::e2b", text);
-}
-
 Error badReply(const QString &what, const QString &why)
 {
     return makeError(ErrorCode::Unavailable, tr("E2B sent a malformed %1: %2").arg(what, why));

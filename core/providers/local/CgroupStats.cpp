@@ -128,7 +128,7 @@ std::optional<Io> blkioServiceBytes(const QByteArray &text)
 } // namespace cgroupfile
 
 namespace {
-std::optional<QByteArray> readFile(const QString &path)
+std::optional<QByteArray> readIfPresent(const QString &path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -142,7 +142,9 @@ CgroupReading readCgroupStats(const QStringList &dirs)
     using namespace cgroupfile;
     CgroupReading r;
     for (const QString &dir : dirs) {
-        const auto file = [&dir](const char *name) { return readFile(dir + QLatin1Char('/') + QLatin1String(name)); };
+        const auto file = [&dir](const char *name) {
+            return readIfPresent(dir + QLatin1Char('/') + QLatin1String(name));
+        };
         if (!r.cpuNs) {
             if (const auto t = file("cpuacct.usage"))
                 r.cpuNs = single(*t);

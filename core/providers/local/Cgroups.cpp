@@ -1,5 +1,7 @@
 #include "Cgroups.h"
 
+#include "providers/local/LocalTr.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -9,11 +11,6 @@
 namespace sandbar::local {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::local", text);
-}
-
 QString readText(const QString &path)
 {
     QFile f(path);

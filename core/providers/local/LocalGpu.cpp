@@ -1,17 +1,12 @@
 #include "LocalGpu.h"
 
+#include "providers/local/LocalTr.h"
+
 #include <QCoreApplication>
 #include <QProcess>
 #include <QTimer>
 
 namespace sandbar::local {
-
-namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::local", text);
-}
-} // namespace
 
 void listNvidiaGpus(QObject *context, const QString &smiPath, std::function<void(Result<QList<NvidiaSmiGpu>>)> done)
 {

@@ -1,5 +1,7 @@
 #include "SandboxLayout.h"
 
+#include "providers/local/LocalTr.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -13,11 +15,6 @@
 namespace sandbar::local {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::local", text);
-}
-
 QString inside(const char *path)
 {
     return QString::fromLatin1(path);

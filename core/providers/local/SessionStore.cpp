@@ -1,5 +1,7 @@
 #include "SessionStore.h"
 
+#include "providers/local/LocalTr.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -15,12 +17,7 @@
 namespace sandbar::local {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::local", text);
-}
-
-QByteArray readFile(const QString &path)
+QByteArray readOrEmpty(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
@@ -29,7 +26,7 @@ QByteArray readFile(const QString &path)
 // When this computer started, in seconds since the epoch (/proc/stat's btime); 0: unknown.
 qint64 bootTime()
 {
-    const QByteArray stat = readFile(QStringLiteral("/proc/stat"));
+    const QByteArray stat = readOrEmpty(QStringLiteral("/proc/stat"));
     const qsizetype at = stat.indexOf("\nbtime ");
     return at < 0 ? 0 : stat.mid(at + 7, stat.indexOf('\n', at + 1) - at - 7).trimmed().toLongLong();
 }
@@ -169,7 +166,7 @@ qint64 processStartTime(qint64 pid)
 {
     if (pid <= 0)
         return 0;
-    const QByteArray line = readFile(QStringLiteral("/proc/%1/stat").arg(pid));
+    const QByteArray line = readOrEmpty(QStringLiteral("/proc/%1/stat").arg(pid));
     const int close = line.lastIndexOf(')');
     if (close < 0)
         return 0;
@@ -244,7 +241,7 @@ SessionStatus statusOf(const SessionRecord &r)
     const bool alive = isAlive(r);
     if (alive && !agentGone(r))
         return {SessionState::Running, QCoreApplication::translate("sandbar::local::SessionStore", "Running"), {}};
-    const QString reason = QString::fromUtf8(readFile(r.dir + QStringLiteral("/run/exit-reason"))).trimmed();
+    const QString reason = QString::fromUtf8(readOrEmpty(r.dir + QStringLiteral("/run/exit-reason"))).trimmed();
     if (alive) {
         // The agent left as asked (stop, time limit) and the rest of the sandbox follows.
         if (r.killed || !reason.isEmpty())
@@ -253,7 +250,7 @@ SessionStatus statusOf(const SessionRecord &r)
                 tr("The sandbox agent is gone (killed from outside Sandbar, or crashed); its terminals and commands "
                    "ended with it. The workspace is kept until the session is removed.")};
     }
-    const QByteArray exitStatus = readFile(r.dir + QStringLiteral("/status.json"));
+    const QByteArray exitStatus = readOrEmpty(r.dir + QStringLiteral("/status.json"));
     SessionStatus s = endedStatus(r.killed, reason, exitStatus);
     if (s.state == SessionState::Error && isEnding(r)) // its exit status is on its way
         return {SessionState::Stopping, QCoreApplication::translate("sandbar::local::SessionStore", "Ending"), {}};
