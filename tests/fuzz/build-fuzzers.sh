@@ -45,13 +45,16 @@ for f in "$C"/files/*.cpp; do CORE_SRCS="$CORE_SRCS files/$(basename "$f")"; don
 MOC=$(pkg-config --variable=libexecdir Qt6Core)/moc
 RCC=$(pkg-config --variable=libexecdir Qt6Core)/rcc
 # shellcheck disable=SC2046
-CFLAGS="-std=c++20 -g -O1 -fno-omit-frame-pointer -ffunction-sections -fdata-sections \
+# Line tables are all a crash report needs; full debug information costs a third more time.
+CFLAGS="-std=c++20 -gline-tables-only -O1 -fno-omit-frame-pointer -ffunction-sections -fdata-sections \
  -fsanitize=address,undefined -fno-sanitize-recover=undefined \
  -DQT_NO_KEYWORDS -DQT_NO_CAST_FROM_ASCII -DSANDBAR_VERSION=\\\"fuzz\\\" \
  -I$C -I$C/terminal $(pkg-config --cflags Qt6Network Qt6Core vterm libarchive)"
 # DockerPorts.cpp holds an Engine API call beside its parsers: FuzzStubs.cpp stands in for
 # the two DockerApi functions it names (see there).
 LIBS="-Wl,--gc-sections $(pkg-config --libs Qt6Network Qt6Core vterm libarchive)"
+# mold links the eight sanitized programs in a fraction of ld's time, where it is installed.
+if command -v mold >/dev/null 2>&1; then LIBS="-fuse-ld=mold $LIBS"; fi
 
 N=$OUT/build.ninja.new
 {
