@@ -74,7 +74,6 @@ phase_done services
 # shellcheck disable=SC1091
 source "$STATE/env"
 
-
 left=$((BUDGET - $(elapsed)))
 if [ "$left" -lt 60 ]; then
   echo "test.sh: out of time budget before the tests started" >&2

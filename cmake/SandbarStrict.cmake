@@ -43,6 +43,20 @@ endif()
 
 # Precompiled headers: cmake/SandbarPch.cmake (SANDBAR_PCH).
 
+# Calls FN(target folder) for every target defined in DIR or a folder below it: how the
+# deferred build settings (precompiled headers, unity batches) reach each target once all
+# exist.
+function(sandbar_for_each_target dir fn)
+  get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(t IN LISTS targets)
+    cmake_language(CALL ${fn} ${t} ${dir})
+  endforeach()
+  get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
+  foreach(sub IN LISTS subdirs)
+    sandbar_for_each_target(${sub} ${fn})
+  endforeach()
+endfunction()
+
 # Test programs (sandbar_add_test) are compiled at -O1 in optimised builds: the product's
 # libraries they exercise keep the build type's -O2, and a test's own code, mostly Qt Test
 # macros and lambdas, compiles in two thirds of the time at -O1 and runs no slower that anyone

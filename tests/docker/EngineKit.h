@@ -66,13 +66,14 @@ inline ExecResult runJob(ExecJob *job, int timeoutMs = 30000)
     return r;
 }
 
-inline ExecResult runIn(Provider *p, const QString &id, const QStringList &argv, const QByteArray &stdinData = {})
+inline ExecResult runIn(Provider *p, const QString &id, const QStringList &argv, const QByteArray &stdinData = {},
+                        int timeoutMs = 30000)
 {
     ExecRequest req;
     req.argv = argv;
     req.stdinData = stdinData;
     auto job = p->exec(id, req);
-    return runJob(job.get());
+    return runJob(job.get(), timeoutMs);
 }
 
 inline VoidResult runTransfer(TransferJob *job, int timeoutMs = 60000, qint64 *lastDone = nullptr)

@@ -31,11 +31,10 @@ class TestPodmanOom : public QObject
     // machine the kill can take a while (the cgroup reclaims and swaps first): 120 s.
     ExecResult runHog()
     {
-        ExecRequest req;
-        req.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"),
-                               QStringLiteral("head -c 300000000 /dev/zero | tail | wc -c")};
-        auto job = m_p->exec(m_id, req);
-        return runJob(job.get(), 120000);
+        return runIn(
+            m_p.get(), m_id,
+            {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("head -c 300000000 /dev/zero | tail | wc -c")},
+            {}, 120000);
     }
 
 private Q_SLOTS:
