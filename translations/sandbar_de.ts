@@ -2805,6 +2805,10 @@ stderr (%5 Bytes): %6</translation>
         <translation>Ändern des Zeitlimits fehlgeschlagen: %1</translation>
     </message>
     <message>
+        <source>the command in the session ended with code %1</source>
+        <translation>der Befehl in der Sitzung endete mit Code %1</translation>
+    </message>
+    <message>
         <source>&apos;%1&apos; is not a folder in session %2 (%3)</source>
         <translation>&apos;%1&apos; ist kein Ordner in Sitzung %2 (%3)</translation>
     </message>

@@ -436,22 +436,27 @@ private Q_SLOTS:
         QVERIFY_RESULT(a);
         auto b = createSession();
         QVERIFY_RESULT(b);
-        // c starts with a 2 s limit, lifted at once (2 s leave a busy machine time to lift it).
-        // It is made before b gets its own 2 s limit, so once b has ended by its limit, c's first
-        // one has passed too: b is the marker after which c must still run.
+        // c starts with a limit that is lifted at once; b gets a limit that ends after c's first
+        // one would have, so once b has ended by its limit, c's first one has passed too: b is
+        // the marker after which c must still run. c's first limit is 10 s, which leaves a busy
+        // machine time to lift it before it ends (2 s did not, in CI).
         CreateSpec lifted;
-        lifted.ttlSeconds = 2;
+        lifted.ttlSeconds = 10;
         auto c = createSession(lifted);
         QVERIFY_RESULT(c);
+        const QDateTime cFirstDeadline = infoOf(*c).expiresAt;
+        QVERIFY(cFirstDeadline.isValid());
         QVERIFY_RESULT(await<void>([&](auto cb) { m_p->setTimeout(*c, 0, cb); }));
+        QVERIFY(!infoOf(*c).expiresAt.isValid());
         SessionInfo ia = infoOf(*a);
         QCOMPARE(ia.ttlSeconds, 2);
         QVERIFY(ia.expiresAt.isValid());
-        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->setTimeout(*b, 2, cb); }));
-        QVERIFY(infoOf(*b).expiresAt.isValid());
+        const qint64 bTtl = qMax<qint64>(2, QDateTime::currentDateTimeUtc().secsTo(cFirstDeadline) + 2);
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->setTimeout(*b, bTtl, cb); }));
+        QVERIFY(infoOf(*b).expiresAt > cFirstDeadline);
         // From here on only the engine is asked (inspect); no Sandbar code runs in the sessions.
-        QVERIFY(waitUntil([&] { return infoOf(*a).state == SessionState::Stopped; }, 30000));
-        QVERIFY(waitUntil([&] { return infoOf(*b).state == SessionState::Stopped; }, 30000));
+        QVERIFY(waitUntil([&] { return infoOf(*a).state == SessionState::Stopped; }, 60000));
+        QVERIFY(waitUntil([&] { return infoOf(*b).state == SessionState::Stopped; }, 60000));
         QVERIFY(infoOf(*a).errorMessage.isEmpty());
         QCOMPARE(infoOf(*c).state, SessionState::Running);
         removeSession(*a);

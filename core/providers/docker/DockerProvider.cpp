@@ -432,10 +432,14 @@ void DockerProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Cal
             Callback<ExecOutput>(done.context(), [this, sessionId, deadline, done](Result<ExecOutput> r) {
                 if (!r)
                     return done(r.error());
-                if (r->exitCode != 0)
-                    return done(makeError(
-                        ErrorCode::Internal,
-                        tr("Changing the time limit failed: %1").arg(QString::fromUtf8(r->stderrData).trimmed())));
+                if (r->exitCode != 0) {
+                    // A session whose limit ends while it is being changed is killed under the
+                    // command, which then says nothing: its exit code is all there is to tell.
+                    const QString said = QString::fromUtf8(r->stderrData).trimmed();
+                    const QString why =
+                        said.isEmpty() ? tr("the command in the session ended with code %1").arg(r->exitCode) : said;
+                    return done(makeError(ErrorCode::Internal, tr("Changing the time limit failed: %1").arg(why)));
+                }
                 m_deadlines.insert(sessionId, deadline);
                 saveOverrides();
                 done({});
