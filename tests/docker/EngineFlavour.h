@@ -1,25 +1,22 @@
 #pragma once
 
-// For a test built twice, once per engine: with SANDBAR_ENGINE_PODMAN defined it drives the
-// Podman service (SANDBAR_TEST_PODMAN_HOST), otherwise the Docker engine
-// (SANDBAR_TEST_DOCKER_HOST).
+// For a test run once per engine: SANDBAR_TEST_ENGINE=podman drives the Podman service
+// (SANDBAR_TEST_PODMAN_HOST), anything else the Docker engine (SANDBAR_TEST_DOCKER_HOST). The
+// program is built once; its CMake runs say which engine each run gets.
 #include "EngineKit.h"
 
 namespace sandbar::test {
 
-#ifdef SANDBAR_ENGINE_PODMAN
-inline constexpr docker::Flavour kFlavour = docker::Flavour::Podman;
+inline docker::Flavour engineFlavour()
+{
+    return qEnvironmentVariable("SANDBAR_TEST_ENGINE") == QLatin1String("podman") ? docker::Flavour::Podman
+                                                                                    : docker::Flavour::Docker;
+}
+
 inline QString engineHost()
 {
-    return podmanHost();
+    return engineFlavour() == docker::Flavour::Podman ? podmanHost() : dockerHost();
 }
-#else
-inline constexpr docker::Flavour kFlavour = docker::Flavour::Docker;
-inline QString engineHost()
-{
-    return dockerHost();
-}
-#endif
 
 // Makes the provider for the engine under test and checks that it answers. Returns why it
 // cannot (for SANDBAR_REQUIRE: a failure in CI, a skip with the reason elsewhere), or empty.
@@ -30,7 +27,7 @@ inline QString openEngine(std::unique_ptr<Provider> &provider)
         return QStringLiteral("the engine's SANDBAR_TEST_*_HOST is not set (scripts/test-services.sh start)");
     if (testImage().isEmpty())
         return QStringLiteral("SANDBAR_TEST_IMAGE is not set");
-    provider = makeEngineProvider(kFlavour, host);
+    provider = makeEngineProvider(engineFlavour(), host);
     if (!provider)
         return QStringLiteral("no provider for the engine at %1").arg(host);
     auto h = await<HealthInfo>([&](auto cb) { provider->health(cb); });

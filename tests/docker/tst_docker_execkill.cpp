@@ -1,5 +1,5 @@
 // A cancelled, timed-out or abandoned exec is killed inside the container, not just cut off:
-// built twice, for Docker (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_ENGINE_PODMAN, for
+// run twice, for Docker (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_TEST_ENGINE=podman, for
 // Podman (SANDBAR_TEST_PODMAN_HOST). Whether a process is left is asked with a fresh `ps` exec.
 #include "EngineFlavour.h"
 #include "providers/docker/DockerApi.h"

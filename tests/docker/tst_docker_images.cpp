@@ -1,6 +1,6 @@
 // The engine's images for the New session dialog (GET /images/json) and the progress a create
 // reports while it pulls a missing image, against the private Docker engine
-// (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_ENGINE_PODMAN, Podman. No network: the pull of
+// (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_TEST_ENGINE=podman, Podman. No network: the pull of
 // an image that exists nowhere fails, after saying it was pulling.
 #include "EngineFlavour.h"
 

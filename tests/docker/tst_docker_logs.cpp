@@ -1,5 +1,5 @@
-// Session logs and forwarded ports against a real engine: built twice, for Docker
-// (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_ENGINE_PODMAN, for Podman (SANDBAR_TEST_PODMAN_HOST).
+// Session logs and forwarded ports against a real engine: run twice, for Docker
+// (SANDBAR_TEST_DOCKER_HOST) and, with SANDBAR_TEST_ENGINE=podman, for Podman (SANDBAR_TEST_PODMAN_HOST).
 #include "EngineFlavour.h"
 
 #include <QJsonArray>
