@@ -39,7 +39,7 @@ CORE_SRCS="common/Result.cpp providers/Session.cpp
   net/HttpParser.cpp net/HttpTypes.cpp net/ConnectEnvelope.cpp
   providers/docker/DockerParsers.cpp providers/docker/DockerPorts.cpp providers/docker/PullProgress.cpp
   providers/local/AgentProtocol.cpp
-  catalog/Catalog.cpp cloud/Retry.cpp providers/e2b/E2bParsers.cpp providers/daytona/DaytonaParsers.cpp"
+  catalog/Catalog.cpp cloud/JsonValues.cpp cloud/Retry.cpp providers/e2b/E2bParsers.cpp providers/daytona/DaytonaParsers.cpp"
 for f in "$C"/files/*.cpp; do CORE_SRCS="$CORE_SRCS files/$(basename "$f")"; done
 
 MOC=$(pkg-config --variable=libexecdir Qt6Core)/moc

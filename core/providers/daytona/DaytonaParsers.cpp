@@ -1,5 +1,6 @@
 #include "providers/daytona/DaytonaParsers.h"
 
+#include "cloud/JsonValues.h"
 #include "providers/daytona/DaytonaTr.h"
 
 #include <QCoreApplication>
@@ -7,9 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonValue>
 #include <QRegularExpression>
-#include <algorithm>
 #include <cmath>
-#include <limits>
+#include <utility>
 
 namespace sandbar::daytona {
 
@@ -28,49 +28,9 @@ Result<QJsonDocument> parseDoc(const QByteArray &json, const QString &what)
     return doc;
 }
 
-QDateTime parseTime(const QString &text)
-{
-    if (text.isEmpty())
-        return {};
-    QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
-    if (!t.isValid())
-        t = QDateTime::fromString(text, Qt::ISODate);
-    if (!t.isValid()) // "2024-10-01 12:00:00+00:00", as the spec's examples write it
-        t = QDateTime::fromString(QString(text).replace(QLatin1Char(' '), QLatin1Char('T')), Qt::ISODate);
-    return t.isValid() ? t.toUTC() : QDateTime();
-}
-
-// Converting a double out of qint64's range (or NaN) is undefined: a server's 1e30 saturates.
-qint64 saturated(double d)
-{
-    if (!(d == d))
-        return 0;
-    return d >= 9.2e18    ? std::numeric_limits<qint64>::max()
-           : d <= -9.2e18 ? std::numeric_limits<qint64>::min()
-                          : qint64(d);
-}
-
-int saturatedInt(double d)
-{
-    return int(std::clamp<qint64>(saturated(d), std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
-}
-
-std::optional<double> number(const QJsonValue &v)
-{
-    if (v.isDouble())
-        return v.toDouble();
-    if (v.isString()) {
-        bool ok = false;
-        const double d = v.toString().toDouble(&ok);
-        if (ok)
-            return d;
-    }
-    return std::nullopt;
-}
-
 qint64 gbToBytes(double gb)
 {
-    return saturated(std::round(gb * double(kGiB)));
+    return cloud::saturated(std::round(gb * double(kGiB)));
 }
 
 qint64 bytesToWholeGb(qint64 bytes)
@@ -139,9 +99,9 @@ Result<SandboxRecord> parseSandbox(const QJsonObject &o, const QString &account,
     else
         s.statusText = rec.state;
     s.image = o.value(QLatin1String("snapshot")).toString();
-    s.created = parseTime(s.labels.value(QLatin1String(labels::Created)));
+    s.created = cloud::parseTime(s.labels.value(QLatin1String(labels::Created)));
     if (!s.created.isValid())
-        s.created = parseTime(o.value(QLatin1String("createdAt")).toString());
+        s.created = cloud::parseTime(o.value(QLatin1String("createdAt")).toString());
     bool ttlOk = false;
     const qint64 ttl = s.labels.value(QLatin1String(labels::Ttl)).toLongLong(&ttlOk);
     if (ttlOk && ttl > 0) {
@@ -151,13 +111,13 @@ Result<SandboxRecord> parseSandbox(const QJsonObject &o, const QString &account,
             rec.deadline = s.expiresAt;
         }
     }
-    if (auto cpu = number(o.value(QLatin1String("cpu"))); cpu && *cpu > 0)
+    if (auto cpu = cloud::number(o.value(QLatin1String("cpu"))); cpu && *cpu > 0)
         s.cpus = *cpu;
-    if (auto mem = number(o.value(QLatin1String("memory"))); mem && *mem > 0)
+    if (auto mem = cloud::number(o.value(QLatin1String("memory"))); mem && *mem > 0)
         s.memoryBytes = gbToBytes(*mem);
-    if (auto disk = number(o.value(QLatin1String("disk"))); disk && *disk > 0)
+    if (auto disk = cloud::number(o.value(QLatin1String("disk"))); disk && *disk > 0)
         rec.diskBytes = gbToBytes(*disk);
-    if (auto gpu = number(o.value(QLatin1String("gpu"))); gpu && *gpu > 0)
+    if (auto gpu = cloud::number(o.value(QLatin1String("gpu"))); gpu && *gpu > 0)
         s.gpus = int(std::lround(*gpu));
     // Absent means Daytona's default, which lets traffic through.
     s.network = !o.value(QLatin1String("networkBlockAll")).toBool(false);
@@ -192,8 +152,8 @@ Result<SandboxPage> parseSandboxList(const QByteArray &json, const QString &acco
             return badReply(tr("sandbox list"));
         items = o.value(QLatin1String("items")).toArray();
         page.nextCursor = o.value(QLatin1String("nextCursor")).toString();
-        page.page = saturatedInt(number(o.value(QLatin1String("page"))).value_or(0));
-        page.totalPages = saturatedInt(number(o.value(QLatin1String("totalPages"))).value_or(0));
+        page.page = cloud::saturatedInt(cloud::number(o.value(QLatin1String("page"))).value_or(0));
+        page.totalPages = cloud::saturatedInt(cloud::number(o.value(QLatin1String("totalPages"))).value_or(0));
     }
     for (const QJsonValue &v : items) {
         auto rec = parseSandbox(v.toObject(), account, providerId);
@@ -265,8 +225,8 @@ PtyCloseReason parsePtyCloseReason(const QString &reason)
     if (!doc.isObject())
         return out;
     const QJsonObject o = doc.object();
-    if (auto code = number(o.value(QLatin1String("exitCode"))))
-        out.exitCode = saturatedInt(*code);
+    if (auto code = cloud::number(o.value(QLatin1String("exitCode"))))
+        out.exitCode = cloud::saturatedInt(*code);
     out.exitReason = o.value(QLatin1String("exitReason")).toString();
     return out;
 }
@@ -328,7 +288,7 @@ Result<ExecOutput> parseExecute(const QByteArray &json)
     if (!doc->isObject() || !o.contains(QLatin1String("result")))
         return badReply(tr("command result"));
     ExecOutput out;
-    out.exitCode = saturatedInt(number(o.value(QLatin1String("exitCode"))).value_or(0));
+    out.exitCode = cloud::saturatedInt(cloud::number(o.value(QLatin1String("exitCode"))).value_or(0));
     out.stdoutData = o.value(QLatin1String("result")).toString().toUtf8();
     return out;
 }
@@ -350,8 +310,8 @@ Result<StatsSample> parseTelemetry(const QByteArray &json, std::optional<double>
         std::optional<double> value;
         for (const QJsonValue &pv : so.value(QLatin1String("dataPoints")).toArray()) {
             const QJsonObject po = pv.toObject();
-            const QDateTime t = parseTime(po.value(QLatin1String("timestamp")).toString());
-            auto v = number(po.value(QLatin1String("value")));
+            const QDateTime t = cloud::parseTime(po.value(QLatin1String("timestamp")).toString());
+            auto v = cloud::number(po.value(QLatin1String("value")));
             if (!v || std::isnan(*v))
                 continue;
             if (!value || !at.isValid() || (t.isValid() && t >= at)) {
@@ -378,18 +338,18 @@ Result<StatsSample> parseTelemetry(const QByteArray &json, std::optional<double>
     if (auto util = get("cpu.utilization"))
         s.cpuPercent = *util * cores.value_or(1.0);
     if (auto used = get("memory.usage"))
-        s.memoryUsedBytes = saturated(*used);
+        s.memoryUsedBytes = cloud::saturated(*used);
     if (auto limit = get("memory.limit"); limit && *limit > 0)
-        s.memoryLimitBytes = saturated(*limit);
+        s.memoryLimitBytes = cloud::saturated(*limit);
     if (!s.memoryUsedBytes && s.memoryLimitBytes)
         if (auto util = get("memory.utilization"))
-            s.memoryUsedBytes = saturated(*util / 100.0 * double(*s.memoryLimitBytes));
+            s.memoryUsedBytes = cloud::saturated(*util / 100.0 * double(*s.memoryLimitBytes));
     if (auto used = get("filesystem.usage"))
-        s.filesystemUsedBytes = saturated(*used);
+        s.filesystemUsedBytes = cloud::saturated(*used);
     if (auto total = get("filesystem.total"); total && *total > 0)
-        s.filesystemTotalBytes = saturated(*total);
+        s.filesystemTotalBytes = cloud::saturated(*total);
     else if (auto avail = get("filesystem.available"); avail && s.filesystemUsedBytes)
-        s.filesystemTotalBytes = saturated(*avail + double(*s.filesystemUsedBytes));
+        s.filesystemTotalBytes = cloud::saturated(*avail + double(*s.filesystemUsedBytes));
     return s;
 }
 
@@ -426,7 +386,7 @@ Result<FileEntry> parseFileInfo(const QJsonObject &o, const QString &dir)
         e.path = name;
     else
         e.path = dir.endsWith(QLatin1Char('/')) ? QString(dir + name) : QString(dir + QLatin1Char('/') + name);
-    e.size = saturated(number(o.value(QLatin1String("size"))).value_or(0));
+    e.size = cloud::saturated(cloud::number(o.value(QLatin1String("size"))).value_or(0));
     e.isDir = o.value(QLatin1String("isDir")).toBool();
     QString mode = o.value(QLatin1String("permissions")).toString();
     if (parseMode(mode) == 0)
@@ -434,9 +394,9 @@ Result<FileEntry> parseFileInfo(const QJsonObject &o, const QString &dir)
     e.mode = parseMode(mode);
     const QString modeText = o.value(QLatin1String("mode")).toString();
     e.isLink = modeText.startsWith(QLatin1Char('L'));
-    e.modified = parseTime(o.value(QLatin1String("modifiedAt")).toString());
+    e.modified = cloud::parseTime(o.value(QLatin1String("modifiedAt")).toString());
     if (!e.modified.isValid())
-        e.modified = parseTime(o.value(QLatin1String("modTime")).toString());
+        e.modified = cloud::parseTime(o.value(QLatin1String("modTime")).toString());
     return e;
 }
 

@@ -1,5 +1,6 @@
 #include "providers/e2b/E2bParsers.h"
 
+#include "cloud/JsonValues.h"
 #include "cloud/Retry.h"
 #include "net/ConnectEnvelope.h"
 #include "providers/e2b/E2bTr.h"
@@ -30,32 +31,6 @@ Result<QJsonDocument> parseDoc(const QByteArray &json, const QString &what)
     return doc;
 }
 
-QDateTime parseTime(const QJsonValue &v)
-{
-    QDateTime t = QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
-    if (!t.isValid())
-        t = QDateTime::fromString(v.toString(), Qt::ISODate);
-    return t.isValid() ? t.toUTC() : QDateTime();
-}
-
-// Converting a double out of qint64's range (or NaN) is undefined: a server's 1e30 saturates.
-qint64 saturated(double d)
-{
-    if (!(d == d))
-        return 0;
-    return d >= 9.2e18    ? std::numeric_limits<qint64>::max()
-           : d <= -9.2e18 ? std::numeric_limits<qint64>::min()
-                          : qint64(d);
-}
-
-// protobuf JSON writes 64-bit integers as strings.
-qint64 int64Of(const QJsonValue &v)
-{
-    if (v.isString())
-        return v.toString().toLongLong();
-    return saturated(v.toDouble());
-}
-
 Result<SandboxRecord> sandboxFrom(const QJsonObject &o)
 {
     SandboxRecord r;
@@ -68,11 +43,11 @@ Result<SandboxRecord> sandboxFrom(const QJsonObject &o)
     r.envdVersion = o.value(QLatin1String("envdVersion")).toString();
     r.envdAccessToken = o.value(QLatin1String("envdAccessToken")).toString();
     r.domain = o.value(QLatin1String("domain")).toString();
-    r.startedAt = parseTime(o.value(QLatin1String("startedAt")));
-    r.endAt = parseTime(o.value(QLatin1String("endAt")));
+    r.startedAt = cloud::parseTime(o.value(QLatin1String("startedAt")).toString());
+    r.endAt = cloud::parseTime(o.value(QLatin1String("endAt")).toString());
     r.cpuCount = o.value(QLatin1String("cpuCount")).toInt();
-    r.memoryMB = saturated(o.value(QLatin1String("memoryMB")).toDouble());
-    r.diskSizeMB = saturated(o.value(QLatin1String("diskSizeMB")).toDouble());
+    r.memoryMB = cloud::saturated(o.value(QLatin1String("memoryMB")).toDouble());
+    r.diskSizeMB = cloud::saturated(o.value(QLatin1String("diskSizeMB")).toDouble());
     const QJsonValue net = o.value(QLatin1String("allowInternetAccess"));
     if (net.isBool())
         r.allowInternet = net.toBool();
@@ -95,9 +70,9 @@ FileEntry entryFrom(const QJsonObject &o)
     e.isDir = type == QLatin1String("FILE_TYPE_DIRECTORY");
     e.isLink = type == QLatin1String("FILE_TYPE_SYMLINK") || o.contains(QLatin1String("symlinkTarget"));
     e.linkTarget = o.value(QLatin1String("symlinkTarget")).toString();
-    e.size = int64Of(o.value(QLatin1String("size")));
-    e.mode = quint32(saturated(o.value(QLatin1String("mode")).toDouble()) & 07777);
-    e.modified = parseTime(o.value(QLatin1String("modifiedTime")));
+    e.size = cloud::int64Of(o.value(QLatin1String("size")));
+    e.mode = quint32(cloud::saturated(o.value(QLatin1String("mode")).toDouble()) & 07777);
+    e.modified = cloud::parseTime(o.value(QLatin1String("modifiedTime")).toString());
     return e;
 }
 } // namespace
@@ -181,7 +156,7 @@ Result<StatsSample> parseMetrics(const QByteArray &json)
     qint64 latestTs = -1;
     for (const QJsonValue &v : points) {
         const QJsonObject p = v.toObject();
-        const qint64 ts = int64Of(p.value(QLatin1String("timestampUnix")));
+        const qint64 ts = cloud::int64Of(p.value(QLatin1String("timestampUnix")));
         if (ts >= latestTs) {
             latestTs = ts;
             latest = p;
@@ -197,13 +172,13 @@ Result<StatsSample> parseMetrics(const QByteArray &json)
     if (latest.contains(QLatin1String("cpuUsedPct")))
         s.cpuPercent = pct * cpus;
     if (latest.contains(QLatin1String("memUsed")))
-        s.memoryUsedBytes = int64Of(latest.value(QLatin1String("memUsed")));
+        s.memoryUsedBytes = cloud::int64Of(latest.value(QLatin1String("memUsed")));
     if (latest.contains(QLatin1String("memTotal")))
-        s.memoryLimitBytes = int64Of(latest.value(QLatin1String("memTotal")));
+        s.memoryLimitBytes = cloud::int64Of(latest.value(QLatin1String("memTotal")));
     if (latest.contains(QLatin1String("diskUsed")))
-        s.filesystemUsedBytes = int64Of(latest.value(QLatin1String("diskUsed")));
+        s.filesystemUsedBytes = cloud::int64Of(latest.value(QLatin1String("diskUsed")));
     if (latest.contains(QLatin1String("diskTotal")))
-        s.filesystemTotalBytes = int64Of(latest.value(QLatin1String("diskTotal")));
+        s.filesystemTotalBytes = cloud::int64Of(latest.value(QLatin1String("diskTotal")));
     return s;
 }
 
@@ -224,7 +199,7 @@ Result<ProcessEvent> parseProcessEvent(const QByteArray &message)
     ProcessEvent e;
     if (event.contains(QLatin1String("start"))) {
         e.kind = ProcessEvent::Kind::Start;
-        e.pid = int64Of(event.value(QLatin1String("start")).toObject().value(QLatin1String("pid")));
+        e.pid = cloud::int64Of(event.value(QLatin1String("start")).toObject().value(QLatin1String("pid")));
     } else if (event.contains(QLatin1String("data"))) {
         e.kind = ProcessEvent::Kind::Data;
         const QJsonObject d = event.value(QLatin1String("data")).toObject();
@@ -266,7 +241,7 @@ Result<QList<ProcessRecord>> parseProcessList(const QByteArray &json)
     for (const QJsonValue &v : doc->object().value(QLatin1String("processes")).toArray()) {
         const QJsonObject p = v.toObject();
         ProcessRecord r;
-        r.pid = int64Of(p.value(QLatin1String("pid")));
+        r.pid = cloud::int64Of(p.value(QLatin1String("pid")));
         const QJsonObject config = p.value(QLatin1String("config")).toObject();
         r.cmd = config.value(QLatin1String("cmd")).toString();
         for (const QJsonValue &a : config.value(QLatin1String("args")).toArray())
