@@ -2318,6 +2318,14 @@ stderr (%5 Bytes): %6</translation>
 <context>
     <name>sandbar::docker</name>
     <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3)</source>
+        <translation>%1 — %2 (%3)</translation>
+    </message>
+    <message>
         <source>session %1 is not running (%2)</source>
         <translation>Sitzung %1 läuft nicht (%2)</translation>
     </message>
@@ -4359,22 +4367,6 @@ stderr (%5 Bytes): %6</translation>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
     </message>
-    <message>
-        <source>Podman</source>
-        <translation>Podman</translation>
-    </message>
-    <message>
-        <source>Docker</source>
-        <translation>Docker</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>%1 — %2 (%3)</source>
-        <translation>%1 — %2 (%3)</translation>
-    </message>
 </context>
 <context>
     <name>sandbar::ui::AccountBadges</name>
@@ -4428,8 +4420,8 @@ stderr (%5 Bytes): %6</translation>
         <translation>Auf diesem Computer gefunden</translation>
     </message>
     <message>
-        <source>Looking for Docker and Podman engines…</source>
-        <translation>Suche nach Docker- und Podman-Engines…</translation>
+        <source>Looking for engines on this computer…</source>
+        <translation>Suche nach Engines auf diesem Computer…</translation>
     </message>
     <message>
         <source>Name</source>
@@ -5918,8 +5910,8 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
         <translation>Sandbar führt AI-Agenten in Sandboxes aus. Wählen Sie, wo die ersten laufen sollen; weitere Orte können Sie später hinzufügen.</translation>
     </message>
     <message>
-        <source>Looking for Docker and Podman engines…</source>
-        <translation>Suche nach Docker- und Podman-Engines…</translation>
+        <source>Looking for engines on this computer…</source>
+        <translation>Suche nach Engines auf diesem Computer…</translation>
     </message>
     <message>
         <source>Add another account…</source>
@@ -5938,8 +5930,8 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
         <translation>%1 verwenden</translation>
     </message>
     <message>
-        <source>No Docker or Podman engine answered on this computer.</source>
-        <translation>Auf diesem Computer hat keine Docker- oder Podman-Engine geantwortet.</translation>
+        <source>No engine answered on this computer.</source>
+        <translation>Auf diesem Computer hat keine Engine geantwortet.</translation>
     </message>
 </context>
 <context>

@@ -497,6 +497,16 @@ const ProviderEntry *Catalog::find(const QString &id) const
     return nullptr;
 }
 
+const ProviderEntry *Catalog::forProvider(const QString &catalogId, const QString &providerId) const
+{
+    if (const ProviderEntry *e = find(catalogId))
+        return e;
+    for (const auto &e : m_entries)
+        if (e.managedBy == providerId)
+            return &e;
+    return nullptr;
+}
+
 QJsonObject Catalog::source(const QString &key) const
 {
     return m_doc.value(QStringLiteral("sources")).toObject().value(key).toObject();

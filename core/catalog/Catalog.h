@@ -117,6 +117,10 @@ public:
 
     const QList<ProviderEntry> &entries() const { return m_entries; }
     const ProviderEntry *find(const QString &id) const;
+    // The entry that prices a Sandbar provider's sessions: the one its descriptor names
+    // (ProviderDescriptor::catalogId), else the one the catalog says that provider runs
+    // (managed_by); null when the catalog has neither.
+    const ProviderEntry *forProvider(const QString &catalogId, const QString &providerId) const;
     const QJsonObject &document() const { return m_doc; }
     QJsonObject source(const QString &key) const;
 

@@ -5,6 +5,7 @@
 #include "audit/CostLedger.h"
 #include "audit/Sanitizer.h"
 #include "catalog/CostModel.h"
+#include "providers/ProviderFactory.h"
 #include "sessions/SessionRegistry.h"
 
 #include <QSet>
@@ -57,13 +58,8 @@ const catalog::ProviderEntry *CostMeter::entryFor(const QString &providerId) con
 {
     if (!m_catalog)
         return nullptr;
-    if (const auto *e = m_catalog->find(providerId))
-        return e;
-    for (const auto &e : m_catalog->entries()) {
-        if (e.managedBy == providerId)
-            return &e;
-    }
-    return nullptr;
+    const ProviderFactory *f = m_registry.factories().find(providerId);
+    return m_catalog->forProvider(f ? f->descriptor().catalogId() : providerId, providerId);
 }
 
 SessionCost CostMeter::price(const SessionInfo &s, Track &track, const QDateTime &now) const

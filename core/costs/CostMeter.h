@@ -69,8 +69,8 @@ public:
     // The last error writing the ledger or the audit log, for the status bar; empty when fine.
     QString lastError() const { return m_lastError; }
 
-    // Which catalog entry prices sessions of provider id: the entry with that id, else the
-    // one whose managed_by names it.
+    // Which catalog entry prices sessions of provider id: the one its descriptor names
+    // (ProviderDescriptor::catalogId), else the one whose managed_by names it.
     const catalog::ProviderEntry *entryFor(const QString &providerId) const;
 
 Q_SIGNALS:

@@ -53,6 +53,15 @@ struct FieldDescriptor {
     QStringList choices; // FieldType::Choice
 };
 
+// How a provider looks and where it is described: data in its descriptor, so that no view
+// keeps a table of providers and a new provider needs no view edited.
+struct ProviderLook {
+    quint32 badgeRgb = 0; // its account badge's colour, 0xRRGGBB; 0: a steady colour made from the id
+    QString badgeLetter;  // the letter on its badge; empty: the id's first letter
+    QString catalogId;    // its entry in the provider catalog; empty: the same as the id
+    QString docsUrl;      // the provider's own documentation, for people
+};
+
 struct ProviderDescriptor {
     QString id;          // "docker", "podman", "local", ...
     QString displayName; // translated
@@ -61,6 +70,10 @@ struct ProviderDescriptor {
     QList<FieldDescriptor> createOptions;
     Capabilities capabilities;
     bool selfHosted = true; // costs nothing per hour (cost meter shows 0 and says so)
+    ProviderLook look;
+
+    // The provider's entry in the catalog (ProviderLook::catalogId, or the id).
+    QString catalogId() const { return look.catalogId.isEmpty() ? id : look.catalogId; }
 
     const FieldDescriptor *accountField(const QString &key) const;
     const FieldDescriptor *createOption(const QString &key) const;

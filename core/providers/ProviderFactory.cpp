@@ -1,5 +1,7 @@
 #include "providers/ProviderFactory.h"
 
+#include <algorithm>
+
 namespace sandbar {
 
 void ProviderFactories::add(std::unique_ptr<ProviderFactory> factory)
@@ -21,6 +23,21 @@ QStringList ProviderFactories::ids() const
     QStringList out;
     for (const auto &f : m_factories)
         out << f->descriptor().id;
+    return out;
+}
+
+QList<AccountChoice> ProviderFactories::discoverAccounts() const
+{
+    QList<AccountChoice> out;
+    for (const auto &f : m_factories) {
+        for (AccountChoice &c : f->discoverAccounts()) {
+            const bool seen = std::any_of(out.cbegin(), out.cend(), [&](const AccountChoice &o) {
+                return o.provider == c.provider && o.settings == c.settings;
+            });
+            if (!seen)
+                out << std::move(c);
+        }
+    }
     return out;
 }
 

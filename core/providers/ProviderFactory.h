@@ -25,6 +25,14 @@ struct AccountConfig {
     QString dataDir; // where the provider may keep per-account state (under --config-dir)
 };
 
+// An account this computer already has the makings of (an engine answering on its socket),
+// offered with one click on first start and in the account dialog.
+struct AccountChoice {
+    QString provider;     // the factory's descriptor id
+    QVariantMap settings; // the account's fields, keyed as the descriptor names them
+    QString label;        // for people: "Podman — /run/user/1000/podman/podman.sock"
+};
+
 class ProviderFactory
 {
 public:
@@ -45,6 +53,10 @@ public:
     // beyond local sockets; may block for a few seconds, so the window calls it on a worker
     // thread (AccountStore::createDefaultAccounts): it must not touch mutable state.
     virtual std::optional<QVariantMap> detectDefault() const { return std::nullopt; }
+    // Every account of this provider found on this computer (engines by their sockets,
+    // contexts and environment), each one answering. Blocks like detectDefault (a worker
+    // thread calls it) and must not touch mutable state. None by default.
+    virtual QList<AccountChoice> discoverAccounts() const { return {}; }
 };
 
 // The providers this build knows, keyed by id. Built once in the composition root.
@@ -55,6 +67,9 @@ public:
     const ProviderFactory *find(const QString &id) const;
     QStringList ids() const;
     const std::vector<std::unique_ptr<ProviderFactory>> &all() const { return m_factories; }
+    // Every factory's discoverAccounts, in the factories' order, each account once. Blocking:
+    // for a worker thread.
+    QList<AccountChoice> discoverAccounts() const;
 
 private:
     std::vector<std::unique_ptr<ProviderFactory>> m_factories;

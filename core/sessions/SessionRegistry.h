@@ -55,6 +55,7 @@ public:
     QList<SessionInfo> orphans() const { return m_orphans; }
     AccountStatus status(const QString &account) const { return m_status.value(account); }
     const Clock &clock() const { return *m_clock; }
+    const ProviderFactories &factories() const { return m_factories; }
 
     // REF is ACCOUNT/ID (ID may be a unique prefix or the session's name), or ID or NAME
     // alone when exactly one account has it.

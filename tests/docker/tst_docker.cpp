@@ -1,6 +1,7 @@
 // The Docker provider against a real engine (SANDBAR_TEST_DOCKER_HOST, SANDBAR_TEST_IMAGE).
 #include "CopyTable.h"
 #include "EngineKit.h"
+#include "providers/docker/DockerFactory.h"
 
 #include <QDir>
 #include <QFile>
@@ -426,6 +427,30 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         QVERIFY2(!err, qPrintable(err ? err->message : QString())); // stopped streams stay quiet
         QCOMPARE(samples.size(), sampled);
+    }
+
+    // What the first-start panel and the account dialog offer: the engine's socket named by
+    // DOCKER_HOST answers as Docker, so the Docker factory offers it and Podman's does not.
+    void discoveryOffersTheEngine()
+    {
+        const QByteArray old = qgetenv("DOCKER_HOST");
+        qputenv("DOCKER_HOST", dockerHost().toUtf8());
+        const QList<AccountChoice> asDocker = docker::makeDockerFactory()->discoverAccounts();
+        const QList<AccountChoice> asPodman = docker::makePodmanFactory()->discoverAccounts();
+        if (old.isNull())
+            qunsetenv("DOCKER_HOST");
+        else
+            qputenv("DOCKER_HOST", old);
+        const auto endpoints = [](const QList<AccountChoice> &found) {
+            QStringList out;
+            for (const AccountChoice &c : found)
+                out << c.provider + QLatin1Char(' ') + c.settings.value(QStringLiteral("endpoint")).toString();
+            return out;
+        };
+        QVERIFY2(endpoints(asDocker).contains(QStringLiteral("docker ") + dockerHost()),
+                 qPrintable(endpoints(asDocker).join(QLatin1Char('\n'))));
+        for (const QString &e : endpoints(asPodman))
+            QVERIFY2(!e.endsWith(dockerHost()), qPrintable(e));
     }
 
     void ttlEndsContainerByItself()

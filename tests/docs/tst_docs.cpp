@@ -1,5 +1,7 @@
 // The man pages, help and completions are made from the command definitions (clispec), and the
 // parser takes its options from them too; these tests hold the four together.
+#include "TestSupport.h"
+#include "catalog/Catalog.h"
 #include "clispec/CliSpec.h"
 #include "providers/ProviderFactory.h"
 #include "wiring/AppServices.h"
@@ -8,6 +10,7 @@
 
 #include <QFile>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -125,6 +128,29 @@ private Q_SLOTS:
             const cli::OptionSpec create = cli::createOptionsCli(d).spec;
             for (const QString &o : create.flags + create.valued)
                 QVERIFY2(page.contains(QStringLiteral(".TP\n") + o), qPrintable(d.id + QLatin1Char(' ') + o));
+        }
+    }
+
+    // How each provider looks and where its prices are comes from its descriptor: a provider
+    // with no badge colour, no documentation link or no catalog entry fails here, not in a
+    // view that would fall back without a word.
+    void everyProviderLooksAndPricesFromItsDescriptor()
+    {
+        const auto catalog = catalog::Catalog::shipped();
+        QVERIFY_RESULT(catalog);
+        ProviderFactories factories;
+        registerProviders(factories);
+        QVERIFY(!factories.all().empty());
+        QSet<quint32> colours;
+        for (const auto &f : factories.all()) {
+            const ProviderDescriptor &d = f->descriptor();
+            QVERIFY2(d.look.badgeRgb != 0 && d.look.badgeRgb <= 0xffffff, qPrintable(d.id));
+            QVERIFY2(!colours.contains(d.look.badgeRgb), qPrintable(d.id + QStringLiteral(": colour taken")));
+            colours.insert(d.look.badgeRgb);
+            QVERIFY2(d.look.docsUrl.startsWith(QLatin1String("https://")), qPrintable(d.id));
+            const catalog::ProviderEntry *e = catalog->find(d.catalogId());
+            QVERIFY2(e, qPrintable(d.id + QStringLiteral(": no catalog entry ") + d.catalogId()));
+            QCOMPARE(catalog->forProvider(d.catalogId(), d.id), e);
         }
     }
 

@@ -247,8 +247,9 @@ private Q_SLOTS:
     {
         ui::AccountDialog add(m_factories);
         add.setDiscovery([] {
-            return QList<ui::EngineChoice>{{QStringLiteral("docker"), QStringLiteral("unix:///tmp/sb/docker.sock"),
-                                            QStringLiteral("Docker — /tmp/sb/docker.sock")}};
+            return QList<AccountChoice>{{QStringLiteral("docker"),
+                                         {{QStringLiteral("endpoint"), QStringLiteral("unix:///tmp/sb/docker.sock")}},
+                                         QStringLiteral("Docker — /tmp/sb/docker.sock")}};
         });
         add.show();
         QVERIFY(QTest::qWaitForWindowExposed(&add));
@@ -273,8 +274,9 @@ private Q_SLOTS:
     {
         ui::FirstStartPanel panel(m_factories);
         panel.setDiscovery([] {
-            return QList<ui::EngineChoice>{{QStringLiteral("docker"), QStringLiteral("unix:///tmp/sb/docker.sock"),
-                                            QStringLiteral("Docker — /tmp/sb/docker.sock")}};
+            return QList<AccountChoice>{{QStringLiteral("docker"),
+                                         {{QStringLiteral("endpoint"), QStringLiteral("unix:///tmp/sb/docker.sock")}},
+                                         QStringLiteral("Docker — /tmp/sb/docker.sock")}};
         });
         panel.show();
         QVERIFY(test::waitUntil([&] { return panel.findChild<QWidget *>(QStringLiteral("choice_docker")); }, 5000));

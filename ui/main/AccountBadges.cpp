@@ -1,7 +1,7 @@
 #include "main/AccountBadges.h"
 
 #include <QCoreApplication>
-#include <QHash>
+#include <QHashFunctions>
 #include <QPainter>
 #include <QPixmap>
 
@@ -9,27 +9,20 @@ namespace sandbar::ui {
 
 namespace {
 
-QColor providerColor(const QString &id)
+QColor badgeColor(const QString &id, const ProviderLook &look)
 {
-    static const QHash<QString, QColor> known{
-        {QStringLiteral("local"), QColor(0x2e, 0x7d, 0x32)},   {QStringLiteral("docker"), QColor(0x1d, 0x63, 0xed)},
-        {QStringLiteral("podman"), QColor(0x89, 0x2c, 0xa0)},  {QStringLiteral("e2b"), QColor(0xff, 0x88, 0x00)},
-        {QStringLiteral("daytona"), QColor(0x22, 0x22, 0x22)}, {QStringLiteral("vercel"), QColor(0x00, 0x00, 0x00)},
-        {QStringLiteral("modal"), QColor(0x62, 0xde, 0x61)},   {QStringLiteral("fly"), QColor(0x7b, 0x3b, 0xe2)},
-    };
-    if (const auto it = known.constFind(id); it != known.constEnd())
-        return *it;
-    // Any other provider still gets a steady colour of its own.
+    if (look.badgeRgb != 0)
+        return QColor::fromRgb(QRgb(look.badgeRgb));
     return QColor::fromHsv(int(qHash(id) % 360), 150, 170);
 }
 
 // One letter: two do not fit a 16-pixel badge legibly.
-QString initials(const QString &id)
+QString badgeLetter(const QString &id, const ProviderLook &look)
 {
-    return id.left(1).toUpper();
+    return (look.badgeLetter.isEmpty() ? id : look.badgeLetter).left(1).toUpper();
 }
 
-QPixmap badge(const QString &id, AccountStatus::State state, int size, qreal dpr)
+QPixmap badge(const QString &id, const ProviderLook &look, AccountStatus::State state, int size, qreal dpr)
 {
     QPixmap pm(int(size * dpr), int(size * dpr));
     pm.setDevicePixelRatio(dpr);
@@ -38,14 +31,14 @@ QPixmap badge(const QString &id, AccountStatus::State state, int size, qreal dpr
     p.setRenderHint(QPainter::Antialiasing);
     const QRectF box(1, 1, size - 2, size - 2);
     p.setPen(Qt::NoPen);
-    p.setBrush(providerColor(id));
+    p.setBrush(badgeColor(id, look));
     p.drawRoundedRect(box, size / 5.0, size / 5.0);
     QFont f;
     f.setBold(true);
     f.setPixelSize(int(size * 0.58));
     p.setFont(f);
     p.setPen(Qt::white);
-    p.drawText(box, Qt::AlignCenter, initials(id));
+    p.drawText(box, Qt::AlignCenter, badgeLetter(id, look));
     QColor dot;
     switch (state) {
     case AccountStatus::State::Ok: dot = QColor(0x2e, 0xb8, 0x4b); break;
@@ -62,11 +55,11 @@ QPixmap badge(const QString &id, AccountStatus::State state, int size, qreal dpr
 
 } // namespace
 
-QIcon accountIcon(const QString &providerId, AccountStatus::State state)
+QIcon accountIcon(const QString &providerId, const ProviderLook &look, AccountStatus::State state)
 {
     QIcon icon;
     for (int size : {16, 24, 32})
-        icon.addPixmap(badge(providerId, state, size, 2.0));
+        icon.addPixmap(badge(providerId, look, state, size, 2.0));
     return icon;
 }
 

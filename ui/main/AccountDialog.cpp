@@ -21,7 +21,7 @@ namespace sandbar::ui {
 AccountDialog::AccountDialog(const ProviderFactories &factories, QWidget *parent)
     : QDialog(parent)
     , m_factories(factories)
-    , m_discovery(&discoverEngines)
+    , m_discovery(discoveryOf(factories))
 {
     build();
     setWindowTitle(tr("Add account"));
@@ -60,7 +60,7 @@ void AccountDialog::build()
     m_engines = new QGroupBox(tr("Found on this computer"), this);
     m_engines->setObjectName(QStringLiteral("discoveredEngines"));
     m_enginesLayout = new QVBoxLayout(m_engines);
-    auto *looking = new QLabel(tr("Looking for Docker and Podman engines…"), m_engines);
+    auto *looking = new QLabel(tr("Looking for engines on this computer…"), m_engines);
     looking->setObjectName(QStringLiteral("discoveryStatus"));
     m_enginesLayout->addWidget(looking);
     m_engines->setVisible(!m_editing);
@@ -180,7 +180,7 @@ QStringList AccountDialog::keptSecrets() const
     return m_form->keptSecrets();
 }
 
-void AccountDialog::setDiscovery(EngineDiscovery discovery)
+void AccountDialog::setDiscovery(AccountDiscovery discovery)
 {
     m_discovery = std::move(discovery);
 }
@@ -190,20 +190,20 @@ void AccountDialog::runDiscovery()
     if (m_editing || m_discoveryStarted || !m_discovery)
         return;
     m_discoveryStarted = true;
-    runOffThread<QList<EngineChoice>>(this, m_discovery, [this](QList<EngineChoice> found) { showEngines(found); });
+    runOffThread<QList<AccountChoice>>(this, m_discovery, [this](QList<AccountChoice> found) { showEngines(found); });
 }
 
-void AccountDialog::showEngines(const QList<EngineChoice> &engines)
+void AccountDialog::showEngines(const QList<AccountChoice> &engines)
 {
     while (QLayoutItem *item = m_enginesLayout->takeAt(0)) {
         delete item->widget();
         delete item;
     }
-    for (const EngineChoice &e : engines) {
+    for (const AccountChoice &e : engines) {
         if (!m_factories.find(e.provider))
             continue;
         auto *button = new QPushButton(tr("Use %1").arg(e.label), m_engines);
-        button->setObjectName(QStringLiteral("engine_") + e.endpoint);
+        button->setObjectName(QStringLiteral("engine_") + e.settings.value(QStringLiteral("endpoint")).toString());
         button->setAccessibleName(tr("Use %1").arg(e.label));
         button->setAutoDefault(false);
         button->setStyleSheet(QStringLiteral("text-align: left; padding: 4px 8px"));
@@ -214,13 +214,14 @@ void AccountDialog::showEngines(const QList<EngineChoice> &engines)
     Q_EMIT enginesDiscovered(m_enginesLayout->count());
 }
 
-void AccountDialog::chooseEngine(const EngineChoice &choice)
+void AccountDialog::chooseEngine(const AccountChoice &choice)
 {
     const int i = m_provider->findData(choice.provider);
     if (i < 0)
         return;
     m_provider->setCurrentIndex(i);
-    m_form->setValue(QStringLiteral("endpoint"), choice.endpoint);
+    for (auto it = choice.settings.cbegin(); it != choice.settings.cend(); ++it)
+        m_form->setValue(it.key(), it.value());
     if (m_name->text().trimmed().isEmpty())
         m_name->setFocus();
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "accounts/AccountStore.h"
-#include "main/EngineChoices.h"
+#include "main/AccountDiscovery.h"
 #include "providers/ProviderFactory.h"
 
 #include <QDialog>
@@ -47,9 +47,9 @@ public:
     QStringList keptSecrets() const;
 
     // Replaces the engine discovery (tests); call before the dialog's event loop turns.
-    void setDiscovery(EngineDiscovery discovery);
+    void setDiscovery(AccountDiscovery discovery);
     // Picks a provider and fills the endpoint, as clicking a discovered engine does.
-    void chooseEngine(const EngineChoice &choice);
+    void chooseEngine(const AccountChoice &choice);
 
     // Edit mode: where Test connection reads the kept secrets from (AccountStore::loadConfig);
     // without it the test runs without them.
@@ -68,7 +68,7 @@ private:
     void build();
     void providerChanged();
     void runDiscovery();
-    void showEngines(const QList<EngineChoice> &engines);
+    void showEngines(const QList<AccountChoice> &engines);
     void finishTest(int generation, bool ok, const QString &text);
     void probe(int generation, const ProviderFactory *factory, const AccountConfig &config);
 
@@ -86,7 +86,7 @@ private:
     QPushButton *m_test = nullptr;
     QProgressBar *m_spinner = nullptr;
     QLabel *m_testResult = nullptr;
-    EngineDiscovery m_discovery;
+    AccountDiscovery m_discovery;
     ConfigLoader m_loader;
     bool m_discoveryStarted = false;
     int m_testGeneration = 0;

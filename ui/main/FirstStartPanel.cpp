@@ -13,7 +13,7 @@ FirstStartPanel::FirstStartPanel(const ProviderFactories &factories, const Accou
     : QWidget(parent)
     , m_factories(factories)
     , m_accounts(accounts)
-    , m_discovery(&discoverEngines)
+    , m_discovery(discoveryOf(factories))
     , m_choices(new QVBoxLayout)
     , m_status(new QLabel(this))
 {
@@ -37,7 +37,7 @@ FirstStartPanel::FirstStartPanel(const ProviderFactories &factories, const Accou
     layout->addLayout(m_choices);
     m_status->setParent(column);
     m_status->setObjectName(QStringLiteral("discoveryStatus"));
-    m_status->setText(tr("Looking for Docker and Podman engines…"));
+    m_status->setText(tr("Looking for engines on this computer…"));
     layout->addWidget(m_status, 0, Qt::AlignHCenter);
     auto *other = new QPushButton(tr("Add another account…"), column);
     other->setObjectName(QStringLiteral("addAnother"));
@@ -54,7 +54,7 @@ FirstStartPanel::FirstStartPanel(const ProviderFactories &factories, const Accou
     QTimer::singleShot(0, this, &FirstStartPanel::runDiscovery);
 }
 
-void FirstStartPanel::setDiscovery(EngineDiscovery discovery)
+void FirstStartPanel::setDiscovery(AccountDiscovery discovery)
 {
     m_discovery = std::move(discovery);
 }
@@ -82,13 +82,13 @@ void FirstStartPanel::runDiscovery()
     if (m_started || !m_discovery)
         return m_status->hide();
     m_started = true;
-    runOffThread<QList<EngineChoice>>(this, m_discovery, [this](QList<EngineChoice> found) { showEngines(found); });
+    runOffThread<QList<AccountChoice>>(this, m_discovery, [this](QList<AccountChoice> found) { showEngines(found); });
 }
 
-void FirstStartPanel::showEngines(const QList<EngineChoice> &engines)
+void FirstStartPanel::showEngines(const QList<AccountChoice> &engines)
 {
     QStringList used;
-    for (const EngineChoice &e : engines) {
+    for (const AccountChoice &e : engines) {
         if (!m_factories.find(e.provider))
             continue;
         Account a;
@@ -97,10 +97,10 @@ void FirstStartPanel::showEngines(const QList<EngineChoice> &engines)
         for (int i = 2; used.contains(a.name); ++i)
             a.name = freeName(e.provider + QLatin1Char('-') + QString::number(i));
         used << a.name;
-        a.settings.insert(QStringLiteral("endpoint"), e.endpoint);
+        a.settings = e.settings;
         addChoice(tr("Use %1").arg(e.label), a);
     }
-    m_status->setText(used.isEmpty() ? tr("No Docker or Podman engine answered on this computer.") : QString());
+    m_status->setText(used.isEmpty() ? tr("No engine answered on this computer.") : QString());
     m_status->setVisible(used.isEmpty());
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "accounts/AccountStore.h"
-#include "main/EngineChoices.h"
+#include "main/AccountDiscovery.h"
 
 #include <QWidget>
 
@@ -21,7 +21,7 @@ public:
                     QWidget *parent = nullptr);
 
     // Replaces the engine discovery (tests); call before the event loop turns.
-    void setDiscovery(EngineDiscovery discovery);
+    void setDiscovery(AccountDiscovery discovery);
 
 Q_SIGNALS:
     // An account to add as it is (AccountStore::add with no secrets).
@@ -30,13 +30,13 @@ Q_SIGNALS:
 
 private:
     void runDiscovery();
-    void showEngines(const QList<EngineChoice> &engines);
+    void showEngines(const QList<AccountChoice> &engines);
     QString freeName(const QString &base) const;
     void addChoice(const QString &text, const Account &account);
 
     const ProviderFactories &m_factories;
     const AccountStore *m_accounts;
-    EngineDiscovery m_discovery;
+    AccountDiscovery m_discovery;
     QVBoxLayout *m_choices;
     QLabel *m_status;
     bool m_started = false;

@@ -275,7 +275,7 @@ void MainWindow::reloadAccounts()
             problems << QStringLiteral("%1: %2").arg(a.name, st.lastError.message);
         const ProviderFactory *f = m_factories.find(a.provider);
         const auto [sessions, running] = counts.value(a.name);
-        auto *item = new QListWidgetItem(accountIcon(a.provider, st.state),
+        auto *item = new QListWidgetItem(accountIcon(a.provider, f ? f->descriptor().look : ProviderLook{}, st.state),
                                          sessions ? QStringLiteral("%1  (%2)").arg(a.name).arg(sessions) : a.name,
                                          m_accountList);
         item->setData(Qt::UserRole, a.name);

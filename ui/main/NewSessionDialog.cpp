@@ -308,14 +308,7 @@ void NewSessionDialog::updateCost()
                             .arg(d->displayName));
         return;
     }
-    const catalog::ProviderEntry *entry = nullptr;
-    if (m_catalog) {
-        entry = m_catalog->find(d->id);
-        for (const auto &e : m_catalog->entries()) {
-            if (!entry && e.managedBy == d->id)
-                entry = &e;
-        }
-    }
+    const catalog::ProviderEntry *entry = m_catalog ? m_catalog->forProvider(d->catalogId(), d->id) : nullptr;
     if (!entry) {
         m_cost->setText(tr("Cost per hour unknown: the catalog has no prices for %1.").arg(d->displayName));
         return;

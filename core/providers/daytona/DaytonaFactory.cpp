@@ -19,6 +19,8 @@ ProviderDescriptor makeDaytonaDescriptor()
     d.displayName = tr("Daytona");
     d.description = tr("Cloud sandboxes on Daytona, billed by the service per second of use.");
     d.selfHosted = false;
+    d.look.badgeRgb = 0x222222;
+    d.look.docsUrl = QStringLiteral("https://www.daytona.io/docs/");
     auto key = makeField(QStringLiteral("api-key"), tr("API key"),
                          tr("A Daytona API key (dtn_...); kept in the system keychain"), FieldType::Secret);
     key.secret = true;

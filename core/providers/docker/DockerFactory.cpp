@@ -9,12 +9,23 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLocalSocket>
+#include <algorithm>
 
 namespace sandbar::docker {
 
 namespace {
 // Set by DockerFactory::preparation: the endpoint setting holds what discovery found.
 constexpr char kAutodetected[] = "autodetected";
+
+// "Podman — /run/user/1000/podman/podman.sock", with where it was found when that is not
+// the socket itself. A free function, so that lupdate files it under the namespace whose
+// tr() translates it at run time.
+QString choiceLabel(const QString &engine, const EndpointCandidate &c)
+{
+    return c.origin.isEmpty() || c.origin == c.endpoint.path
+               ? tr("%1 — %2").arg(engine, c.endpoint.display())
+               : tr("%1 — %2 (%3)").arg(engine, c.endpoint.display(), c.origin);
+}
 
 // Sends one request and reads until the peer closes (HTTP/1.0 semantics); blocking.
 QByteArray rawGet(const QString &socketPath, const QByteArray &target, QDeadlineTimer deadline)
@@ -45,6 +56,9 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
     d.description = podman ? tr("Containers on a Podman service (its Docker-compatible API).")
                            : tr("Containers on a Docker Engine, local or remote.");
     d.selfHosted = true;
+    d.look.badgeRgb = podman ? 0x892ca0 : 0x1d63ed;
+    d.look.docsUrl = podman ? QStringLiteral("https://docs.podman.io/en/latest/_static/api.html")
+                            : QStringLiteral("https://docs.docker.com/reference/api/engine/");
     d.accountFields = {
         makeField(QStringLiteral("endpoint"), tr("Engine endpoint"),
                   tr("unix:///var/run/docker.sock, tcp://host:2376, npipe:////./pipe/docker_engine; empty: find it"),
@@ -210,6 +224,34 @@ std::optional<QVariantMap> DockerFactory::detectDefault() const
     if (auto ep = autodetectEndpoint(m_flavour, true))
         return QVariantMap{{QStringLiteral("endpoint"), ep->toUrl()}};
     return std::nullopt;
+}
+
+QList<AccountChoice> DockerFactory::discoverAccounts() const
+{
+    QList<AccountChoice> out;
+    const DiscoveryResult found = discoverEndpoints(DiscoveryEnvironment::system());
+    for (const EndpointCandidate &c : found.candidates) {
+        if (c.source == CandidateSource::PlatformDefault)
+            continue;
+        Flavour flavour = c.flavour == QLatin1String("podman") ? Flavour::Podman : Flavour::Docker;
+        if (c.endpoint.kind == net::Endpoint::Kind::Unix) {
+            const auto answered = probeSocket(c.endpoint.path, std::chrono::milliseconds(500));
+            if (!answered)
+                continue; // a socket file nobody listens on is no choice
+            flavour = *answered;
+        }
+        if (flavour != m_flavour)
+            continue;
+        AccountChoice a;
+        a.provider = m_descriptor.id;
+        a.settings.insert(QStringLiteral("endpoint"), c.endpoint.toUrl());
+        a.label = choiceLabel(m_descriptor.displayName, c);
+        const bool seen =
+            std::any_of(out.cbegin(), out.cend(), [&](const AccountChoice &o) { return o.settings == a.settings; });
+        if (!seen)
+            out << a;
+    }
+    return out;
 }
 
 std::unique_ptr<ProviderFactory> makeDockerFactory()

@@ -39,6 +39,9 @@ public:
     // With no endpoint configured: discovery and its socket probes, off the caller's thread.
     std::function<AccountConfig(AccountConfig)> preparation(const AccountConfig &account) const override;
     std::optional<QVariantMap> detectDefault() const override;
+    // Docker contexts, DOCKER_HOST, CONTAINER_HOST and the well-known sockets of this
+    // flavour; a socket counts only when an engine of this flavour answers on it.
+    QList<AccountChoice> discoverAccounts() const override;
 
 private:
     Flavour m_flavour;

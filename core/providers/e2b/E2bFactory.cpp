@@ -79,6 +79,8 @@ ProviderDescriptor makeE2bDescriptor()
     d.displayName = tr("E2B");
     d.description = tr("Firecracker microVM sandboxes on E2B's cloud or a self-hosted E2B.");
     d.selfHosted = false;
+    d.look.badgeRgb = 0xff8800;
+    d.look.docsUrl = QStringLiteral("https://e2b.dev/docs");
     auto key = makeField(QStringLiteral("api-key"), tr("API key"),
                          tr("The team's API key (e2b_…), kept in the keychain"), FieldType::Secret);
     key.required = true;

@@ -134,6 +134,8 @@ const ProviderDescriptor &LocalProvider::staticDescriptor()
         p.capabilities |= Capability::Gpu;
 #endif
         p.selfHosted = true;
+        p.look.badgeRgb = 0x2e7d32;
+        p.look.docsUrl = QStringLiteral("https://github.com/containers/bubblewrap");
         return p;
     }();
     return d;
