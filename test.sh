@@ -16,8 +16,9 @@ fi
 cd "$(dirname "$0")"
 # The whole run, install included, on a fresh 2-core machine: CI allows 90 minutes, and a run
 # that slides towards that should fail here long before. The aim is 30 minutes (1800 s); the
-# phases are printed at the end, and the budget sits a margin above what a clean clone takes.
-BUDGET=${SANDBAR_TEST_BUDGET:-2700}
+# phases are printed at the end, and the budget sits a sixth above the aim, for a CI machine
+# slower than the one that measured it: a slide past that fails the run.
+BUDGET=${SANDBAR_TEST_BUDGET:-2100}
 t0=$(date +%s)
 elapsed() { echo $(($(date +%s) - t0)); }
 # Each phase's seconds, printed as one line at the end (and by phase as it ends).
