@@ -1896,6 +1896,30 @@ stderr (%5 Bytes): %6</translation>
         <source>Cannot make the folder %1</source>
         <translation>Der Ordner %1 kann nicht erstellt werden</translation>
     </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>API URL</source>
+        <translation>API-URL</translation>
+    </message>
+    <message>
+        <source>CA file</source>
+        <translation>CA-Datei</translation>
+    </message>
+    <message>
+        <source>PEM certificates of a self-hosted service&apos;s own certificate authority</source>
+        <translation>PEM-Zertifikate der eigenen Zertifizierungsstelle eines selbst betriebenen Dienstes</translation>
+    </message>
+    <message>
+        <source>The %1 account %2 has no API key in the keychain; edit the account to add one, or add it again with --api-key-env</source>
+        <translation>Das %1-Konto %2 hat keinen API-Schlüssel im Schlüsselbund; bearbeiten Sie das Konto, um einen hinzuzufügen, oder fügen Sie es mit --api-key-env erneut hinzu</translation>
+    </message>
+    <message>
+        <source>The %1 API URL</source>
+        <translation>Die %1-API-URL</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cloud::CloudClient</name>
@@ -2067,16 +2091,8 @@ stderr (%5 Bytes): %6</translation>
         <translation>Angehalten: Dateien bleiben erhalten, Arbeitsspeicher geht verloren, CPU und Arbeitsspeicher werden nicht berechnet</translation>
     </message>
     <message>
-        <source>API key</source>
-        <translation>API-Schlüssel</translation>
-    </message>
-    <message>
         <source>A Daytona API key (dtn_...); kept in the system keychain</source>
         <translation>Ein Daytona-API-Schlüssel (dtn_...); wird im Schlüsselbund des Systems aufbewahrt</translation>
-    </message>
-    <message>
-        <source>API URL</source>
-        <translation>API-URL</translation>
     </message>
     <message>
         <source>Daytona&apos;s API; change it for a self-hosted Daytona</source>
@@ -2097,10 +2113,6 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Where new sandboxes run (us, eu, ...); empty: the organization&apos;s default</source>
         <translation>Wo neue Sandboxes laufen (us, eu, ...); leer: die Vorgabe der Organisation</translation>
-    </message>
-    <message>
-        <source>CA file</source>
-        <translation>CA-Datei</translation>
     </message>
     <message>
         <source>PEM certificates of a self-hosted Daytona&apos;s own certificate authority</source>
@@ -2215,17 +2227,6 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Cancelled, but its processes could not be killed and may still run: %1</source>
         <translation>Abgebrochen, aber seine Prozesse ließen sich nicht beenden und laufen vielleicht weiter: %1</translation>
-    </message>
-</context>
-<context>
-    <name>sandbar::daytona::DaytonaFactory</name>
-    <message>
-        <source>API URL</source>
-        <translation>API-URL</translation>
-    </message>
-    <message>
-        <source>The Daytona account %1 has no API key; add it again with --api-key-env</source>
-        <translation>Das Daytona-Konto %1 hat keinen API-Schlüssel; fügen Sie es mit --api-key-env erneut hinzu</translation>
     </message>
 </context>
 <context>
@@ -3058,16 +3059,8 @@ stderr (%5 Bytes): %6</translation>
         <translation>%1: %2 (%3)</translation>
     </message>
     <message>
-        <source>API key</source>
-        <translation>API-Schlüssel</translation>
-    </message>
-    <message>
         <source>The team&apos;s API key (e2b_…), kept in the keychain</source>
         <translation>Der API-Schlüssel des Teams (e2b_…), im Schlüsselbund aufbewahrt</translation>
-    </message>
-    <message>
-        <source>API URL</source>
-        <translation>API-URL</translation>
     </message>
     <message>
         <source>E2B&apos;s control plane; change it for a self-hosted E2B</source>
@@ -3080,14 +3073,6 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>One URL for every sandbox&apos;s daemon (a self-hosted sandbox proxy); empty: E2B&apos;s per-sandbox hosts</source>
         <translation>Eine URL für den Daemon jeder Sandbox (ein selbst betriebener Sandbox-Proxy); leer: die Hosts von E2B je Sandbox</translation>
-    </message>
-    <message>
-        <source>CA file</source>
-        <translation>CA-Datei</translation>
-    </message>
-    <message>
-        <source>PEM certificates of a self-hosted service&apos;s own certificate authority</source>
-        <translation>PEM-Zertifikate der eigenen Zertifizierungsstelle eines selbst betriebenen Dienstes</translation>
     </message>
     <message>
         <source>Plan&apos;s longest session</source>
@@ -3155,14 +3140,6 @@ stderr (%5 Bytes): %6</translation>
 </context>
 <context>
     <name>sandbar::e2b::E2bFactory</name>
-    <message>
-        <source>The E2B account %1 has no API key in the keychain; edit the account to add one</source>
-        <translation>Das E2B-Konto %1 hat keinen API-Schlüssel im Schlüsselbund; bearbeiten Sie das Konto, um einen hinzuzufügen</translation>
-    </message>
-    <message>
-        <source>The E2B API URL</source>
-        <translation>Die E2B-API-URL</translation>
-    </message>
     <message>
         <source>The E2B sandbox URL</source>
         <translation>Die E2B-Sandbox-URL</translation>

@@ -10,7 +10,7 @@ namespace sandbar::test {
 inline docker::Flavour engineFlavour()
 {
     return qEnvironmentVariable("SANDBAR_TEST_ENGINE") == QLatin1String("podman") ? docker::Flavour::Podman
-                                                                                    : docker::Flavour::Docker;
+                                                                                  : docker::Flavour::Docker;
 }
 
 inline QString engineHost()

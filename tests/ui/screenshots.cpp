@@ -22,6 +22,7 @@
 #include "prefs/Preferences.h"
 #include "prefs/PreferencesDialog.h"
 #include "providers/docker/DockerFactory.h"
+#include "providers/e2b/E2bFactory.h"
 #include "providers/local/LocalProvider.h"
 #include "wiring/AppServices.h"
 #include "wiring/GuiMain.h"
@@ -67,24 +68,6 @@ QList<Showcase> showcases()
         {QStringLiteral("e2b-team"), QStringLiteral("browser-agent"), QStringLiteral("node:22"), 2, 4 * kGiB, 72,
          3 * 3600, test::LoadProfile{64, 40, 1850, 380, 420, 140, 60, 4 * kGiB}},
     };
-}
-
-// E2B as a provider of this build would describe it: the create options it shares with Docker.
-ProviderDescriptor e2bDescriptor()
-{
-    ProviderDescriptor d;
-    d.id = QStringLiteral("e2b");
-    d.displayName = QStringLiteral("E2B");
-    d.description = QStringLiteral("Firecracker microVMs in E2B's cloud");
-    d.selfHosted = false; // billed by the hour: the estimate comes from the catalog
-    const QStringList keys{QLatin1String(createkeys::Image), QLatin1String(createkeys::Cpus),
-                           QLatin1String(createkeys::Memory), QLatin1String(createkeys::Ttl),
-                           QLatin1String(createkeys::Env)};
-    for (const FieldDescriptor &f : docker::makeDescriptor(docker::Flavour::Docker).createOptions) {
-        if (keys.contains(f.key))
-            d.createOptions << f;
-    }
-    return d;
 }
 
 bool fail(const char *what)
@@ -238,7 +221,7 @@ bool run(const QString &outDir)
     };
     addFactory(QStringLiteral("local"), local::LocalProvider::staticDescriptor());
     addFactory(QStringLiteral("docker"), docker::makeDescriptor(docker::Flavour::Docker));
-    addFactory(QStringLiteral("e2b-team"), e2bDescriptor());
+    addFactory(QStringLiteral("e2b-team"), e2b::makeE2bDescriptor());
     s.secrets = std::make_unique<test::MemorySecretStore>();
     s.audit = std::make_unique<audit::AuditLog>(s.configDir);
     s.audit->setFlushDelay(0);
@@ -255,7 +238,12 @@ bool run(const QString &outDir)
         Account a;
         a.name = it.key();
         a.provider = it.value()->descriptor().id;
-        if (!test::await<void>([&](Callback<void> cb) { s.accounts->add(a, {}, cb); }).ok())
+        QMap<QString, QString> secrets; // a stand-in for each key the account needs (never shown)
+        for (const FieldDescriptor &f : it.value()->descriptor().accountFields) {
+            if (f.secret && f.required)
+                secrets.insert(f.key, QStringLiteral("screenshot-key"));
+        }
+        if (!test::await<void>([&](Callback<void> cb) { s.accounts->add(a, secrets, cb); }).ok())
             return fail("cannot add an account");
     }
     const QDateTime now = QDateTime::currentDateTimeUtc();

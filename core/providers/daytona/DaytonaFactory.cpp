@@ -1,6 +1,6 @@
 #include "providers/daytona/DaytonaFactory.h"
 
-#include "cloud/ServiceUrl.h"
+#include "cloud/CloudAccount.h"
 #include "providers/daytona/DaytonaProvider.h"
 #include "providers/daytona/DaytonaTr.h"
 
@@ -9,7 +9,19 @@
 namespace sandbar::daytona {
 
 namespace {
-constexpr char kDefaultEndpoint[] = "https://app.daytona.io/api";
+// The account fields every cloud provider shares, in Daytona's words. The type is named
+// unqualified, so that lupdate files these texts under this namespace, whose tr() they use.
+using cloud::CloudAccountSpec;
+CloudAccountSpec accountSpec()
+{
+    CloudAccountSpec s;
+    s.service = QStringLiteral("Daytona");
+    s.defaultEndpoint = QStringLiteral("https://app.daytona.io/api");
+    s.keyHelp = tr("A Daytona API key (dtn_...); kept in the system keychain");
+    s.endpointHelp = tr("Daytona's API; change it for a self-hosted Daytona");
+    s.caFileHelp = tr("PEM certificates of a self-hosted Daytona's own certificate authority");
+    return s;
+}
 } // namespace
 
 ProviderDescriptor makeDaytonaDescriptor()
@@ -21,20 +33,15 @@ ProviderDescriptor makeDaytonaDescriptor()
     d.selfHosted = false;
     d.look.badgeRgb = 0x222222;
     d.look.docsUrl = QStringLiteral("https://www.daytona.io/docs/");
-    auto key = makeField(QStringLiteral("api-key"), tr("API key"),
-                         tr("A Daytona API key (dtn_...); kept in the system keychain"), FieldType::Secret);
-    key.secret = true;
-    key.required = true;
+    const cloud::CloudAccountFields account = cloud::cloudAccountFields(accountSpec());
     d.accountFields = {
-        key,
-        makeField(QStringLiteral("endpoint"), tr("API URL"), tr("Daytona's API; change it for a self-hosted Daytona"),
-                  FieldType::Url, QString::fromLatin1(kDefaultEndpoint)),
+        account.apiKey,
+        account.endpoint,
         makeField(QStringLiteral("organization"), tr("Organization"),
                   tr("Organization ID, when the key belongs to several"), FieldType::String),
         makeField(QStringLiteral("target"), tr("Region"),
                   tr("Where new sandboxes run (us, eu, ...); empty: the organization's default"), FieldType::String),
-        makeField(QStringLiteral("ca-file"), tr("CA file"),
-                  tr("PEM certificates of a self-hosted Daytona's own certificate authority"), FieldType::Path),
+        account.caFile,
     };
     d.createOptions = {
         makeField(QStringLiteral("image"), tr("Image"),
@@ -68,11 +75,6 @@ ProviderDescriptor makeDaytonaDescriptor()
     return d;
 }
 
-QString DaytonaFactory::tr(const char *text)
-{
-    return QCoreApplication::translate("sandbar::daytona::DaytonaFactory", text);
-}
-
 DaytonaFactory::DaytonaFactory()
     : m_descriptor(makeDaytonaDescriptor())
 {
@@ -80,28 +82,15 @@ DaytonaFactory::DaytonaFactory()
 
 Result<std::unique_ptr<Provider>> DaytonaFactory::create(const AccountConfig &account) const
 {
+    auto common = cloud::readCloudAccount(account, accountSpec());
+    if (!common)
+        return common.error();
     DaytonaProvider::Settings s;
-    QString endpoint = account.settings.value(QStringLiteral("endpoint")).toString().trimmed();
-    if (endpoint.isEmpty())
-        endpoint = QString::fromLatin1(kDefaultEndpoint);
-    auto url = cloud::parseServiceUrl(endpoint, tr("API URL"));
-    if (!url)
-        return url.error();
-    s.endpoint = url.value();
-    s.apiKey = account.secrets.value(QStringLiteral("api-key")).trimmed();
-    if (s.apiKey.isEmpty())
-        return makeError(
-            ErrorCode::Unauthorized,
-            tr("The Daytona account %1 has no API key; add it again with --api-key-env").arg(account.name));
+    s.endpoint = common->endpoint;
+    s.apiKey = common->apiKey;
+    s.caCertificates = common->caCertificates;
     s.organization = account.settings.value(QStringLiteral("organization")).toString().trimmed();
     s.target = account.settings.value(QStringLiteral("target")).toString().trimmed();
-    const QString caFile = account.settings.value(QStringLiteral("ca-file")).toString().trimmed();
-    if (!caFile.isEmpty()) {
-        auto cas = cloud::loadCaFile(caFile);
-        if (!cas)
-            return cas.error();
-        s.caCertificates = cas.value();
-    }
     std::unique_ptr<Provider> p = std::make_unique<DaytonaProvider>(m_descriptor, account.name, std::move(s));
     return p;
 }

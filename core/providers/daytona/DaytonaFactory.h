@@ -19,9 +19,6 @@ public:
     Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override;
 
 private:
-    // Translates in the context lupdate gives this class's tr() calls, "sandbar::daytona::DaytonaFactory".
-    static QString tr(const char *text);
-
     ProviderDescriptor m_descriptor;
 };
 

@@ -1,5 +1,6 @@
 #include "providers/e2b/E2bFactory.h"
 
+#include "cloud/CloudAccount.h"
 #include "cloud/ServiceUrl.h"
 #include "providers/e2b/E2bProvider.h"
 #include "providers/e2b/E2bTr.h"
@@ -9,7 +10,18 @@
 namespace sandbar::e2b {
 
 namespace {
-const char kDefaultApi[] = "https://api.e2b.app";
+// The account fields every cloud provider shares, in E2B's words. The type is named
+// unqualified, so that lupdate files these texts under this namespace, whose tr() they use.
+using cloud::CloudAccountSpec;
+CloudAccountSpec accountSpec()
+{
+    CloudAccountSpec s;
+    s.service = QStringLiteral("E2B");
+    s.defaultEndpoint = QStringLiteral("https://api.e2b.app");
+    s.keyHelp = tr("The team's API key (e2b_…), kept in the keychain");
+    s.endpointHelp = tr("E2B's control plane; change it for a self-hosted E2B");
+    return s;
+}
 
 class E2bFactory : public ProviderFactory
 {
@@ -25,19 +37,11 @@ public:
 
     Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override
     {
-        const QString key = account.secrets.value(QStringLiteral("api-key"));
-        if (key.isEmpty())
-            return makeError(
-                ErrorCode::Unauthorized,
-                tr("The E2B account %1 has no API key in the keychain; edit the account to add one").arg(account.name));
-        QString api = account.settings.value(QStringLiteral("endpoint")).toString();
-        if (api.isEmpty())
-            api = QLatin1String(kDefaultApi);
-        auto apiUrl = cloud::parseServiceUrl(api, tr("The E2B API URL"));
-        if (!apiUrl.ok())
-            return apiUrl.error();
+        auto common = cloud::readCloudAccount(account, accountSpec());
+        if (!common)
+            return common.error();
         E2bSettings settings;
-        settings.apiUrl = apiUrl.value();
+        settings.apiUrl = common->endpoint;
         const QString sandboxUrl = account.settings.value(QStringLiteral("sandbox-endpoint")).toString();
         if (!sandboxUrl.isEmpty()) {
             auto u = cloud::parseServiceUrl(sandboxUrl, tr("The E2B sandbox URL"));
@@ -54,14 +58,8 @@ public:
         cloud::CloudClient::Options client;
         client.service = QStringLiteral("E2B");
         client.baseUrl = settings.apiUrl;
-        client.authHeaders = {{QByteArray("X-API-Key"), key.toUtf8()}};
-        const QString caFile = account.settings.value(QStringLiteral("ca-file")).toString();
-        if (!caFile.isEmpty()) {
-            auto cas = cloud::loadCaFile(caFile);
-            if (!cas.ok())
-                return cas.error();
-            client.extraCaCertificates = cas.value();
-        }
+        client.authHeaders = {{QByteArray("X-API-Key"), common->apiKey.toUtf8()}};
+        client.extraCaCertificates = common->caCertificates;
         std::unique_ptr<Provider> p =
             std::make_unique<E2bProvider>(m_descriptor, account.name, std::move(settings), std::move(client));
         return p;
@@ -81,19 +79,15 @@ ProviderDescriptor makeE2bDescriptor()
     d.selfHosted = false;
     d.look.badgeRgb = 0xff8800;
     d.look.docsUrl = QStringLiteral("https://e2b.dev/docs");
-    auto key = makeField(QStringLiteral("api-key"), tr("API key"),
-                         tr("The team's API key (e2b_…), kept in the keychain"), FieldType::Secret);
-    key.required = true;
+    const cloud::CloudAccountFields account = cloud::cloudAccountFields(accountSpec());
     d.accountFields = {
-        key,
-        makeField(QStringLiteral("endpoint"), tr("API URL"), tr("E2B's control plane; change it for a self-hosted E2B"),
-                  FieldType::Url, QString::fromLatin1(kDefaultApi)),
+        account.apiKey,
+        account.endpoint,
         makeField(
             QStringLiteral("sandbox-endpoint"), tr("Sandbox URL"),
             tr("One URL for every sandbox's daemon (a self-hosted sandbox proxy); empty: E2B's per-sandbox hosts"),
             FieldType::Url),
-        makeField(QStringLiteral("ca-file"), tr("CA file"),
-                  tr("PEM certificates of a self-hosted service's own certificate authority"), FieldType::Path),
+        account.caFile,
         makeField(QStringLiteral("max-ttl"), tr("Plan's longest session"),
                   tr("What the team's plan allows: 1 hour on Hobby, 24 hours on Pro; longer time limits are shortened"),
                   FieldType::Duration, qint64(3600), qint64(60), qint64(30 * 86400)),
