@@ -10,6 +10,7 @@
 
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -151,6 +152,31 @@ private Q_SLOTS:
             const catalog::ProviderEntry *e = catalog->find(d.catalogId());
             QVERIFY2(e, qPrintable(d.id + QStringLiteral(": no catalog entry ") + d.catalogId()));
             QCOMPARE(catalog->forProvider(d.catalogId(), d.id), e);
+        }
+    }
+
+    // A provider of the list is named where people look for it: README's table of providers,
+    // `sandbarctl help accounts add` and the man page.
+    void everyProviderIsInReadmeHelpAndManPage()
+    {
+        const QString readme = QString::fromUtf8(readAll(QStringLiteral(SANDBAR_README)));
+        const qsizetype at = readme.indexOf(QLatin1String("\n## Providers\n"));
+        QVERIFY2(at >= 0, "README.md has no Providers section");
+        const QString table = readme.mid(at, readme.indexOf(QLatin1String("\n## "), at + 1) - at);
+        const Run help = run(QStringLiteral(SANDBARCTL_PATH),
+                             {QStringLiteral("help"), QStringLiteral("accounts"), QStringLiteral("add")});
+        QCOMPARE(help.code, 0);
+        const QString helpText = QString::fromLocal8Bit(help.out).simplified();
+        const QString page = plain(readAll(docFile(QStringLiteral("sandbarctl.1"))));
+        ProviderFactories factories;
+        registerProviders(factories);
+        QVERIFY(!factories.all().empty());
+        for (const auto &f : factories.all()) {
+            const QString id = f->descriptor().id;
+            QVERIFY2(table.contains(QStringLiteral("| `") + id + QStringLiteral("` |")), qPrintable(id));
+            QVERIFY2(helpText.contains(QRegularExpression(QStringLiteral("\\b") + id + QStringLiteral("\\b"))),
+                     qPrintable(id));
+            QVERIFY2(page.contains(QStringLiteral(".SS ") + id + QLatin1Char(' ')), qPrintable(id));
         }
     }
 
