@@ -9,7 +9,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLocalSocket>
-#include <algorithm>
 
 namespace sandbar::docker {
 
@@ -246,10 +245,7 @@ QList<AccountChoice> DockerFactory::discoverAccounts() const
         a.provider = m_descriptor.id;
         a.settings.insert(QStringLiteral("endpoint"), c.endpoint.toUrl());
         a.label = choiceLabel(m_descriptor.displayName, c);
-        const bool seen =
-            std::any_of(out.cbegin(), out.cend(), [&](const AccountChoice &o) { return o.settings == a.settings; });
-        if (!seen)
-            out << a;
+        out << a; // the same engine found twice is dropped once, in ProviderFactories::discoverAccounts
     }
     return out;
 }
