@@ -9,6 +9,7 @@
 // Args: the providers to run (default both). SANDBAR_CONTRACT_SERVER names the server.
 
 #include "Bench.h"
+#include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
 #include "providers/daytona/DaytonaFactory.h"
 #include "providers/e2b/E2bFactory.h"
@@ -120,7 +121,7 @@ int runProvider(const QString &provider)
     if (!s.ok())
         return fail(kGroup, QStringLiteral("%1: create").arg(provider), s.message());
     QObject ctx;
-    auto pty = p->openPty(s->id, PtyOptions{});
+    auto pty = p->terminals()->openPty(s->id, PtyOptions{});
     QByteArray out;
     std::optional<Error> error;
     QObject::connect(pty.get(), &PtyChannel::dataReceived, &ctx, [&](const QByteArray &b) { out += b; });
@@ -179,7 +180,7 @@ int runProvider(const QString &provider)
     QTimer sampler;
     QObject::connect(&sampler, &QTimer::timeout, &ctx, [&] { peak = qMax(peak, currentRssBytes()); });
     sampler.start(20);
-    auto job = p->putItem(s->id, src, home, QStringLiteral("upload.bin"));
+    auto job = dynamic_cast<CopyingFiles *>(p->files())->putItem(s->id, src, home, QStringLiteral("upload.bin"));
     std::optional<VoidResult> done;
     QObject::connect(job.get(), &TransferJob::finished, &ctx, [&](const VoidResult &r) { done = r; });
     QElapsedTimer u;

@@ -31,7 +31,7 @@ Result<int> runExec(Provider &p, const QString &id, const QStringList &argv)
 {
     ExecRequest req;
     req.argv = argv;
-    auto job = p.exec(id, req);
+    auto job = p.commands()->exec(id, req);
     std::optional<Result<int>> out;
     QEventLoop loop;
     QObject::connect(job.get(), &ExecJob::finished, &loop, [&](const Result<int> &r) {
@@ -160,7 +160,7 @@ int run(const QStringList &args)
         auto s = wait<SessionInfo>([&](auto cb) { p.create(spec, cb); });
         if (!s)
             return fail(kGroup, QStringLiteral("create a session of %1 for the upload").arg(image), s.message());
-        auto job = p.upload(s->id, file.fileName(), QStringLiteral("/workspace"));
+        auto job = p.files()->upload(s->id, file.fileName(), QStringLiteral("/workspace"));
         QElapsedTimer t;
         t.start();
         auto up = runTransfer(job.get(), &peak);

@@ -77,11 +77,11 @@ QString chooseRoot(Provider &p, const QString &id, QString *why)
     QStringList refusals;
     for (const QString &root : {QStringLiteral("/workspace"), QStringLiteral("/tmp")}) {
         const QString probe = root + QStringLiteral("/.sandbar-bench-probe");
-        if (auto r = wait<void>([&](auto cb) { p.makeDir(id, probe, cb); }); !r) {
+        if (auto r = wait<void>([&](auto cb) { p.files()->makeDir(id, probe, cb); }); !r) {
             refusals << QStringLiteral("%1: %2").arg(root, r.message());
             continue;
         }
-        (void)wait<void>([&](auto cb) { p.removePath(id, probe, cb); });
+        (void)wait<void>([&](auto cb) { p.files()->removePath(id, probe, cb); });
         if (!refusals.isEmpty())
             std::fprintf(stderr, "ui-upload: the session's user cannot make folders in %s; the drops go under %s\n",
                          qPrintable(refusals.join(QStringLiteral("; "))), qPrintable(root));
@@ -95,7 +95,7 @@ Result<int> runIn(Provider &p, const QString &id, const QStringList &argv)
 {
     ExecRequest req;
     req.argv = argv;
-    auto job = p.exec(id, req);
+    auto job = p.commands()->exec(id, req);
     std::optional<Result<int>> out;
     QEventLoop loop;
     QObject::connect(job.get(), &ExecJob::finished, &loop, [&](const Result<int> &r) {
@@ -231,7 +231,7 @@ int run(const QStringList &args)
     const auto oursOnce = [&](int i) {
         // A fresh folder each time: no name conflict, nothing to overwrite.
         const QString appDir = root + QStringLiteral("/app-%1").arg(i);
-        if (auto r = wait<void>([&](auto cb) { p.makeDir(id, appDir, cb); }); !r)
+        if (auto r = wait<void>([&](auto cb) { p.files()->makeDir(id, appDir, cb); }); !r)
             return failed(kGroup, QStringLiteral("make the folder %1 in the session").arg(appDir), r.message());
         pane.setCurrentDir(appDir);
         QElapsedTimer t;

@@ -340,10 +340,6 @@
         <translation>Löschen von &apos;%1&apos; wird verweigert</translation>
     </message>
     <message>
-        <source>%1 does not list images</source>
-        <translation>%1 listet keine Images auf</translation>
-    </message>
-    <message>
         <source>%1 does not support %2</source>
         <translation>%1 unterstützt %2 nicht</translation>
     </message>

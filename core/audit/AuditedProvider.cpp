@@ -35,12 +35,31 @@ qint64 tarSize(QIODevice *tar)
 
 } // namespace
 
+// The same table as the inner provider's, each entry pointing at this wrapper's own.
+void AuditedProvider::mirrorFacets()
+{
+    const Facets &in = m_inner->facets();
+    Facets f;
+    f.terminals = in.terminals ? this : nullptr;
+    f.exec = in.exec ? this : nullptr;
+    f.files = in.files ? this : nullptr;
+    f.stats = in.stats ? this : nullptr;
+    f.logs = in.logs ? this : nullptr;
+    f.images = in.images ? this : nullptr;
+    f.pause = in.pause ? this : nullptr;
+    f.archive = in.archive ? this : nullptr;
+    f.timeLimit = in.timeLimit ? this : nullptr;
+    setFacets(f);
+}
+
 AuditedProvider::AuditedProvider(std::unique_ptr<Provider> inner, AuditLog &log, QObject *parent)
     : Provider(parent)
     , m_inner(std::move(inner))
     , m_log(log)
 {
     m_inner->setParent(nullptr);
+    mirrorFacets();
+    connect(m_inner.get(), &Provider::facetsChanged, this, &AuditedProvider::mirrorFacets);
     connect(m_inner.get(), &Provider::sessionChanged, this, &Provider::sessionChanged);
     connect(m_inner.get(), &Provider::sessionRemoved, this, &Provider::sessionRemoved);
     connect(m_inner.get(), &Provider::createProgress, this, &Provider::createProgress);
@@ -101,28 +120,28 @@ void AuditedProvider::remove(const QString &id, Callback<void> done)
 
 void AuditedProvider::pause(const QString &id, Callback<void> done)
 {
-    m_inner->pause(id, logged(int(Action::SessionPaused), id, {}, std::move(done)));
+    m_inner->pausing()->pause(id, logged(int(Action::SessionPaused), id, {}, std::move(done)));
 }
 
 void AuditedProvider::resume(const QString &id, Callback<void> done)
 {
-    m_inner->resume(id, logged(int(Action::SessionResumed), id, {}, std::move(done)));
+    m_inner->pausing()->resume(id, logged(int(Action::SessionResumed), id, {}, std::move(done)));
 }
 
 void AuditedProvider::archive(const QString &id, Callback<void> done)
 {
-    m_inner->archive(id, logged(int(Action::SessionArchived), id, {}, std::move(done)));
+    m_inner->archiving()->archive(id, logged(int(Action::SessionArchived), id, {}, std::move(done)));
 }
 
 void AuditedProvider::setTimeout(const QString &id, qint64 ttlSeconds, Callback<void> done)
 {
-    m_inner->setTimeout(id, ttlSeconds,
-                        logged(int(Action::SessionTtlChanged), id, ttlDetail(ttlSeconds), std::move(done)));
+    m_inner->timeLimit()->setTimeout(
+        id, ttlSeconds, logged(int(Action::SessionTtlChanged), id, ttlDetail(ttlSeconds), std::move(done)));
 }
 
 std::unique_ptr<PtyChannel> AuditedProvider::openPty(const QString &id, const PtyOptions &options)
 {
-    auto channel = m_inner->openPty(id, options);
+    auto channel = m_inner->terminals()->openPty(id, options);
     const QJsonObject detail = ptyDetail(options);
     connect(channel.get(), &PtyChannel::started, this,
             [this, id, detail]() { record(int(Action::PtyOpened), id, detail, {}); });
@@ -138,7 +157,7 @@ std::unique_ptr<PtyChannel> AuditedProvider::openPty(const QString &id, const Pt
 
 std::unique_ptr<ExecJob> AuditedProvider::exec(const QString &id, const ExecRequest &request)
 {
-    auto job = m_inner->exec(id, request);
+    auto job = m_inner->commands()->exec(id, request);
     QJsonObject detail = execDetail(request);
     connect(job.get(), &ExecJob::finished, this, [this, id, detail](const Result<int> &r) mutable {
         if (r.ok())
@@ -152,7 +171,7 @@ std::unique_ptr<ExecJob> AuditedProvider::exec(const QString &id, const ExecRequ
 std::unique_ptr<TransferJob> AuditedProvider::upload(const QString &id, const QString &localPath,
                                                      const QString &remoteDest)
 {
-    auto job = m_inner->upload(id, localPath, remoteDest);
+    auto job = m_inner->files()->upload(id, localPath, remoteDest);
     TransferJob *raw = job.get();
     connect(raw, &TransferJob::finished, this, [this, raw, id, remoteDest, localPath](const VoidResult &r) {
         const QString remote = raw->property(CopyJob::kTargetProperty).toString();
@@ -165,7 +184,7 @@ std::unique_ptr<TransferJob> AuditedProvider::upload(const QString &id, const QS
 std::unique_ptr<TransferJob> AuditedProvider::download(const QString &id, const QString &remotePath,
                                                        const QString &localDest)
 {
-    auto job = m_inner->download(id, remotePath, localDest);
+    auto job = m_inner->files()->download(id, remotePath, localDest);
     TransferJob *raw = job.get();
     connect(raw, &TransferJob::finished, this, [this, raw, id, remotePath, localDest](const VoidResult &r) {
         const QString target = raw->property(CopyJob::kTargetProperty).toString();
@@ -185,50 +204,24 @@ std::unique_ptr<TransferJob> AuditedProvider::loggedJob(std::unique_ptr<Transfer
 
 std::unique_ptr<TransferJob> AuditedProvider::uploadTar(const QString &id, QIODevice *tar, const QString &remoteDir)
 {
-    return loggedJob(m_inner->uploadTar(id, tar, remoteDir), int(Action::FileUploaded), id,
+    return loggedJob(m_inner->files()->uploadTar(id, tar, remoteDir), int(Action::FileUploaded), id,
                      fileDetail(remoteDir, tarSize(tar), QStringLiteral("-")));
 }
 
 std::unique_ptr<TransferJob> AuditedProvider::downloadTar(const QString &id, const QString &remotePath, QIODevice *out)
 {
-    return loggedJob(m_inner->downloadTar(id, remotePath, out), int(Action::FileDownloaded), id,
-                     fileDetail(remotePath, -1, QStringLiteral("-")));
-}
-
-std::unique_ptr<TransferJob> AuditedProvider::putItem(const QString &id, const QString &localPath,
-                                                      const QString &remoteDir, const QString &name)
-{
-    return loggedJob(m_inner->putItem(id, localPath, remoteDir, name), int(Action::FileUploaded), id,
-                     fileDetail(QDir::cleanPath(remoteDir + QLatin1Char('/') + name), localSize(localPath), localPath));
-}
-
-std::unique_ptr<TransferJob> AuditedProvider::getItem(const QString &id, const QString &remotePath,
-                                                      const QString &localDir, const QString &name)
-{
-    return loggedJob(m_inner->getItem(id, remotePath, localDir, name), int(Action::FileDownloaded), id,
-                     fileDetail(remotePath, -1, QDir(localDir).filePath(name)));
-}
-
-std::unique_ptr<TransferJob> AuditedProvider::putTar(const QString &id, QIODevice *tar, const QString &remoteDir)
-{
-    return loggedJob(m_inner->putTar(id, tar, remoteDir), int(Action::FileUploaded), id,
-                     fileDetail(remoteDir, tarSize(tar), QStringLiteral("-")));
-}
-
-std::unique_ptr<TransferJob> AuditedProvider::getTar(const QString &id, const QString &remotePath, QIODevice *out)
-{
-    return loggedJob(m_inner->getTar(id, remotePath, out), int(Action::FileDownloaded), id,
+    return loggedJob(m_inner->files()->downloadTar(id, remotePath, out), int(Action::FileDownloaded), id,
                      fileDetail(remotePath, -1, QStringLiteral("-")));
 }
 
 void AuditedProvider::removePath(const QString &id, const QString &path, Callback<void> done)
 {
-    m_inner->removePath(id, path, logged(int(Action::FileRemoved), id, fileDetail(path, -1), std::move(done)));
+    m_inner->files()->removePath(id, path, logged(int(Action::FileRemoved), id, fileDetail(path, -1), std::move(done)));
 }
 
 void AuditedProvider::makeDir(const QString &id, const QString &path, Callback<void> done)
 {
-    m_inner->makeDir(id, path, logged(int(Action::FolderCreated), id, fileDetail(path, -1), std::move(done)));
+    m_inner->files()->makeDir(id, path, logged(int(Action::FolderCreated), id, fileDetail(path, -1), std::move(done)));
 }
 
 } // namespace sandbar::audit

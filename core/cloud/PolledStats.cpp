@@ -59,47 +59,48 @@ void PolledStatsStream::stop()
 
 void PolledStatsStream::poll()
 {
-    if (!m_running || m_inFlight || !m_provider)
+    if (!m_running || m_inFlight || !m_provider || !m_provider->statistics())
         return;
     m_inFlight = true;
-    m_provider->stats(m_sessionId, Callback<StatsSample>(this, [this](Result<StatsSample> r) {
-                          if (!m_running || !m_provider) {
-                              m_inFlight = false;
-                              return;
-                          }
-                          if (!r) {
-                              m_inFlight = false;
-                              Q_EMIT errorOccurred(r.error());
-                              return;
-                          }
-                          if (!m_netWorks) {
-                              m_inFlight = false;
-                              Q_EMIT sample(r.value());
-                              return;
-                          }
-                          ExecRequest req;
-                          req.argv = {QStringLiteral("cat"), QStringLiteral("/proc/net/dev")};
-                          ExecJob *job = m_provider->exec(m_sessionId, req).release();
-                          job->setParent(this);
-                          auto out = std::make_shared<QByteArray>();
-                          auto s = std::make_shared<StatsSample>(r.value());
-                          connect(job, &ExecJob::stdoutData, this, [out](const QByteArray &b) { out->append(b); });
-                          connect(job, &ExecJob::finished, this, [this, job, out, s](const Result<int> &code) {
-                              job->deleteLater();
-                              m_inFlight = false;
-                              if (!m_running)
-                                  return;
-                              const auto net = code.ok() && code.value() == 0 ? parseProcNetDev(*out) : std::nullopt;
-                              if (net) {
-                                  s->networkRxBytes = net->rxBytes;
-                                  s->networkTxBytes = net->txBytes;
-                              } else {
-                                  m_netWorks = false; // no /proc here: don't keep asking
-                              }
-                              Q_EMIT sample(*s);
-                          });
-                          job->start();
-                      }));
+    m_provider->statistics()->stats(
+        m_sessionId, Callback<StatsSample>(this, [this](Result<StatsSample> r) {
+            if (!m_running || !m_provider) {
+                m_inFlight = false;
+                return;
+            }
+            if (!r) {
+                m_inFlight = false;
+                Q_EMIT errorOccurred(r.error());
+                return;
+            }
+            if (!m_netWorks || !m_provider->commands()) {
+                m_inFlight = false;
+                Q_EMIT sample(r.value());
+                return;
+            }
+            ExecRequest req;
+            req.argv = {QStringLiteral("cat"), QStringLiteral("/proc/net/dev")};
+            ExecJob *job = m_provider->commands()->exec(m_sessionId, req).release();
+            job->setParent(this);
+            auto out = std::make_shared<QByteArray>();
+            auto s = std::make_shared<StatsSample>(r.value());
+            connect(job, &ExecJob::stdoutData, this, [out](const QByteArray &b) { out->append(b); });
+            connect(job, &ExecJob::finished, this, [this, job, out, s](const Result<int> &code) {
+                job->deleteLater();
+                m_inFlight = false;
+                if (!m_running)
+                    return;
+                const auto net = code.ok() && code.value() == 0 ? parseProcNetDev(*out) : std::nullopt;
+                if (net) {
+                    s->networkRxBytes = net->rxBytes;
+                    s->networkTxBytes = net->txBytes;
+                } else {
+                    m_netWorks = false; // no /proc here: don't keep asking
+                }
+                Q_EMIT sample(*s);
+            });
+            job->start();
+        }));
 }
 
 } // namespace sandbar::cloud

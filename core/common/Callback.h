@@ -2,6 +2,7 @@
 
 #include "common/Result.h"
 
+#include <QCoreApplication>
 #include <QMetaObject>
 #include <QObject>
 #include <QPointer>
@@ -33,14 +34,16 @@ public:
         m_fn(std::move(result));
     }
 
-    // Queues the call in the context's thread (never re-enters the caller).
+    // Queues the call in the context's thread (never re-enters the caller); without a
+    // context, in the application's.
     void post(Result<T> result) const
     {
-        if (!m_fn || m_context.isNull())
+        QObject *target = m_hasContext ? m_context.data() : QCoreApplication::instance();
+        if (!m_fn || !target)
             return;
         auto fn = m_fn;
         QMetaObject::invokeMethod(
-            m_context.data(), [fn, r = std::move(result)]() mutable { fn(std::move(r)); }, Qt::QueuedConnection);
+            target, [fn, r = std::move(result)]() mutable { fn(std::move(r)); }, Qt::QueuedConnection);
     }
 
     QObject *context() const { return m_context.data(); }

@@ -236,7 +236,7 @@ void GpuSource::sampleViaExec(Provider *provider, const QString &sessionId, QObj
     ExecRequest req;
     for (const std::string &a : gpu::nvidiaSmiArgv())
         req.argv << QString::fromStdString(a);
-    std::unique_ptr<ExecJob> owned = provider->exec(sessionId, req);
+    std::unique_ptr<ExecJob> owned = provider->commands() ? provider->commands()->exec(sessionId, req) : nullptr;
     if (!owned) {
         cb.post(makeError(ErrorCode::Unsupported, tr("this session cannot run commands")));
         return;

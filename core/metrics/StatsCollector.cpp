@@ -254,9 +254,9 @@ void StatsCollector::updateStream(Entry &e)
     if (e.stream)
         return;
     Provider *p = m_registry.existingProvider(e.account);
-    if (!p)
+    if (!p || !p->statistics())
         return;
-    e.stream = p->streamStats(e.id);
+    e.stream = p->statistics()->streamStats(e.id);
     if (!e.stream)
         return;
     const QString ref = e.ref;
@@ -412,7 +412,10 @@ void StatsCollector::sampleNow(Entry &e, Provider *provider)
         answered(
             makeError(ErrorCode::Timeout, tr("The provider did not answer within %n second(s).", nullptr, seconds)));
     });
-    provider->stats(e.id, Callback<StatsSample>(this, answered));
+    const Callback<StatsSample> done(this, answered);
+    if (StatsFacet *stats = provider->statistics())
+        return stats->stats(e.id, done);
+    done.post(unsupportedError(provider->descriptor(), Capability::StatsCpu));
 }
 
 void StatsCollector::deliver(Entry &e, const StatsSample &sample)

@@ -6,7 +6,7 @@
 namespace sandbar {
 
 namespace {
-constexpr std::array<std::pair<Capability, const char *>, 24> kNames{{
+constexpr std::array<std::pair<Capability, const char *>, 25> kNames{{
     {Capability::Pty, "pty"},
     {Capability::PtyResize, "ptyResize"},
     {Capability::Exec, "exec"},
@@ -31,6 +31,7 @@ constexpr std::array<std::pair<Capability, const char *>, 24> kNames{{
     {Capability::Logs, "logs"},
     {Capability::Ports, "ports"},
     {Capability::Archive, "archive"},
+    {Capability::Images, "images"},
 }};
 } // namespace
 

@@ -33,6 +33,7 @@ enum class Capability : quint32 {
     Logs = 1u << 21,
     Ports = 1u << 22,
     Archive = 1u << 23, // moves a stopped sandbox to cheaper storage; resume restores it
+    Images = 1u << 24,  // lists the images the engine holds
 };
 Q_DECLARE_FLAGS(Capabilities, Capability)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)

@@ -24,10 +24,11 @@ QString remoteParent(const QString &path)
 }
 } // namespace
 
-CopyJob::CopyJob(Provider *provider, QString sessionId, Direction direction, QString source, QString dest,
-                 QIODevice *tar, QObject *parent)
+CopyJob::CopyJob(Provider *provider, CopyingFiles *steps, QString sessionId, Direction direction, QString source,
+                 QString dest, QIODevice *tar, QObject *parent)
     : TransferJob(parent)
     , m_provider(provider)
+    , m_steps(steps)
     , m_sessionId(std::move(sessionId))
     , m_direction(direction)
     , m_source(files::parseCopyPath(source))
@@ -82,7 +83,7 @@ void CopyJob::start()
                     return finish(makeError(
                         ErrorCode::InvalidArgument,
                         tr("'%1' is not a folder: a tar stream is extracted into a folder.").arg(m_dest.path)));
-                run(m_provider->putTar(m_sessionId, m_tar, m_dest.path));
+                run(m_steps->putTar(m_sessionId, m_tar, m_dest.path));
             });
         }
         const QFileInfo local(m_source.path);
@@ -96,15 +97,15 @@ void CopyJob::statRemote(const QString &path, std::function<void(PathStat)> then
 {
     if (!m_provider)
         return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
-    m_provider->statPath(m_sessionId, path, Callback<PathStat>(this, [this, then](Result<PathStat> r) {
-                             if (m_done)
-                                 return;
-                             if (!m_provider) // what follows asks it again
-                                 return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
-                             if (!r)
-                                 return finish(r.error());
-                             then(*r);
-                         }));
+    m_steps->statPath(m_sessionId, path, Callback<PathStat>(this, [this, then](Result<PathStat> r) {
+                          if (m_done)
+                              return;
+                          if (!m_provider) // what follows asks it again
+                              return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+                          if (!r)
+                              return finish(r.error());
+                          then(*r);
+                      }));
 }
 
 void CopyJob::upload(CopyKind kind)
@@ -115,7 +116,7 @@ void CopyJob::upload(CopyKind kind)
             if (!target)
                 return finish(target.error());
             setTarget(*target);
-            run(m_provider->putItem(m_sessionId, m_source.path, target->dir, target->name));
+            run(m_steps->putItem(m_sessionId, m_source.path, target->dir, target->name));
         };
         if (st.exists)
             return resolve({true, st.isDir, true});
@@ -139,7 +140,7 @@ void CopyJob::download(CopyKind kind)
     m_staging = *staging;
     m_stagedName = target->name;
     m_final = QDir(target->dir).filePath(target->name);
-    run(m_provider->getItem(m_sessionId, m_source.path, m_staging, target->name));
+    run(m_steps->getItem(m_sessionId, m_source.path, m_staging, target->name));
 }
 
 void CopyJob::setTarget(const files::CopyTarget &target)

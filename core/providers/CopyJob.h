@@ -1,6 +1,7 @@
 #pragma once
 
 #include "files/CopyRules.h"
+#include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
 
 #include <QPointer>
@@ -9,16 +10,17 @@
 
 namespace sandbar {
 
-// Provider::upload/download/uploadTar: answers the copy rules' probe (a local QFileInfo,
-// the provider's statPath), resolves the target once for every provider and hands the
-// transfer to the provider's putItem, getItem or putTar.
+// CopyingFiles::upload/download/uploadTar: answers the copy rules' probe (a local QFileInfo,
+// the facet's statPath), resolves the target once for every provider and hands the transfer
+// to the facet's putItem, getItem or putTar.
 class CopyJob : public TransferJob
 {
     Q_OBJECT
 public:
     enum class Direction { Upload, Download, UploadTar };
-    CopyJob(Provider *provider, QString sessionId, Direction direction, QString source, QString dest,
-            QIODevice *tar = nullptr, QObject *parent = nullptr);
+    // steps belongs to provider; once provider is gone the copy fails instead of using them.
+    CopyJob(Provider *provider, CopyingFiles *steps, QString sessionId, Direction direction, QString source,
+            QString dest, QIODevice *tar = nullptr, QObject *parent = nullptr);
     ~CopyJob() override;
 
     void start() override;
@@ -37,6 +39,7 @@ private:
     QString journalPath() const;
 
     QPointer<Provider> m_provider;
+    CopyingFiles *m_steps = nullptr;
     QString m_sessionId;
     Direction m_direction;
     files::CopyPath m_source, m_dest;

@@ -5,6 +5,7 @@
 #include "metrics/StatsSample.h"
 #include "providers/Capabilities.h"
 #include "providers/Descriptors.h"
+#include "providers/Facets.h"
 #include "providers/Jobs.h"
 #include "providers/Session.h"
 
@@ -25,19 +26,29 @@ struct HostProcessMatch {
     bool isEmpty() const { return containerId.isEmpty() && cgroupName.isEmpty(); }
 };
 
-// What is at a path inside a session (for the copy rules).
-struct PathStat {
-    bool exists = false;
-    bool isDir = false;
-};
-
 struct ListOptions {
     bool all = false; // also sessions Sandbar did not create (a user may adopt one)
 };
 
-// One account's connection to a sandbox provider. Every operation is asynchronous and
-// reports through a Callback bound to a context object; none blocks the caller's thread.
-// Jobs and channels are returned unstarted and owned by the caller.
+// One account's connection to a sandbox provider: the core every provider has, and the facets
+// (Facets.h) it hands out for the rest.
+//
+// Every operation is asynchronous and reports through a Callback bound to a context object;
+// none blocks the caller's thread. Jobs and channels are returned unstarted and owned by the
+// caller. The completion contract, for the core and every facet alike: no callback runs before
+// the call that started it has returned (answer an immediate error with Callback::post), and a
+// job reports only after start() has returned.
+//
+// Where the 35 virtual methods of the old Provider went:
+// - core, still here: descriptor, accountName, health, listSessions, create, info, stop, kill,
+//   remove, adopt, hostProcessMatch; capabilities() is no longer virtual but computed from
+//   coreCapabilities() (the descriptor's core bits, which health may narrow) and the facets.
+// - TerminalFacet: openPty, listPtys. ExecFacet: exec.
+// - FilesFacet: upload, download, uploadTar, downloadTar, statPath, listFiles, removePath,
+//   makeDir. putItem, getItem, putTar and getTar, the steps of a copy, went to CopyingFiles,
+//   which builds the copy from them the same way for every provider (CopyingFiles.h).
+// - StatsFacet: stats, streamStats. LogsFacet: logs. ImagesFacet: listImages.
+// - PauseFacet: pause, resume. ArchiveFacet: archive. TimeLimitFacet: setTimeout.
 class Provider : public QObject
 {
     Q_OBJECT
@@ -46,9 +57,11 @@ public:
     ~Provider() override = default;
 
     virtual const ProviderDescriptor &descriptor() const = 0;
-    // Capabilities of this account's endpoint (may be narrower than the descriptor's
-    // after health() learned what the server offers).
-    virtual Capabilities capabilities() const { return descriptor().capabilities; }
+    // What this account offers now: the core's bits and those of the facets it has.
+    Capabilities capabilities() const;
+    // The descriptor's bits that are not a facet's (Gpu, Kill, Adopt, Ports, ...); a provider
+    // narrows them after health() learned what the server offers.
+    virtual Capabilities coreCapabilities() const;
     virtual QString accountName() const = 0;
 
     virtual void health(Callback<HealthInfo> done) = 0;
@@ -58,79 +71,34 @@ public:
     virtual void stop(const QString &sessionId, Callback<void> done) = 0;
     virtual void kill(const QString &sessionId, Callback<void> done) = 0;
     virtual void remove(const QString &sessionId, Callback<void> done) = 0;
-    virtual void pause(const QString &sessionId, Callback<void> done) = 0;
-    virtual void resume(const QString &sessionId, Callback<void> done) = 0;
-    virtual void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) = 0;
-
-    virtual std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) = 0;
-    virtual std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) = 0;
-    // Copies as `docker cp` does, the same for every provider (files/CopyRules.h): an existing
-    // folder receives the item under its own name, a path whose parent exists names the copy,
-    // a trailing '/' demands a folder, "SRC/." copies a folder's contents. The default asks
-    // statPath and then putItem/getItem; a decorator forwards these four calls.
-    virtual std::unique_ptr<TransferJob> upload(const QString &sessionId, const QString &localPath,
-                                                const QString &remoteDest);
-    virtual std::unique_ptr<TransferJob> download(const QString &sessionId, const QString &remotePath,
-                                                  const QString &localDest);
-    // `-`: extracts the tar read from `tar` (open, readable, not sequential) into remoteDir,
-    // an existing folder; writes a tar of remotePath to `out`. Neither device is owned.
-    virtual std::unique_ptr<TransferJob> uploadTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir);
-    virtual std::unique_ptr<TransferJob> downloadTar(const QString &sessionId, const QString &remotePath,
-                                                     QIODevice *out);
-
-    // What the copy rules ask of a provider. statPath answers exists=false (not an error)
-    // when nothing is at path; putItem puts a local file or folder into the existing remote
-    // folder remoteDir as remoteDir/name (a folder merges into one of that name); getItem is
-    // the reverse into an existing local folder. Defaults answer Unsupported.
-    virtual void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done);
-    virtual std::unique_ptr<TransferJob> putItem(const QString &sessionId, const QString &localPath,
-                                                 const QString &remoteDir, const QString &name);
-    virtual std::unique_ptr<TransferJob> getItem(const QString &sessionId, const QString &remotePath,
-                                                 const QString &localDir, const QString &name);
-    // The tar streams behind uploadTar (remoteDir already checked to be a folder) and downloadTar.
-    virtual std::unique_ptr<TransferJob> putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir);
-    virtual std::unique_ptr<TransferJob> getTar(const QString &sessionId, const QString &remotePath, QIODevice *out);
-    virtual void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) = 0;
-    // The Files tab's delete (a folder with everything in it) and new folder (parents made as
-    // needed, an existing folder is fine). The defaults run rm/mkdir through exec() (argv, no
-    // shell, so no name is ever interpreted) and answer Unsupported without Exec.
-    virtual void removePath(const QString &sessionId, const QString &path, Callback<void> done);
-    virtual void makeDir(const QString &sessionId, const QString &path, Callback<void> done);
-    // The session's log (Capability::Logs); returned unstarted. The default finishes with
-    // Unsupported when started.
-    virtual std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options);
-    virtual void stats(const QString &sessionId, Callback<StatsSample> done) = 0;
-    virtual std::unique_ptr<StatsStream> streamStats(const QString &sessionId) = 0;
-    // The terminals kept alive for a session, to reattach after a restart (pass an id as
-    // PtyOptions::attachId). Providers without the Reattach capability answer Unsupported.
-    virtual void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done);
-
     // Takes a session Sandbar did not create (listed with ListOptions::all) into its own
     // listing, remembered per account; removing it ends the adoption. Providers without the
     // Adopt capability answer Unsupported.
     virtual void adopt(const QString &sessionId, Callback<SessionInfo> done);
-
-    // The images the engine holds locally ("busybox:latest", untagged ones left out), for the
-    // New session dialog's image list. The default answers Unsupported.
-    virtual void listImages(Callback<QStringList> done);
-
-    // Moves the session to the provider's cold storage (Capability::Archive): it costs less
-    // while kept, and resume() restores it, more slowly than from a pause. The default
-    // answers Unsupported.
-    virtual void archive(const QString &sessionId, Callback<void> done);
-
-    // Where this account keeps its own state (its data folder under --config-dir; empty
-    // for a provider made by hand). Set by whoever makes the provider; downloads keep
-    // their journal there (PartialDownloads).
-    void setStateDir(const QString &dir) { m_stateDir = dir; }
-    QString stateDir() const { return m_stateDir; }
-
     // See HostProcessMatch; the default is "runs elsewhere".
     virtual HostProcessMatch hostProcessMatch(const QString &sessionId) const
     {
         Q_UNUSED(sessionId);
         return {};
     }
+
+    // The facets; null where the provider does not have one.
+    const Facets &facets() const { return m_facets; }
+    TerminalFacet *terminals() const { return m_facets.terminals; }
+    ExecFacet *commands() const { return m_facets.exec; }
+    FilesFacet *files() const { return m_facets.files; }
+    StatsFacet *statistics() const { return m_facets.stats; }
+    LogsFacet *logReader() const { return m_facets.logs; }
+    ImagesFacet *images() const { return m_facets.images; }
+    PauseFacet *pausing() const { return m_facets.pause; }
+    ArchiveFacet *archiving() const { return m_facets.archive; }
+    TimeLimitFacet *timeLimit() const { return m_facets.timeLimit; }
+
+    // Where this account keeps its own state (its data folder under --config-dir; empty
+    // for a provider made by hand). Set by whoever makes the provider; downloads keep
+    // their journal there (PartialDownloads).
+    void setStateDir(const QString &dir) { m_stateDir = dir; }
+    QString stateDir() const { return m_stateDir; }
 
 Q_SIGNALS:
     // A session changed state behind our back (events stream, agent exit, ...).
@@ -139,9 +107,21 @@ Q_SIGNALS:
     // What create() is doing for the spec named name (CreateSpec::name; may be empty): text for
     // people ("Pulling image…"), done of total bytes where known (total 0: unknown).
     void createProgress(const QString &name, const QString &text, qint64 done, qint64 total);
+    // The facet table changed (setFacets after construction): wrappers mirror it again.
+    void facetsChanged();
+
+protected:
+    // Called by the provider's constructor (or a wrapper's) with what it has; later calls
+    // tell the wrappers (facetsChanged).
+    void setFacets(const Facets &facets)
+    {
+        m_facets = facets;
+        Q_EMIT facetsChanged();
+    }
 
 private:
     QString m_stateDir;
+    Facets m_facets;
 };
 
 // Helper for providers: a ready-made error for a capability they do not have.

@@ -1,8 +1,10 @@
-// Every virtual method of Provider, driven through AuditedProvider: each must reach the inner
-// provider's own method (a spy records the calls it receives) with its answer coming back, and
-// leave exactly the audit rows it promises: one for a call that changes something, none for a
-// read. The methods are read from Provider.h itself, so a method added there fails
-// everyMethodIsDriven until this table, and the wrapper with it, covers it.
+// Every virtual method of Provider and of each facet, driven through AuditedProvider: each must
+// reach the inner provider's own method (the memory provider records the calls it receives)
+// with its answer coming back, and leave exactly the audit rows it promises: one for a call
+// that changes something, none for a read. The methods are read from Provider.h and Facets.h
+// themselves, so a method added there fails everyMethodIsDriven until this table, and the
+// wrapper with it, covers it. The wrapper hands out exactly the facets its provider has.
+#include "MemoryProvider.h"
 #include "audit/AuditLog.h"
 #include "audit/AuditedProvider.h"
 #include "terminal/PtyChannel.h"
@@ -87,154 +89,79 @@ public:
     void stop() override {}
 };
 
-// Overrides every virtual method of Provider and records each call it receives by name.
-class SpyProvider final : public Provider
+const QString Id = QStringLiteral("spy-1");
+
+// Everything a provider can offer: every facet, with every flag.
+Capabilities everything()
 {
-public:
-    SpyProvider()
-    {
-        m_desc.id = QStringLiteral("spy");
-        m_desc.displayName = QStringLiteral("Spy");
-    }
+    return Capabilities::fromInt(kFacetFlags) | Capability::Adopt | Capability::Kill;
+}
 
-    mutable QStringList calls;
+SessionInfo spySession()
+{
+    SessionInfo s;
+    s.id = Id;
+    s.state = SessionState::Running;
+    return s;
+}
 
-    const ProviderDescriptor &descriptor() const override
-    {
-        note("descriptor");
-        return m_desc;
-    }
-    Capabilities capabilities() const override
-    {
-        note("capabilities");
-        return Capability::Archive;
-    }
-    QString accountName() const override
-    {
-        note("accountName");
-        return QStringLiteral("spy-account");
-    }
-    HostProcessMatch hostProcessMatch(const QString &) const override
-    {
-        note("hostProcessMatch");
-        return {QStringLiteral("spy-container"), {}};
-    }
+template <typename T>
+void answerLater(QObject *context, Callback<T> done, T value)
+{
+    later(context, [done, value]() { done(Result<T>(value)); });
+}
 
-    void health(Callback<HealthInfo> done) override { answer("health", done, HealthInfo{QStringLiteral("Spy")}); }
-    void listSessions(const ListOptions &, Callback<QList<SessionInfo>> done) override
-    {
-        answer("listSessions", done, QList<SessionInfo>{session()});
-    }
-    void create(const CreateSpec &, Callback<SessionInfo> done) override { answer("create", done, session()); }
-    void info(const QString &, Callback<SessionInfo> done) override { answer("info", done, session()); }
-    void adopt(const QString &, Callback<SessionInfo> done) override { answer("adopt", done, session()); }
-    void stop(const QString &, Callback<void> done) override { answerVoid("stop", done); }
-    void kill(const QString &, Callback<void> done) override { answerVoid("kill", done); }
-    void remove(const QString &, Callback<void> done) override { answerVoid("remove", done); }
-    void pause(const QString &, Callback<void> done) override { answerVoid("pause", done); }
-    void resume(const QString &, Callback<void> done) override { answerVoid("resume", done); }
-    void archive(const QString &, Callback<void> done) override { answerVoid("archive", done); }
-    void setTimeout(const QString &, qint64, Callback<void> done) override { answerVoid("setTimeout", done); }
-    void removePath(const QString &, const QString &, Callback<void> done) override { answerVoid("removePath", done); }
-    void makeDir(const QString &, const QString &, Callback<void> done) override { answerVoid("makeDir", done); }
-    void statPath(const QString &, const QString &, Callback<PathStat> done) override
-    {
-        answer("statPath", done, PathStat{true, true});
-    }
-    void listFiles(const QString &, const QString &, Callback<QList<FileEntry>> done) override
-    {
-        answer("listFiles", done, QList<FileEntry>{FileEntry{QStringLiteral("spy.txt")}});
-    }
-    void stats(const QString &, Callback<StatsSample> done) override { answer("stats", done, StatsSample{}); }
-    void listPtys(const QString &, Callback<QList<PtyEntry>> done) override
-    {
-        answer("listPtys", done, QList<PtyEntry>{PtyEntry{QStringLiteral("pty-1")}});
-    }
-    void listImages(Callback<QStringList> done) override
-    {
-        answer("listImages", done, QStringList{QStringLiteral("spy:latest")});
-    }
-
-    std::unique_ptr<PtyChannel> openPty(const QString &, const PtyOptions &) override
-    {
-        note("openPty");
-        return std::make_unique<SpyPty>();
-    }
-    std::unique_ptr<ExecJob> exec(const QString &, const ExecRequest &) override
-    {
-        note("exec");
-        return std::make_unique<SpyExec>();
-    }
-    std::unique_ptr<LogStream> logs(const QString &, const LogOptions &) override
-    {
-        note("logs");
-        return std::make_unique<SpyLog>();
-    }
-    std::unique_ptr<StatsStream> streamStats(const QString &) override
-    {
-        note("streamStats");
-        return std::make_unique<SpyStats>();
-    }
-    std::unique_ptr<TransferJob> upload(const QString &, const QString &, const QString &) override
-    {
-        return transfer("upload");
-    }
-    std::unique_ptr<TransferJob> download(const QString &, const QString &, const QString &) override
-    {
-        return transfer("download");
-    }
-    std::unique_ptr<TransferJob> uploadTar(const QString &, QIODevice *, const QString &) override
-    {
-        return transfer("uploadTar");
-    }
-    std::unique_ptr<TransferJob> downloadTar(const QString &, const QString &, QIODevice *) override
-    {
-        return transfer("downloadTar");
-    }
-    std::unique_ptr<TransferJob> putItem(const QString &, const QString &, const QString &, const QString &) override
-    {
-        return transfer("putItem");
-    }
-    std::unique_ptr<TransferJob> getItem(const QString &, const QString &, const QString &, const QString &) override
-    {
-        return transfer("getItem");
-    }
-    std::unique_ptr<TransferJob> putTar(const QString &, QIODevice *, const QString &) override
-    {
-        return transfer("putTar");
-    }
-    std::unique_ptr<TransferJob> getTar(const QString &, const QString &, QIODevice *) override
-    {
-        return transfer("getTar");
-    }
-
-private:
-    void note(const char *method) const { calls << QLatin1String(method); }
-    static SessionInfo session()
-    {
-        SessionInfo s;
-        s.id = QStringLiteral("spy-1");
-        return s;
-    }
-    template <typename T>
-    void answer(const char *method, Callback<T> done, T value)
-    {
-        note(method);
-        later(this, [done, value]() { done(Result<T>(value)); });
-    }
-    void answerVoid(const char *method, Callback<void> done)
-    {
-        note(method);
-        later(this, [done]() { done(VoidResult{}); });
-    }
-    std::unique_ptr<TransferJob> transfer(const char *method)
-    {
-        note(method);
+// The memory provider with every facet, each answering later with a value the table checks.
+std::unique_ptr<test::MemoryProvider> makeSpy()
+{
+    ProviderDescriptor d;
+    d.id = QStringLiteral("spy");
+    d.displayName = QStringLiteral("Spy");
+    d.capabilities = everything();
+    auto spy = std::make_unique<test::MemoryProvider>(d, QStringLiteral("spy-account"));
+    test::MemoryProvider *p = spy.get();
+    p->inject(spySession());
+    p->healthHook = [p](Callback<HealthInfo> done) { answerLater(p, done, HealthInfo{QStringLiteral("Spy")}); };
+    p->createHook = [p](const CreateSpec &, Callback<SessionInfo> &done) {
+        answerLater(p, done, spySession());
+        return true;
+    };
+    p->hostMatch = [](const QString &) { return HostProcessMatch{QStringLiteral("spy-container"), {}}; };
+    p->listPtysHook = [p](const QString &, Callback<QList<PtyEntry>> done) {
+        answerLater(p, done, QList<PtyEntry>{PtyEntry{QStringLiteral("pty-1")}});
+    };
+    p->listImagesHook = [p](Callback<QStringList> done) {
+        answerLater(p, done, QStringList{QStringLiteral("spy:latest")});
+    };
+    p->statHook = [p](const QString &, const QString &, Callback<PathStat> done) {
+        answerLater(p, done, PathStat{true, true});
+    };
+    p->listFilesHook = [p](const QString &, const QString &, Callback<QList<FileEntry>> done) {
+        answerLater(p, done, QList<FileEntry>{FileEntry{QStringLiteral("spy.txt")}});
+    };
+    p->statsHook = [p](const QString &, Callback<StatsSample> done) { answerLater(p, done, StatsSample{}); };
+    const auto ok = [p](const QString &, const QString &, Callback<void> done) {
+        later(p, [done]() { done(VoidResult{}); });
+    };
+    p->removePathHook = ok;
+    p->makeDirHook = ok;
+    p->ptyHook = [](const QString &, const PtyOptions &) { return std::make_unique<SpyPty>(); };
+    p->execHook = [](const QString &, const ExecRequest &) { return std::make_unique<SpyExec>(); };
+    p->logsHook = [](const QString &, const LogOptions &) { return std::make_unique<SpyLog>(); };
+    p->streamHook = [](const QString &) { return std::make_unique<SpyStats>(); };
+    const auto copy = [](const QString &, const QString &, const QString &) -> std::unique_ptr<TransferJob> {
         return std::make_unique<SpyTransfer>();
-    }
-
-    ProviderDescriptor m_desc;
-};
+    };
+    p->uploadHook = copy;
+    p->downloadHook = copy;
+    p->uploadTarHook = [](const QString &, QIODevice *, const QString &) -> std::unique_ptr<TransferJob> {
+        return std::make_unique<SpyTransfer>();
+    };
+    p->downloadTarHook = [](const QString &, const QString &, QIODevice *) -> std::unique_ptr<TransferJob> {
+        return std::make_unique<SpyTransfer>();
+    };
+    return spy;
+}
 
 // How one method is driven: `finished` runs once the call's answer (callback, job or signal)
 // came back through the wrapper and matched what the spy gave.
@@ -246,8 +173,6 @@ struct Driven {
     std::optional<Action> action; // the one row the call writes; none for a read
     Driver drive;
 };
-
-const QString Id = QStringLiteral("spy-1");
 
 template <typename T>
 Callback<T> expectOk(QObject *context, std::function<void()> finished, std::function<bool(const T &)> check = {})
@@ -278,7 +203,7 @@ void runTransfer(std::unique_ptr<TransferJob> job, QObject *holder, std::functio
     raw->start();
 }
 
-bool spySession(const SessionInfo &s)
+bool isSpySession(const SessionInfo &s)
 {
     return s.id == Id;
 }
@@ -287,110 +212,132 @@ QList<Driven> table()
 {
     using F = std::function<void()>;
     return {
-        {"descriptor",
+        {"Provider::descriptor",
          {},
          [](Provider &p, QObject *, QObject *, F f) {
              if (p.descriptor().id == QLatin1String("spy"))
                  f();
          }},
-        {"capabilities",
+        {"Provider::coreCapabilities",
          {},
          [](Provider &p, QObject *, QObject *, F f) {
-             if (p.capabilities() == Capability::Archive)
+             if (p.coreCapabilities() == (Capability::Adopt | Capability::Kill) && p.capabilities() == everything())
                  f();
          }},
-        {"accountName",
+        {"Provider::accountName",
          {},
          [](Provider &p, QObject *, QObject *, F f) {
              if (p.accountName() == QLatin1String("spy-account"))
                  f();
          }},
-        {"hostProcessMatch",
+        {"Provider::hostProcessMatch",
          {},
          [](Provider &p, QObject *, QObject *, F f) {
              if (p.hostProcessMatch(Id).containerId == QLatin1String("spy-container"))
                  f();
          }},
-        {"health",
+        {"Provider::health",
          {},
          [](Provider &p, QObject *c, QObject *, F f) {
              p.health(
                  expectOk<HealthInfo>(c, f, [](const HealthInfo &h) { return h.serverName == QLatin1String("Spy"); }));
          }},
-        {"listSessions",
+        {"Provider::listSessions",
          {},
          [](Provider &p, QObject *c, QObject *, F f) {
              p.listSessions({}, expectOk<QList<SessionInfo>>(c, f, [](const QList<SessionInfo> &l) {
-                                return l.size() == 1 && spySession(l.first());
+                                return l.size() == 1 && isSpySession(l.first());
                             }));
          }},
-        {"create", Action::SessionCreated,
+        {"Provider::create", Action::SessionCreated,
          [](Provider &p, QObject *c, QObject *, F f) {
-             p.create(CreateSpec{}, expectOk<SessionInfo>(c, f, spySession));
+             p.create(CreateSpec{}, expectOk<SessionInfo>(c, f, isSpySession));
          }},
-        {"info",
+        {"Provider::info",
          {},
-         [](Provider &p, QObject *c, QObject *, F f) { p.info(Id, expectOk<SessionInfo>(c, f, spySession)); }},
-        {"adopt", Action::SessionAdopted,
-         [](Provider &p, QObject *c, QObject *, F f) { p.adopt(Id, expectOk<SessionInfo>(c, f, spySession)); }},
-        {"stop", Action::SessionStopped, [](Provider &p, QObject *c, QObject *, F f) { p.stop(Id, expectVoid(c, f)); }},
-        {"kill", Action::SessionKilled, [](Provider &p, QObject *c, QObject *, F f) { p.kill(Id, expectVoid(c, f)); }},
-        {"remove", Action::SessionRemoved,
+         [](Provider &p, QObject *c, QObject *, F f) { p.info(Id, expectOk<SessionInfo>(c, f, isSpySession)); }},
+        {"Provider::adopt", Action::SessionAdopted,
+         [](Provider &p, QObject *c, QObject *, F f) { p.adopt(Id, expectOk<SessionInfo>(c, f, isSpySession)); }},
+        {"Provider::stop", Action::SessionStopped,
+         [](Provider &p, QObject *c, QObject *, F f) { p.stop(Id, expectVoid(c, f)); }},
+        {"Provider::kill", Action::SessionKilled,
+         [](Provider &p, QObject *c, QObject *, F f) { p.kill(Id, expectVoid(c, f)); }},
+        {"Provider::remove", Action::SessionRemoved,
          [](Provider &p, QObject *c, QObject *, F f) { p.remove(Id, expectVoid(c, f)); }},
-        {"pause", Action::SessionPaused,
-         [](Provider &p, QObject *c, QObject *, F f) { p.pause(Id, expectVoid(c, f)); }},
-        {"resume", Action::SessionResumed,
-         [](Provider &p, QObject *c, QObject *, F f) { p.resume(Id, expectVoid(c, f)); }},
-        {"archive", Action::SessionArchived,
-         [](Provider &p, QObject *c, QObject *, F f) { p.archive(Id, expectVoid(c, f)); }},
-        {"setTimeout", Action::SessionTtlChanged,
-         [](Provider &p, QObject *c, QObject *, F f) { p.setTimeout(Id, 600, expectVoid(c, f)); }},
-        {"removePath", Action::FileRemoved,
-         [](Provider &p, QObject *c, QObject *, F f) {
-             p.removePath(Id, QStringLiteral("/workspace/old"), expectVoid(c, f));
+        {"PauseFacet::pause", Action::SessionPaused,
+         [](Provider &p, QObject *c, QObject *, F f) { p.pausing()->pause(Id, expectVoid(c, f)); }},
+        {"PauseFacet::resume", Action::SessionResumed,
+         [](Provider &p, QObject *c, QObject *, F f) { p.pausing()->resume(Id, expectVoid(c, f)); }},
+        {"ArchiveFacet::archive", Action::SessionArchived,
+         [](Provider &p, QObject *c, QObject *, F f) { p.archiving()->archive(Id, expectVoid(c, f)); }},
+        {"TimeLimitFacet::setTimeout", Action::SessionTtlChanged,
+         [](Provider &p, QObject *c, QObject *, F f) { p.timeLimit()->setTimeout(Id, 600, expectVoid(c, f)); }},
+        {"FilesFacet::fileFlags",
+         {},
+         [](Provider &p, QObject *, QObject *, F f) {
+             if (p.files()->fileFlags() == (Capability::Files | Capability::FileList))
+                 f();
          }},
-        {"makeDir", Action::FolderCreated,
+        {"FilesFacet::removePath", Action::FileRemoved,
          [](Provider &p, QObject *c, QObject *, F f) {
-             p.makeDir(Id, QStringLiteral("/workspace/new"), expectVoid(c, f));
+             p.files()->removePath(Id, QStringLiteral("/workspace/old"), expectVoid(c, f));
          }},
-        {"statPath",
+        {"FilesFacet::makeDir", Action::FolderCreated,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.files()->makeDir(Id, QStringLiteral("/workspace/new"), expectVoid(c, f));
+         }},
+        {"FilesFacet::statPath",
          {},
          [](Provider &p, QObject *c, QObject *, F f) {
-             p.statPath(Id, QStringLiteral("/workspace"),
-                        expectOk<PathStat>(c, f, [](const PathStat &s) { return s.isDir; }));
+             p.files()->statPath(Id, QStringLiteral("/workspace"),
+                                 expectOk<PathStat>(c, f, [](const PathStat &s) { return s.isDir; }));
          }},
-        {"listFiles",
+        {"FilesFacet::listFiles",
          {},
          [](Provider &p, QObject *c, QObject *, F f) {
-             p.listFiles(Id, QStringLiteral("/workspace"),
-                         expectOk<QList<FileEntry>>(c, f, [](const QList<FileEntry> &l) {
-                             return l.size() == 1 && l.first().name == QLatin1String("spy.txt");
-                         }));
+             p.files()->listFiles(Id, QStringLiteral("/workspace"),
+                                  expectOk<QList<FileEntry>>(c, f, [](const QList<FileEntry> &l) {
+                                      return l.size() == 1 && l.first().name == QLatin1String("spy.txt");
+                                  }));
          }},
-        {"stats", {}, [](Provider &p, QObject *c, QObject *, F f) { p.stats(Id, expectOk<StatsSample>(c, f)); }},
-        {"listPtys",
+        {"StatsFacet::statsFlags",
+         {},
+         [](Provider &p, QObject *, QObject *, F f) {
+             if (p.statistics()->statsFlags() == Capabilities::fromInt(kStatsFlags))
+                 f();
+         }},
+        {"StatsFacet::stats",
+         {},
+         [](Provider &p, QObject *c, QObject *, F f) { p.statistics()->stats(Id, expectOk<StatsSample>(c, f)); }},
+        {"TerminalFacet::terminalFlags",
+         {},
+         [](Provider &p, QObject *, QObject *, F f) {
+             if (p.terminals()->terminalFlags() == Capabilities::fromInt(kTerminalFlags))
+                 f();
+         }},
+        {"TerminalFacet::listPtys",
          {},
          [](Provider &p, QObject *c, QObject *, F f) {
-             p.listPtys(Id, expectOk<QList<PtyEntry>>(c, f, [](const QList<PtyEntry> &l) {
-                            return l.size() == 1 && l.first().id == QLatin1String("pty-1");
-                        }));
+             p.terminals()->listPtys(Id, expectOk<QList<PtyEntry>>(c, f, [](const QList<PtyEntry> &l) {
+                                         return l.size() == 1 && l.first().id == QLatin1String("pty-1");
+                                     }));
          }},
-        {"listImages",
+        {"ImagesFacet::listImages",
          {},
          [](Provider &p, QObject *c, QObject *, F f) {
-             p.listImages(expectOk<QStringList>(
+             p.images()->listImages(expectOk<QStringList>(
                  c, f, [](const QStringList &l) { return l == QStringList{QStringLiteral("spy:latest")}; }));
          }},
-        {"openPty", Action::PtyOpened,
+        {"TerminalFacet::openPty", Action::PtyOpened,
          [](Provider &p, QObject *, QObject *h, F f) {
-             PtyChannel *ch = p.openPty(Id, PtyOptions{}).release();
+             PtyChannel *ch = p.terminals()->openPty(Id, PtyOptions{}).release();
              ch->setParent(h);
              QObject::connect(ch, &PtyChannel::started, h, f);
              ch->start();
          }},
-        {"exec", Action::ExecRun,
+        {"ExecFacet::exec", Action::ExecRun,
          [](Provider &p, QObject *, QObject *h, F f) {
-             ExecJob *job = p.exec(Id, ExecRequest{{QStringLiteral("true")}}).release();
+             ExecJob *job = p.commands()->exec(Id, ExecRequest{{QStringLiteral("true")}}).release();
              job->setParent(h);
              QObject::connect(job, &ExecJob::finished, h, [f](const Result<int> &r) {
                  if (r.ok() && r.value() == 7)
@@ -398,10 +345,10 @@ QList<Driven> table()
              });
              job->start();
          }},
-        {"logs",
+        {"LogsFacet::logs",
          {},
          [](Provider &p, QObject *, QObject *h, F f) {
-             LogStream *s = p.logs(Id, LogOptions{}).release();
+             LogStream *s = p.logReader()->logs(Id, LogOptions{}).release();
              s->setParent(h);
              QObject::connect(s, &LogStream::finished, h, [f](const VoidResult &r) {
                  if (r.ok())
@@ -409,77 +356,78 @@ QList<Driven> table()
              });
              s->start();
          }},
-        {"streamStats",
+        {"StatsFacet::streamStats",
          {},
          [](Provider &p, QObject *, QObject *h, F f) {
-             StatsStream *s = p.streamStats(Id).release();
+             StatsStream *s = p.statistics()->streamStats(Id).release();
              s->setParent(h);
              QObject::connect(s, &StatsStream::sample, h, f);
              s->start();
          }},
-        {"upload", Action::FileUploaded,
+        {"FilesFacet::upload", Action::FileUploaded,
          [](Provider &p, QObject *, QObject *h, F f) {
-             runTransfer(p.upload(Id, QStringLiteral("/nonexistent/in.txt"), QStringLiteral("/workspace/")), h, f);
+             runTransfer(p.files()->upload(Id, QStringLiteral("/nonexistent/in.txt"), QStringLiteral("/workspace/")), h,
+                         f);
          }},
-        {"download", Action::FileDownloaded,
+        {"FilesFacet::download", Action::FileDownloaded,
          [](Provider &p, QObject *, QObject *h, F f) {
-             runTransfer(p.download(Id, QStringLiteral("/workspace/out.txt"), QStringLiteral("/nonexistent/")), h, f);
+             runTransfer(p.files()->download(Id, QStringLiteral("/workspace/out.txt"), QStringLiteral("/nonexistent/")),
+                         h, f);
          }},
-        {"uploadTar", Action::FileUploaded,
+        {"FilesFacet::uploadTar", Action::FileUploaded,
          [](Provider &p, QObject *, QObject *h, F f) {
              auto *tar = new QBuffer(h);
              tar->open(QIODevice::ReadOnly);
-             runTransfer(p.uploadTar(Id, tar, QStringLiteral("/workspace")), h, f);
+             runTransfer(p.files()->uploadTar(Id, tar, QStringLiteral("/workspace")), h, f);
          }},
-        {"downloadTar", Action::FileDownloaded,
+        {"FilesFacet::downloadTar", Action::FileDownloaded,
          [](Provider &p, QObject *, QObject *h, F f) {
              auto *out = new QBuffer(h);
              out->open(QIODevice::WriteOnly);
-             runTransfer(p.downloadTar(Id, QStringLiteral("/workspace"), out), h, f);
-         }},
-        {"putItem", Action::FileUploaded,
-         [](Provider &p, QObject *, QObject *h, F f) {
-             runTransfer(p.putItem(Id, QStringLiteral("/nonexistent/in.txt"), QStringLiteral("/workspace"),
-                                   QStringLiteral("in.txt")),
-                         h, f);
-         }},
-        {"getItem", Action::FileDownloaded,
-         [](Provider &p, QObject *, QObject *h, F f) {
-             runTransfer(p.getItem(Id, QStringLiteral("/workspace/out.txt"), QStringLiteral("/nonexistent"),
-                                   QStringLiteral("out.txt")),
-                         h, f);
-         }},
-        {"putTar", Action::FileUploaded,
-         [](Provider &p, QObject *, QObject *h, F f) {
-             auto *tar = new QBuffer(h);
-             tar->open(QIODevice::ReadOnly);
-             runTransfer(p.putTar(Id, tar, QStringLiteral("/workspace")), h, f);
-         }},
-        {"getTar", Action::FileDownloaded,
-         [](Provider &p, QObject *, QObject *h, F f) {
-             auto *out = new QBuffer(h);
-             out->open(QIODevice::WriteOnly);
-             runTransfer(p.getTar(Id, QStringLiteral("/workspace"), out), h, f);
+             runTransfer(p.files()->downloadTar(Id, QStringLiteral("/workspace"), out), h, f);
          }},
     };
 }
 
-// The names of Provider's virtual methods, as Provider.h declares them (comments left out).
-QStringList declaredVirtuals()
+// The virtual methods of each class in a header, as "Class::method" (comments left out).
+QStringList declaredVirtuals(const QString &header, const QStringList &classes)
 {
-    QFile f(QStringLiteral(SANDBAR_PROVIDER_H));
+    QFile f(header);
     if (!f.open(QIODevice::ReadOnly))
         return {};
     QString text = QString::fromUtf8(f.readAll());
     text.remove(QRegularExpression(QStringLiteral("//[^\n]*")));
-    const int start = text.indexOf(QStringLiteral("class Provider : public QObject"));
-    const int end = text.indexOf(QStringLiteral("\n};"), start);
-    text = text.mid(start, end - start);
-    static const QRegularExpression re(QStringLiteral("\\bvirtual\\s+[^;{(]*?\\b(\\w+)\\s*\\("));
+    static const QRegularExpression re(QStringLiteral("\\bvirtual\\s+[^;{(~]*?\\b(\\w+)\\s*\\("));
     QStringList out;
-    for (auto it = re.globalMatch(text); it.hasNext();)
-        out << it.next().captured(1);
+    for (const QString &cls : classes) {
+        const int start = text.indexOf(QStringLiteral("class %1\n").arg(cls)) >= 0
+                              ? text.indexOf(QStringLiteral("class %1\n").arg(cls))
+                              : text.indexOf(QStringLiteral("class %1 ").arg(cls));
+        if (start < 0)
+            return {}; // a class gone or renamed: the test says so below
+        const int end = text.indexOf(QStringLiteral("\n};"), start);
+        const QString body = text.mid(start, end - start);
+        for (auto it = re.globalMatch(body); it.hasNext();)
+            out << cls + QStringLiteral("::") + it.next().captured(1);
+    }
     return out;
+}
+
+// Provider's own virtual methods and every facet's.
+QStringList declaredVirtuals()
+{
+    return declaredVirtuals(QStringLiteral(SANDBAR_PROVIDER_H), {QStringLiteral("Provider")}) +
+           declaredVirtuals(QStringLiteral(SANDBAR_FACETS_H),
+                            {QStringLiteral("TerminalFacet"), QStringLiteral("ExecFacet"), QStringLiteral("FilesFacet"),
+                             QStringLiteral("StatsFacet"), QStringLiteral("LogsFacet"), QStringLiteral("ImagesFacet"),
+                             QStringLiteral("PauseFacet"), QStringLiteral("ArchiveFacet"),
+                             QStringLiteral("TimeLimitFacet")});
+}
+
+// The method's own name, as the memory provider records it.
+QString bareName(const char *method)
+{
+    return QString::fromLatin1(method).section(QStringLiteral("::"), 1);
 }
 
 } // namespace
@@ -491,24 +439,27 @@ private Q_SLOTS:
     void everyMethodIsDriven();
     void forwardsAndAudits_data();
     void forwardsAndAudits();
+    void handsOutItsProvidersFacets_data();
+    void handsOutItsProvidersFacets();
 };
 
 void TestAuditedProvider::everyMethodIsDriven()
 {
     const QStringList declared = declaredVirtuals();
-    // Provider.h was found and read: it has held over thirty virtual methods.
+    // Both headers were found and read: together they hold over thirty virtual methods.
     QVERIFY2(declared.size() >= 30, qPrintable(declared.join(QLatin1Char(' '))));
     QSet<QString> driven;
     for (const auto &d : table())
         driven.insert(QLatin1String(d.method));
     for (const auto &m : declared)
-        QVERIFY2(driven.contains(m), qPrintable(QStringLiteral("Provider::%1 is not driven by this test: add it to "
+        QVERIFY2(driven.contains(m), qPrintable(QStringLiteral("%1 is not driven by this test: add it to "
                                                                "table() and forward it in AuditedProvider")
                                                     .arg(m)));
     for (const auto &m : std::as_const(driven))
-        QVERIFY2(declared.contains(m), qPrintable(QStringLiteral("table() drives %1, which Provider.h no longer "
-                                                                 "declares virtual")
-                                                      .arg(m)));
+        QVERIFY2(declared.contains(m),
+                 qPrintable(QStringLiteral("table() drives %1, which Provider.h and Facets.h no longer "
+                                           "declare virtual")
+                                .arg(m)));
 }
 
 void TestAuditedProvider::forwardsAndAudits_data()
@@ -529,15 +480,28 @@ void TestAuditedProvider::forwardsAndAudits()
     QVERIFY(log.isOpen());
     log.setFlushDelay(0);
 
-    auto spy = std::make_unique<SpyProvider>();
-    SpyProvider *inner = spy.get();
+    auto spy = makeSpy();
+    test::MemoryProvider *inner = spy.get();
     AuditedProvider wrapper(std::move(spy), log);
+    inner->calls.clear();
     QObject holder;
     bool finished = false;
-    d.drive(wrapper, &holder, &holder, [&finished]() { finished = true; });
+    bool returned = false;
+    bool early = false; // answered before the call that started it returned
+    d.drive(wrapper, &holder, &holder, [&]() {
+        finished = true;
+        early = !returned;
+    });
+    returned = true;
     QTRY_VERIFY2_WITH_TIMEOUT(finished, "the call's answer did not come back through the wrapper", 10000);
+    // The completion contract, through the wrapper: plain reads answer in the call, the rest later.
+    const bool read =
+        QByteArray(d.method).endsWith("Flags") || QByteArrayList{"Provider::descriptor", "Provider::coreCapabilities",
+                                                                 "Provider::accountName", "Provider::hostProcessMatch"}
+                                                      .contains(d.method);
+    QVERIFY2(early == read, early ? "answered before the call returned" : "a plain read did not answer in the call");
     // Reached the provider's own method, not a fallback of the base class.
-    QVERIFY2(inner->calls.contains(QLatin1String(d.method)), qPrintable(inner->calls.join(QLatin1Char(' '))));
+    QVERIFY2(inner->calls.contains(bareName(d.method)), qPrintable(inner->calls.join(QLatin1Char(' '))));
 
     // The answer came back after the wrapper recorded (its handlers run first), so the rows
     // are all there now.
@@ -555,6 +519,52 @@ void TestAuditedProvider::forwardsAndAudits()
     QCOMPARE(e.account, QStringLiteral("spy-account"));
     QCOMPARE(e.provider, QStringLiteral("spy"));
     QCOMPARE(e.sessionId, Id);
+}
+
+// The wrapper has a facet exactly where its provider has one, each pointing at the wrapper's
+// own methods (so nothing bypasses the log), with the same capabilities, and follows the
+// provider when it hands out another table.
+void TestAuditedProvider::handsOutItsProvidersFacets_data()
+{
+    QTest::addColumn<Capabilities>("first");
+    QTest::addColumn<Capabilities>("then");
+    const Capabilities all = Capabilities::fromInt(kFacetFlags);
+    QTest::newRow("none, then all") << Capabilities() << all;
+    QTest::newRow("all, then none") << all << Capabilities();
+    const Capability single[] = {Capability::Pty,         Capability::Exec,    Capability::Files,
+                                 Capability::StatsCpu,    Capability::Logs,    Capability::Images,
+                                 Capability::PauseResume, Capability::Archive, Capability::SetTimeout};
+    for (Capability c : single)
+        QTest::addRow("only %s", qPrintable(capabilityName(c))) << Capabilities(c) << (all & ~Capabilities(c));
+}
+
+void TestAuditedProvider::handsOutItsProvidersFacets()
+{
+    QFETCH(Capabilities, first);
+    QFETCH(Capabilities, then);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    AuditLog log(dir.path());
+    auto spy = makeSpy();
+    test::MemoryProvider *inner = spy.get();
+    inner->offer(first);
+    AuditedProvider wrapper(std::move(spy), log);
+    for (const Capabilities caps : {first, then}) {
+        inner->offer(caps);
+        QCOMPARE(wrapper.capabilities(), inner->capabilities());
+        const Facets &in = inner->facets();
+        const Facets &out = wrapper.facets();
+        const auto mirrors = [&](const void *i, const void *o) { return i ? (o && o != i) : !o; };
+        QVERIFY(mirrors(in.terminals, out.terminals));
+        QVERIFY(mirrors(in.exec, out.exec));
+        QVERIFY(mirrors(in.files, out.files));
+        QVERIFY(mirrors(in.stats, out.stats));
+        QVERIFY(mirrors(in.logs, out.logs));
+        QVERIFY(mirrors(in.images, out.images));
+        QVERIFY(mirrors(in.pause, out.pause));
+        QVERIFY(mirrors(in.archive, out.archive));
+        QVERIFY(mirrors(in.timeLimit, out.timeLimit));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestAuditedProvider)

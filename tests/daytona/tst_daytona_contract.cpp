@@ -95,7 +95,7 @@ private:
 
     std::unique_ptr<Term> openShell(PtyOptions options = {})
     {
-        return std::make_unique<Term>(m_provider->openPty(m_id, options), this);
+        return std::make_unique<Term>(m_provider->terminals()->openPty(m_id, options), this);
     }
 
 private Q_SLOTS:
@@ -216,7 +216,8 @@ private Q_SLOTS:
 
     void reattach()
     {
-        auto ptys = await<QList<PtyEntry>>([&](Callback<QList<PtyEntry>> cb) { m_provider->listPtys(m_id, cb); });
+        auto ptys =
+            await<QList<PtyEntry>>([&](Callback<QList<PtyEntry>> cb) { m_provider->terminals()->listPtys(m_id, cb); });
         QVERIFY_RESULT(ptys);
         QVERIFY(!ptys->isEmpty());
         for (const PtyEntry &e : ptys.value())
@@ -246,7 +247,8 @@ private Q_SLOTS:
         t->channel->close();
         QVERIFY(waitUntil([&] { return t->ended(); }, 15000));
         QVERIFY2(t->exit.has_value(), qPrintable(t->error ? t->error->message : QString()));
-        auto ptys = await<QList<PtyEntry>>([&](Callback<QList<PtyEntry>> cb) { m_provider->listPtys(m_id, cb); });
+        auto ptys =
+            await<QList<PtyEntry>>([&](Callback<QList<PtyEntry>> cb) { m_provider->terminals()->listPtys(m_id, cb); });
         QVERIFY_RESULT(ptys);
         for (const PtyEntry &e : ptys.value())
             QVERIFY2(e.exited, qPrintable(e.id));
@@ -279,19 +281,20 @@ private Q_SLOTS:
                 },
                 90000);
         };
-        QVERIFY_RESULT(runJob(m_provider->upload(m_id, local, QStringLiteral("/home/user/big.bin"))));
+        QVERIFY_RESULT(runJob(m_provider->files()->upload(m_id, local, QStringLiteral("/home/user/big.bin"))));
         const qint64 upMs = clock.restart();
         const QString back = dir.filePath(QStringLiteral("back.bin"));
-        QVERIFY_RESULT(runJob(m_provider->download(m_id, QStringLiteral("/home/user/big.bin"), back)));
+        QVERIFY_RESULT(runJob(m_provider->files()->download(m_id, QStringLiteral("/home/user/big.bin"), back)));
         qInfo("64 MiB: upload %lld ms, download %lld ms", upMs, clock.elapsed());
         QCOMPARE(QFileInfo(back).size(), qint64(64) << 20);
         QCOMPARE(test::sha256File(back), sum);
 
         // A folder, listed, then deleted with what is in it.
-        QVERIFY_RESULT(
-            await<void>([&](Callback<void> cb) { m_provider->makeDir(m_id, QStringLiteral("/home/user/d/e"), cb); }));
-        auto list = await<QList<FileEntry>>(
-            [&](Callback<QList<FileEntry>> cb) { m_provider->listFiles(m_id, QStringLiteral("/home/user"), cb); });
+        QVERIFY_RESULT(await<void>(
+            [&](Callback<void> cb) { m_provider->files()->makeDir(m_id, QStringLiteral("/home/user/d/e"), cb); }));
+        auto list = await<QList<FileEntry>>([&](Callback<QList<FileEntry>> cb) {
+            m_provider->files()->listFiles(m_id, QStringLiteral("/home/user"), cb);
+        });
         QVERIFY_RESULT(list);
         bool sawDir = false, sawFile = false;
         for (const FileEntry &e : list.value()) {
@@ -299,18 +302,20 @@ private Q_SLOTS:
             sawFile |= e.name == QLatin1String("big.bin") && e.size == (qint64(64) << 20);
         }
         QVERIFY(sawDir && sawFile);
-        QVERIFY_RESULT(
-            await<void>([&](Callback<void> cb) { m_provider->removePath(m_id, QStringLiteral("/home/user/d"), cb); }));
+        QVERIFY_RESULT(await<void>(
+            [&](Callback<void> cb) { m_provider->files()->removePath(m_id, QStringLiteral("/home/user/d"), cb); }));
         auto gone = await<PathStat>(
-            [&](Callback<PathStat> cb) { m_provider->statPath(m_id, QStringLiteral("/home/user/d"), cb); });
+            [&](Callback<PathStat> cb) { m_provider->files()->statPath(m_id, QStringLiteral("/home/user/d"), cb); });
         QVERIFY_RESULT(gone);
         QVERIFY(!gone->exists);
-        auto file = await<PathStat>(
-            [&](Callback<PathStat> cb) { m_provider->statPath(m_id, QStringLiteral("/home/user/big.bin"), cb); });
+        auto file = await<PathStat>([&](Callback<PathStat> cb) {
+            m_provider->files()->statPath(m_id, QStringLiteral("/home/user/big.bin"), cb);
+        });
         QVERIFY_RESULT(file);
         QVERIFY(file->exists && !file->isDir);
-        QVERIFY_RESULT(await<void>(
-            [&](Callback<void> cb) { m_provider->removePath(m_id, QStringLiteral("/home/user/big.bin"), cb); }));
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) {
+            m_provider->files()->removePath(m_id, QStringLiteral("/home/user/big.bin"), cb);
+        }));
     }
 
     void exec()
@@ -318,7 +323,7 @@ private Q_SLOTS:
         ExecRequest r;
         r.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo \"out $0\"; exit 7"),
                   QStringLiteral("it's")};
-        auto job = m_provider->exec(m_id, r);
+        auto job = m_provider->commands()->exec(m_id, r);
         QByteArray out;
         std::optional<Result<int>> end;
         connect(job.get(), &ExecJob::stdoutData, this, [&](const QByteArray &b) { out += b; });
@@ -337,7 +342,7 @@ private Q_SLOTS:
         const QByteArray marker = "sleep 4" + QByteArray::number(QCoreApplication::applicationPid() % 1000 + 1000);
         ExecRequest r;
         r.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exec ") + QString::fromLatin1(marker)};
-        auto job = m_provider->exec(m_id, r);
+        auto job = m_provider->commands()->exec(m_id, r);
         std::optional<Result<int>> end;
         connect(job.get(), &ExecJob::finished, this, [&](const Result<int> &code) { end = code; });
         job->start();
@@ -351,12 +356,12 @@ private Q_SLOTS:
 
     void stats()
     {
-        auto s = await<StatsSample>([&](Callback<StatsSample> cb) { m_provider->stats(m_id, cb); });
+        auto s = await<StatsSample>([&](Callback<StatsSample> cb) { m_provider->statistics()->stats(m_id, cb); });
         QVERIFY_RESULT(s);
         QVERIFY(s->cpuPercent || s->memoryUsedBytes || s->filesystemUsedBytes);
         QVERIFY(!s->networkRxBytes); // never by exec outside the Stats tab's stream
 
-        auto stream = m_provider->streamStats(m_id);
+        auto stream = m_provider->statistics()->streamStats(m_id);
         std::optional<StatsSample> sample;
         connect(stream.get(), &StatsStream::sample, this, [&](const StatsSample &x) { sample = x; });
         stream->start();
@@ -374,7 +379,7 @@ private Q_SLOTS:
                 return i && i->state == SessionState::Paused;
             },
             30000));
-        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->resume(m_id, cb); }, 60000));
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->pausing()->resume(m_id, cb); }, 60000));
         QVERIFY(waitUntil(
             [&] {
                 auto i = info(m_id);
@@ -383,7 +388,7 @@ private Q_SLOTS:
             30000));
         ExecRequest r;
         r.argv = {QStringLiteral("true")};
-        auto job = m_provider->exec(m_id, r);
+        auto job = m_provider->commands()->exec(m_id, r);
         std::optional<Result<int>> end;
         connect(job.get(), &ExecJob::finished, this, [&](const Result<int> &code) { end = code; });
         job->start();
@@ -396,12 +401,12 @@ private Q_SLOTS:
     void archiveAndRestore()
     {
         QVERIFY(m_provider->capabilities().testFlag(Capability::Archive));
-        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->archive(m_id, cb); }, 60000));
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->archiving()->archive(m_id, cb); }, 60000));
         auto archived = info(m_id);
         QVERIFY_RESULT(archived);
         QCOMPARE(archived->state, SessionState::Paused);
         QVERIFY2(archived->statusText.startsWith(QLatin1String("Archived")), qPrintable(archived->statusText));
-        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->resume(m_id, cb); }, 60000));
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->pausing()->resume(m_id, cb); }, 60000));
         QVERIFY(waitUntil(
             [&] {
                 auto i = info(m_id);
@@ -439,7 +444,7 @@ private Q_SLOTS:
         QVERIFY_RESULT(created);
         QCOMPARE(created->ttlSeconds, 0);
         const QString id = created->id;
-        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->setTimeout(id, 2, cb); }));
+        QVERIFY_RESULT(await<void>([&](Callback<void> cb) { m_provider->timeLimit()->setTimeout(id, 2, cb); }));
         auto now = info(id);
         QVERIFY_RESULT(now);
         QVERIFY(now->ttlSeconds >= 2);
@@ -541,7 +546,7 @@ private Q_SLOTS:
         auto created = await<SessionInfo>([&](Callback<SessionInfo> cb) { trusted->create(CreateSpec{}, cb); }, 60000);
         QVERIFY_RESULT(created);
         // The terminal's WebSocket (wss) uses the account's CA too.
-        Term t(trusted->openPty(created->id, PtyOptions{}), this);
+        Term t(trusted->terminals()->openPty(created->id, PtyOptions{}), this);
         QVERIFY(waitUntil([&] { return t.started || t.ended(); }, 15000));
         QVERIFY2(t.started, qPrintable(t.error ? t.error->message : QStringLiteral("ended")));
         t.channel->write("echo tls-$((40+2))\n");

@@ -72,7 +72,7 @@ inline ExecResult runIn(Provider *p, const QString &id, const QStringList &argv,
     ExecRequest req;
     req.argv = argv;
     req.stdinData = stdinData;
-    auto job = p->exec(id, req);
+    auto job = p->commands()->exec(id, req);
     return runJob(job.get(), timeoutMs);
 }
 
@@ -125,17 +125,17 @@ struct LiveStreams {
     // False, with what did not start in *why, when one of them is not working in time.
     bool open(Provider *p, const QString &id, QString *why)
     {
-        stream = p->streamStats(id);
+        stream = p->statistics()->streamStats(id);
         QObject::connect(stream.get(), &StatsStream::sample, stream.get(), [this](const StatsSample &) { ++samples; });
         QObject::connect(stream.get(), &StatsStream::errorOccurred, stream.get(),
                          [this](const Error &e) { streamError = e; });
         stream->start();
-        pty = p->openPty(id, {});
+        pty = p->terminals()->openPty(id, {});
         probe.attach(pty.get());
         pty->start();
         ExecRequest sleeper;
         sleeper.argv = QStringList{QStringLiteral("sleep"), QStringLiteral("30")};
-        job = p->exec(id, sleeper);
+        job = p->commands()->exec(id, sleeper);
         QObject::connect(job.get(), &ExecJob::finished, job.get(), [this](const Result<int> &r) { jobResult = r; });
         job->start();
         if (!waitUntil([&] { return samples >= 1 && probe.started; }, 20000)) {

@@ -179,12 +179,12 @@ private Q_SLOTS:
         QVERIFY(who.out.contains("CapEff:\t0000000000000000"));
         QVERIFY(who.out.contains("bar baz\n/workspace"));
 
-        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->pause(*id, cb); }));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->pausing()->pause(*id, cb); }));
         QCOMPARE(infoOf(*id).state, SessionState::Paused);
         auto paused = runIn(m_p.get(), *id, {QStringLiteral("true")});
         QVERIFY(paused.code && !*paused.code);
         QCOMPARE(paused.code->code(), ErrorCode::Conflict);
-        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->resume(*id, cb); }));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->pausing()->resume(*id, cb); }));
         QCOMPARE(infoOf(*id).state, SessionState::Running);
 
         QVERIFY_RESULT(await<void>([&](auto cb) { m_p->stop(*id, cb); }));
@@ -238,7 +238,7 @@ private Q_SLOTS:
         PtyOptions o;
         o.cols = 90;
         o.rows = 20;
-        auto pty = m_p->openPty(*id, o);
+        auto pty = m_p->terminals()->openPty(*id, o);
         PtyProbe probe;
         probe.attach(pty.get());
         pty->start();
@@ -261,7 +261,7 @@ private Q_SLOTS:
         QCOMPARE(pty->exitCode().value_or(-1), 5);
         QVERIFY(!pty->isOpen());
         // close() on a live shell ends it
-        auto pty2 = m_p->openPty(*id, {});
+        auto pty2 = m_p->terminals()->openPty(*id, {});
         PtyProbe p2;
         p2.attach(pty2.get());
         pty2->start();
@@ -270,7 +270,7 @@ private Q_SLOTS:
         QVERIFY(waitUntil([&] { return p2.finishedCode.has_value() || p2.error.has_value(); }, 15000));
         removeSession(*id);
         // a PTY into a session that is gone
-        auto pty3 = m_p->openPty(*id, {});
+        auto pty3 = m_p->terminals()->openPty(*id, {});
         PtyProbe p3;
         p3.attach(pty3.get());
         pty3->start();
@@ -291,7 +291,8 @@ private Q_SLOTS:
         QVERIFY(big.resize(100 * 1024 * 1024));
         big.close();
         qint64 done = 0;
-        QVERIFY_RESULT(runTransfer(m_p->upload(*id, big.fileName(), QStringLiteral("/workspace")).get(), 60000, &done));
+        QVERIFY_RESULT(
+            runTransfer(m_p->files()->upload(*id, big.fileName(), QStringLiteral("/workspace")).get(), 60000, &done));
         QCOMPARE(done, 100 * 1024 * 1024);
         auto size = runIn(m_p.get(), *id,
                           {QStringLiteral("stat"), QStringLiteral("-c"), QStringLiteral("%s %u"),
@@ -306,9 +307,9 @@ private Q_SLOTS:
             f.write(n.toUtf8());
         }
         for (const QString &target : {QStringLiteral("/workspace"), QStringLiteral("/scratch")}) {
-            QVERIFY_RESULT(runTransfer(m_p->upload(*id, tree, target).get()));
-            auto list =
-                await<QList<FileEntry>>([&](auto cb) { m_p->listFiles(*id, target + QStringLiteral("/awk dir"), cb); });
+            QVERIFY_RESULT(runTransfer(m_p->files()->upload(*id, tree, target).get()));
+            auto list = await<QList<FileEntry>>(
+                [&](auto cb) { m_p->files()->listFiles(*id, target + QStringLiteral("/awk dir"), cb); });
             QVERIFY_RESULT(list);
             QStringList names;
             for (const auto &e : *list)
@@ -323,20 +324,22 @@ private Q_SLOTS:
                       {QStringLiteral("cat"), QStringLiteral("--"), target + QStringLiteral("/awk dir/-leading-dash")});
             QCOMPARE(cat.out, QByteArray("-leading-dash"));
             QTemporaryDir back;
-            QVERIFY_RESULT(runTransfer(m_p->download(*id, target + QStringLiteral("/awk dir"), back.path()).get()));
+            QVERIFY_RESULT(
+                runTransfer(m_p->files()->download(*id, target + QStringLiteral("/awk dir"), back.path()).get()));
             for (const QString &n : kAwkward) {
                 QFile f(back.filePath(QStringLiteral("awk dir/") + n));
                 QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(n));
                 QCOMPARE(f.readAll(), n.toUtf8());
             }
         }
-        auto missing = await<QList<FileEntry>>([&](auto cb) { m_p->listFiles(*id, QStringLiteral("/nope"), cb); });
+        auto missing =
+            await<QList<FileEntry>>([&](auto cb) { m_p->files()->listFiles(*id, QStringLiteral("/nope"), cb); });
         QCOMPARE(missing.code(), ErrorCode::NotFound);
         QTemporaryDir back;
-        auto dl = runTransfer(m_p->download(*id, QStringLiteral("/nope"), back.path()).get());
+        auto dl = runTransfer(m_p->files()->download(*id, QStringLiteral("/nope"), back.path()).get());
         QCOMPARE(dl.code(), ErrorCode::NotFound);
         // A trailing '/' demands a folder (without it, /nope would name the copy).
-        auto up = runTransfer(m_p->upload(*id, big.fileName(), QStringLiteral("/nope/")).get());
+        auto up = runTransfer(m_p->files()->upload(*id, big.fileName(), QStringLiteral("/nope/")).get());
         QVERIFY(!up);
         removeSession(*id);
     }
@@ -369,12 +372,12 @@ private Q_SLOTS:
         auto denied =
             runIn(m_p.get(), *id, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo x > /ro/nope")});
         QVERIFY(denied.code->value() != 0);
-        auto up = runTransfer(m_p->upload(*id, seed.fileName(), QStringLiteral("/ro")).get());
+        auto up = runTransfer(m_p->files()->upload(*id, seed.fileName(), QStringLiteral("/ro")).get());
         QVERIFY(!up);
         QVERIFY2(up.code() == ErrorCode::InvalidArgument || up.code() == ErrorCode::Unauthorized,
                  qPrintable(up.message()));
         QVERIFY2(up.message().contains(QLatin1String("read-only")), qPrintable(up.message()));
-        QVERIFY_RESULT(runTransfer(m_p->upload(*id, seed.fileName(), QStringLiteral("/rw")).get()));
+        QVERIFY_RESULT(runTransfer(m_p->files()->upload(*id, seed.fileName(), QStringLiteral("/rw")).get()));
         QVERIFY(QFile::exists(rw.filePath(QStringLiteral("seed.txt"))));
         removeSession(*id);
     }
@@ -386,16 +389,16 @@ private Q_SLOTS:
         ExecRequest busy;
         busy.argv = QStringList{QStringLiteral("timeout"), QStringLiteral("60"), QStringLiteral("sh"),
                                 QStringLiteral("-c"), QStringLiteral("while :; do :; done")};
-        auto job = m_p->exec(*id, busy);
+        auto job = m_p->commands()->exec(*id, busy);
         job->start();
-        auto first = await<StatsSample>([&](auto cb) { m_p->stats(*id, cb); });
+        auto first = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(*id, cb); });
         QVERIFY_RESULT(first);
         // The figure needs two engine readings a moment apart and the loop to be running:
         // asked again until it shows the load, within a deadline a busy machine still meets.
         Result<StatsSample> second = first;
         QVERIFY(waitUntil(
             [&] {
-                second = await<StatsSample>([&](auto cb) { m_p->stats(*id, cb); });
+                second = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(*id, cb); });
                 return !second.ok() || second->cpuPercent.value_or(0) > 5;
             },
             60000));
@@ -408,7 +411,7 @@ private Q_SLOTS:
         QCOMPARE(*second->networkRxBytes, 0);
         QVERIFY(*second->pids >= 2);
 
-        auto stream = m_p->streamStats(*id);
+        auto stream = m_p->statistics()->streamStats(*id);
         QList<StatsSample> samples;
         std::optional<Error> err;
         connect(stream.get(), &StatsStream::sample, this, [&](const StatsSample &s) { samples << s; });
@@ -422,7 +425,7 @@ private Q_SLOTS:
         // Removing the container ends a live stream at once (an error): the NotFound answer that
         // comes after the removal is the marker by which a stream still running would have spoken.
         removeSession(*id);
-        auto gone = await<StatsSample>([&](auto cb) { m_p->stats(*id, cb); });
+        auto gone = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(*id, cb); });
         QCOMPARE(gone.code(), ErrorCode::NotFound);
         QCoreApplication::processEvents();
         QVERIFY2(!err, qPrintable(err ? err->message : QString())); // stopped streams stay quiet
@@ -471,13 +474,13 @@ private Q_SLOTS:
         QVERIFY_RESULT(c);
         const QDateTime cFirstDeadline = infoOf(*c).expiresAt;
         QVERIFY(cFirstDeadline.isValid());
-        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->setTimeout(*c, 0, cb); }));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->timeLimit()->setTimeout(*c, 0, cb); }));
         QVERIFY(!infoOf(*c).expiresAt.isValid());
         SessionInfo ia = infoOf(*a);
         QCOMPARE(ia.ttlSeconds, 2);
         QVERIFY(ia.expiresAt.isValid());
         const qint64 bTtl = qMax<qint64>(2, QDateTime::currentDateTimeUtc().secsTo(cFirstDeadline) + 2);
-        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->setTimeout(*b, bTtl, cb); }));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->timeLimit()->setTimeout(*b, bTtl, cb); }));
         QVERIFY(infoOf(*b).expiresAt > cFirstDeadline);
         // From here on only the engine is asked (inspect); no Sandbar code runs in the sessions.
         QVERIFY(waitUntil([&] { return infoOf(*a).state == SessionState::Stopped; }, 60000));
@@ -517,7 +520,7 @@ private Q_SLOTS:
         auto st = await<void>([&](auto cb) { m_p->stop(*id, cb); });
         QCOMPARE(st.code(), ErrorCode::NotFound);
         QTemporaryDir d;
-        QCOMPARE(runTransfer(m_p->upload(*id, d.path(), QStringLiteral("/workspace")).get()).code(),
+        QCOMPARE(runTransfer(m_p->files()->upload(*id, d.path(), QStringLiteral("/workspace")).get()).code(),
                  ErrorCode::NotFound);
         disconnect(m_p.get(), nullptr, this, nullptr);
     }
@@ -568,7 +571,7 @@ private Q_SLOTS:
         QVERIFY_RESULT(id);
         QElapsedTimer sinceFirst;
         sinceFirst.start();
-        auto first = await<StatsSample>([&](auto cb) { m_p->stats(*id, cb); });
+        auto first = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(*id, cb); });
         QVERIFY_RESULT(first);
         QCOMPARE(first->oomKills.value_or(-1), qint64(0));
         QVERIFY(first->filesystemUsedBytes.has_value());
@@ -582,7 +585,7 @@ private Q_SLOTS:
         std::optional<StatsSample> after;
         QVERIFY(waitUntil(
             [&] {
-                auto s = await<StatsSample>([&](auto cb) { m_p->stats(*id, cb); });
+                auto s = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(*id, cb); });
                 if (s)
                     after = *s;
                 return after && after->oomKills.value_or(0) >= 1;
@@ -591,7 +594,7 @@ private Q_SLOTS:
         QCOMPARE(infoOf(*id).state, SessionState::Running);
         // A provider that watches no events finds the kill in the engine's event backlog.
         auto other = makeEngineProvider(docker::Flavour::Docker, dockerHost());
-        auto seen = await<StatsSample>([&](auto cb) { other->stats(*id, cb); });
+        auto seen = await<StatsSample>([&](auto cb) { other->statistics()->stats(*id, cb); });
         QVERIFY_RESULT(seen);
         QVERIFY2(seen->oomKills.value_or(0) >= 1, qPrintable(QString::number(seen->oomKills.value_or(-1))));
 
@@ -600,12 +603,12 @@ private Q_SLOTS:
                                  {QStringLiteral("sh"), QStringLiteral("-c"),
                                   QStringLiteral("head -c 2000000 /dev/urandom > /workspace/fill.bin")});
         QVERIFY(wrote.code && wrote.code->ok() && **wrote.code == 0);
-        auto cached = await<StatsSample>([&](auto cb) { m_p->stats(*id, cb); });
+        auto cached = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(*id, cb); });
         QVERIFY_RESULT(cached);
         if (sinceFirst.elapsed() < 25000)
             QCOMPARE(cached->filesystemUsedBytes, first->filesystemUsedBytes);
         auto fresh = makeEngineProvider(docker::Flavour::Docker, dockerHost());
-        auto grown = await<StatsSample>([&](auto cb) { fresh->stats(*id, cb); });
+        auto grown = await<StatsSample>([&](auto cb) { fresh->statistics()->stats(*id, cb); });
         QVERIFY_RESULT(grown);
         QVERIFY2(grown->filesystemUsedBytes.value_or(0) >= *first->filesystemUsedBytes + 2000000,
                  qPrintable(QStringLiteral("%1 -> %2")

@@ -5,6 +5,7 @@
 // show the session again, open a working terminal in it (what Reconnect does), and the
 // killed upload must have left nothing under its final name.
 #include "PrivateDockerd.h"
+#include "providers/CopyingFiles.h"
 
 #include <QBuffer>
 #include <QDateTime>
@@ -33,6 +34,8 @@ class TestDockerEngineKill : public QObject
     int m_changes = 0;
     QTemporaryDir m_config, m_local;
     const QString m_bigName = QStringLiteral("big.bin");
+    // The copy steps themselves, below the copy rules.
+    CopyingFiles *steps() const { return dynamic_cast<CopyingFiles *>(m_p->files()); }
 
     Run ctl(const QStringList &args, int timeoutMs = 30000)
     {
@@ -120,7 +123,7 @@ private Q_SLOTS:
         QFile big(m_local.filePath(m_bigName));
         QVERIFY(big.open(QIODevice::WriteOnly) && big.resize(qint64(1) << 30));
         big.close();
-        auto upload = m_p->putItem(m_id, big.fileName(), QStringLiteral("/tmp"), m_bigName);
+        auto upload = steps()->putItem(m_id, big.fileName(), QStringLiteral("/tmp"), m_bigName);
         std::optional<VoidResult> uploadResult;
         qint64 uploaded = 0;
         connect(upload.get(), &TransferJob::progress, this, [&](qint64 done, qint64) { uploaded = done; });
@@ -150,7 +153,7 @@ private Q_SLOTS:
         auto info = await<SessionInfo>([&](auto cb) { m_p->info(m_id, cb); }, 10000);
         QVERIFY(!info);
         QCOMPARE(info.code(), ErrorCode::Unavailable);
-        auto st = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); }, 10000);
+        auto st = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(m_id, cb); }, 10000);
         QCOMPARE(st.code(), ErrorCode::Unavailable);
 
         // sandbarctl too: a one-line reason and exit 1 within seconds, no hang, no crash.
@@ -192,7 +195,7 @@ private Q_SLOTS:
                      30000),
                  "the session did not come back running in the list");
 
-        auto pty = m_p->openPty(m_id, {});
+        auto pty = m_p->terminals()->openPty(m_id, {});
         PtyProbe probe;
         probe.attach(pty.get());
         pty->start();
@@ -237,8 +240,8 @@ private Q_SLOTS:
         const QString young = QStringLiteral(".sandbar-upload-%1-cd-young").arg(QDateTime::currentSecsSinceEpoch());
         QVERIFY(runIn(m_p.get(), m_id, {QStringLiteral("touch"), QStringLiteral("/tmp/dest/") + young}).code);
 
-        auto put = m_p->putItem(m_id, m_local.filePath(QStringLiteral("tree")), QStringLiteral("/tmp/dest"),
-                                QStringLiteral("tree"));
+        auto put = steps()->putItem(m_id, m_local.filePath(QStringLiteral("tree")), QStringLiteral("/tmp/dest"),
+                                    QStringLiteral("tree"));
         QElapsedTimer took;
         took.start();
         QVERIFY_RESULT(runTransfer(put.get()));
@@ -291,7 +294,7 @@ private Q_SLOTS:
         QVERIFY(whole.size() > 1024);
         QBuffer wholeIn(&whole);
         QVERIFY(wholeIn.open(QIODevice::ReadOnly));
-        auto put = m_p->putTar(m_id, &wholeIn, QStringLiteral("/tmp/tardest"));
+        auto put = steps()->putTar(m_id, &wholeIn, QStringLiteral("/tmp/tardest"));
         QVERIFY_RESULT(runTransfer(put.get()));
         const QStringList want{QStringLiteral("/tmp/tardest/top.txt"), QStringLiteral("/tmp/tardest/tree"),
                                QStringLiteral("/tmp/tardest/tree/added.txt"),
@@ -301,7 +304,7 @@ private Q_SLOTS:
         QByteArray cut = tarOf({QStringLiteral("half.bin")}).left(600 * 1024);
         QBuffer cutIn(&cut);
         QVERIFY(cutIn.open(QIODevice::ReadOnly));
-        auto putCut = m_p->putTar(m_id, &cutIn, QStringLiteral("/tmp/trunc"));
+        auto putCut = steps()->putTar(m_id, &cutIn, QStringLiteral("/tmp/trunc"));
         const VoidResult failed = runTransfer(putCut.get());
         QVERIFY2(!failed, "a truncated tar was taken as whole");
         qInfo("truncated tar refused: %s", qPrintable(failed.message()));

@@ -114,7 +114,7 @@ class TestDockerExecKill : public QObject
     {
         ExecRequest req;
         req.argv = argv;
-        auto job = m_p->exec(id, req);
+        auto job = m_p->commands()->exec(id, req);
         outcome->attach(job.get());
         job->start();
         return job;

@@ -23,7 +23,7 @@ private Q_SLOTS:
 
     void listsTaggedImages()
     {
-        const auto images = await<QStringList>([&](auto cb) { m_p->listImages(cb); });
+        const auto images = await<QStringList>([&](auto cb) { m_p->images()->listImages(cb); });
         QVERIFY_RESULT(images);
         // Podman names the registry: docker.io/sandbar-test/busybox:latest.
         const bool listed = std::any_of(images->cbegin(), images->cend(), [](const QString &i) {

@@ -80,7 +80,7 @@ class TestDockerLogs : public QObject
     {
         options.follow = false;
         LogCapture c;
-        auto s = m_p->logs(id, options);
+        auto s = m_p->logReader()->logs(id, options);
         c.attach(s.get());
         s->start();
         waitUntil([&] { return c.result.has_value(); }, 20000);
@@ -167,7 +167,7 @@ private Q_SLOTS:
         LogOptions follow;
         follow.follow = true;
         LogCapture c;
-        auto s = m_p->logs(*id, follow);
+        auto s = m_p->logReader()->logs(*id, follow);
         c.attach(s.get());
         s->start();
         QVERIFY(waitUntil([&] { return c.all.contains("first") || c.result; }, 15000));
@@ -194,7 +194,7 @@ private Q_SLOTS:
         LogOptions follow;
         follow.follow = true;
         LogCapture c;
-        auto s = m_p->logs(*id, follow);
+        auto s = m_p->logReader()->logs(*id, follow);
         c.attach(s.get());
         s->start();
         QVERIFY(waitUntil([&] { return c.all.contains("hello") || c.result; }, 15000));

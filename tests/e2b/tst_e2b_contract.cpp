@@ -54,7 +54,7 @@ struct Term {
 
     void open(Provider &p, const QString &id, PtyOptions o = {})
     {
-        channel = p.openPty(id, o);
+        channel = p.terminals()->openPty(id, o);
         QObject::connect(channel.get(), &PtyChannel::started, &ctx, [this] { started = true; });
         QObject::connect(channel.get(), &PtyChannel::dataReceived, &ctx, [this](const QByteArray &b) { out += b; });
         QObject::connect(channel.get(), &PtyChannel::errorOccurred, &ctx, [this](const Error &e) { error = e; });
@@ -221,7 +221,8 @@ private Q_SLOTS:
         QVERIFY(test::waitUntil([&] { return t.started; }, 20000));
         t.channel->write("echo first-$((1+1))\n");
         QVERIFY(t.waitFor("first-2"));
-        auto ptys = test::await<QList<PtyEntry>>([&](Callback<QList<PtyEntry>> d) { m_provider->listPtys(id, d); });
+        auto ptys = test::await<QList<PtyEntry>>(
+            [&](Callback<QList<PtyEntry>> d) { m_provider->terminals()->listPtys(id, d); });
         QVERIFY(ptys.ok());
         QVERIFY(!ptys->isEmpty());
         QString pid;
@@ -256,9 +257,9 @@ private Q_SLOTS:
             }
         }
         auto mk = test::await<void>(
-            [&](Callback<void> d) { m_provider->makeDir(id, QStringLiteral("/home/user/in/deep"), d); });
+            [&](Callback<void> d) { m_provider->files()->makeDir(id, QStringLiteral("/home/user/in/deep"), d); });
         QVERIFY2(mk.ok(), qPrintable(mk.ok() ? QString() : mk.message()));
-        auto up = m_provider->upload(id, src, QStringLiteral("/home/user/in/"));
+        auto up = m_provider->files()->upload(id, src, QStringLiteral("/home/user/in/"));
         std::optional<VoidResult> upDone;
         QObject ctx;
         connect(up.get(), &TransferJob::finished, &ctx, [&](const VoidResult &r) { upDone = r; });
@@ -266,8 +267,9 @@ private Q_SLOTS:
         QVERIFY(test::waitUntil([&] { return upDone.has_value(); }, 120000));
         QVERIFY2(upDone->ok(), qPrintable(upDone->ok() ? QString() : upDone->message()));
 
-        auto list = test::await<QList<FileEntry>>(
-            [&](Callback<QList<FileEntry>> d) { m_provider->listFiles(id, QStringLiteral("/home/user/in"), d); });
+        auto list = test::await<QList<FileEntry>>([&](Callback<QList<FileEntry>> d) {
+            m_provider->files()->listFiles(id, QStringLiteral("/home/user/in"), d);
+        });
         QVERIFY(list.ok());
         bool sized = false;
         for (const auto &e : list.value())
@@ -275,7 +277,7 @@ private Q_SLOTS:
         QVERIFY(sized);
 
         QTemporaryDir back;
-        auto down = m_provider->download(id, QStringLiteral("/home/user/in/big.bin"), back.path());
+        auto down = m_provider->files()->download(id, QStringLiteral("/home/user/in/big.bin"), back.path());
         std::optional<VoidResult> downDone;
         connect(down.get(), &TransferJob::finished, &ctx, [&](const VoidResult &r) { downDone = r; });
         down->start();
@@ -284,10 +286,10 @@ private Q_SLOTS:
         QCOMPARE(test::sha256File(back.filePath(QStringLiteral("big.bin"))), test::sha256File(src));
 
         auto rm = test::await<void>(
-            [&](Callback<void> d) { m_provider->removePath(id, QStringLiteral("/home/user/in"), d); });
+            [&](Callback<void> d) { m_provider->files()->removePath(id, QStringLiteral("/home/user/in"), d); });
         QVERIFY(rm.ok());
         auto st = test::await<PathStat>(
-            [&](Callback<PathStat> d) { m_provider->statPath(id, QStringLiteral("/home/user/in"), d); });
+            [&](Callback<PathStat> d) { m_provider->files()->statPath(id, QStringLiteral("/home/user/in"), d); });
         QVERIFY(st.ok());
         QVERIFY(!st->exists);
     }
@@ -299,7 +301,7 @@ private Q_SLOTS:
         ExecRequest r;
         r.argv =
             QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")};
-        auto job = m_provider->exec(id, r);
+        auto job = m_provider->commands()->exec(id, r);
         QByteArray out, err;
         std::optional<Result<int>> code;
         QObject ctx;
@@ -324,7 +326,7 @@ private Q_SLOTS:
         ExecRequest r;
         r.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"),
                              QStringLiteral("echo started; exec ") + QString::fromLatin1(marker)};
-        auto job = m_provider->exec(id, r);
+        auto job = m_provider->commands()->exec(id, r);
         QByteArray out;
         std::optional<Result<int>> code;
         QObject ctx;
@@ -344,11 +346,11 @@ private Q_SLOTS:
     {
         const QString id = sandbox();
         QVERIFY(!id.isEmpty());
-        auto s = test::await<StatsSample>([&](Callback<StatsSample> d) { m_provider->stats(id, d); });
+        auto s = test::await<StatsSample>([&](Callback<StatsSample> d) { m_provider->statistics()->stats(id, d); });
         QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.message()));
         QVERIFY(s->memoryUsedBytes.has_value());
         // The Stats tab's stream adds network counters read from /proc through exec.
-        auto stream = m_provider->streamStats(id);
+        auto stream = m_provider->statistics()->streamStats(id);
         std::optional<StatsSample> live;
         QObject ctx;
         connect(stream.get(), &StatsStream::sample, &ctx, [&](const StatsSample &x) { live = x; });
@@ -357,18 +359,19 @@ private Q_SLOTS:
         stream->stop();
         QVERIFY(live->networkRxBytes.has_value());
         QVERIFY(live->memoryUsedBytes.has_value());
-        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->pause(id, d); }).ok());
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->pausing()->pause(id, d); }).ok());
         auto i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(id, d); });
         QCOMPARE(i->state, SessionState::Paused);
-        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->resume(id, d); }).ok());
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->pausing()->resume(id, d); }).ok());
         i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(id, d); });
         QCOMPARE(i->state, SessionState::Running);
-        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->setTimeout(id, 120, d); }).ok());
+        QVERIFY(test::await<void>([&](Callback<void> d) { m_provider->timeLimit()->setTimeout(id, 120, d); }).ok());
         i = test::await<SessionInfo>([&](Callback<SessionInfo> d) { m_provider->info(id, d); });
         QVERIFY(i->expiresAt.isValid());
         QVERIFY(qAbs(QDateTime::currentDateTimeUtc().secsTo(i->expiresAt) - 120) < 15);
         // Longer than the plan allows: refused with the reason, not silently shortened.
-        auto tooLong = test::await<void>([&](Callback<void> d) { m_provider->setTimeout(id, 7 * 86400, d); });
+        auto tooLong =
+            test::await<void>([&](Callback<void> d) { m_provider->timeLimit()->setTimeout(id, 7 * 86400, d); });
         QVERIFY(!tooLong.ok());
         QCOMPARE(tooLong.code(), ErrorCode::LimitReached);
     }
@@ -457,7 +460,7 @@ private Q_SLOTS:
     {
         const QString id = sandbox();
         QVERIFY(!id.isEmpty());
-        auto stream = m_provider->logs(id, LogOptions{});
+        auto stream = m_provider->logReader()->logs(id, LogOptions{});
         std::optional<VoidResult> end;
         QObject ctx;
         connect(stream.get(), &LogStream::finished, &ctx, [&](const VoidResult &r) { end = r; });

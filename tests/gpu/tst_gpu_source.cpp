@@ -1,9 +1,9 @@
 // GpuSource: NVML readings for local sessions (the fake libnvidia-ml.so.1 and a fake proc
-// tree) and nvidia-smi through Provider::exec (a scripted provider).
+// tree) and nvidia-smi through the exec facet (a scripted provider).
+#include "MemoryProvider.h"
 #include "TestSupport.h"
 #include "metrics/GpuSource.h"
 #include "providers/Provider.h"
-#include "terminal/PtyChannel.h"
 
 #include <QDir>
 #include <QFile>
@@ -67,60 +67,34 @@ private:
     int *m_cancels;
 };
 
-class NoPty final : public PtyChannel
+ProviderDescriptor scriptedDescriptor()
 {
-public:
-    void start() override {}
-    void write(const QByteArray &) override {}
-    void resize(int, int) override {}
-    void close() override {}
-    bool isOpen() const override { return false; }
-    std::optional<int> exitCode() const override { return std::nullopt; }
-};
+    ProviderDescriptor d;
+    d.id = QStringLiteral("scripted");
+    d.capabilities = Capability::Exec;
+    return d;
+}
 
 // Only exec does anything; it records the argv and plays the script.
-class ScriptedProvider final : public Provider
+class ScriptedProvider final : public MemoryProvider
 {
 public:
-    ScriptedProvider() { m_desc.id = QStringLiteral("scripted"); }
-    const ProviderDescriptor &descriptor() const override { return m_desc; }
-    QString accountName() const override { return QStringLiteral("acct"); }
-    void health(Callback<HealthInfo> done) override { done.post(no()); }
-    void listSessions(const ListOptions &, Callback<QList<SessionInfo>> done) override { done.post(no()); }
-    void create(const CreateSpec &, Callback<SessionInfo> done) override { done.post(no()); }
-    void info(const QString &, Callback<SessionInfo> done) override { done.post(no()); }
-    void stop(const QString &, Callback<void> done) override { done.post(no()); }
-    void kill(const QString &, Callback<void> done) override { done.post(no()); }
-    void remove(const QString &, Callback<void> done) override { done.post(no()); }
-    void pause(const QString &, Callback<void> done) override { done.post(no()); }
-    void resume(const QString &, Callback<void> done) override { done.post(no()); }
-    void setTimeout(const QString &, qint64, Callback<void> done) override { done.post(no()); }
-    std::unique_ptr<PtyChannel> openPty(const QString &, const PtyOptions &) override
+    ScriptedProvider()
+        : MemoryProvider(scriptedDescriptor(), QStringLiteral("acct"))
     {
-        return std::make_unique<NoPty>();
+        execHook = [this](const QString &id, const ExecRequest &request) -> std::unique_ptr<ExecJob> {
+            ++execs;
+            lastSession = id;
+            lastArgv = request.argv;
+            return std::make_unique<ScriptedExec>(script, &cancels);
+        };
     }
-    std::unique_ptr<ExecJob> exec(const QString &id, const ExecRequest &request) override
-    {
-        ++execs;
-        lastSession = id;
-        lastArgv = request.argv;
-        return std::make_unique<ScriptedExec>(script, &cancels);
-    }
-    std::unique_ptr<TransferJob> upload(const QString &, const QString &, const QString &) override { return {}; }
-    std::unique_ptr<TransferJob> download(const QString &, const QString &, const QString &) override { return {}; }
-    void listFiles(const QString &, const QString &, Callback<QList<FileEntry>> done) override { done.post(no()); }
-    void stats(const QString &, Callback<StatsSample> done) override { done.post(no()); }
-    std::unique_ptr<StatsStream> streamStats(const QString &) override { return {}; }
 
     Script script;
     int execs = 0;
     int cancels = 0;
     QString lastSession;
     QStringList lastArgv;
-
-private:
-    static Error no() { return makeError(ErrorCode::Unsupported, QStringLiteral("scripted")); }
-    ProviderDescriptor m_desc;
 };
 
 struct Answer {

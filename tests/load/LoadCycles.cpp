@@ -315,7 +315,7 @@ QString execTrue(Provider &p, const QString &id)
 {
     ExecRequest req;
     req.argv = {QStringLiteral("true")};
-    auto job = p.exec(id, req);
+    auto job = p.commands()->exec(id, req);
     std::optional<Result<int>> code;
     QObject::connect(job.get(), &ExecJob::finished, job.get(), [&code](const Result<int> &r) { code = r; });
     job->start();

@@ -59,7 +59,7 @@ private Q_SLOTS:
         RegistryFixture fx;
         QVERIFY_RESULT(fx.addAccount(QStringLiteral("a")));
         MemoryProvider *p = fx.provider(QStringLiteral("a"));
-        p->capabilityOverride = Capabilities(Capability::StatsCpu | Capability::StatsGpu);
+        p->offer(Capabilities(Capability::StatsCpu | Capability::StatsGpu));
         p->statsHook = [](const QString &, Callback<StatsSample> done) {
             StatsSample s;
             s.time = QDateTime::currentDateTimeUtc();
@@ -106,6 +106,7 @@ private Q_SLOTS:
         QVERIFY_RESULT(fx.addAccount(QStringLiteral("r")));
         MemoryProvider *p = fx.provider(QStringLiteral("r"));
         int calls = 0;
+        p->offer(Capabilities(Capability::StatsCpu));
         p->statsHook = [&calls](const QString &, Callback<StatsSample> done) {
             ++calls;
             StatsSample s;

@@ -107,6 +107,11 @@ private Q_SLOTS:
         calls.clear();
         QVERIFY_RESULT(fx->addAccount(QStringLiteral("a")));
         QVERIFY_RESULT(fx->addAccount(QStringLiteral("b")));
+        // Statistics to sample, answered by each test's hook.
+        for (const char *account : {"a", "b"}) {
+            MemoryProvider *p = fx->provider(QLatin1String(account));
+            p->offer(p->descriptor().capabilities | Capability::StatsCpu | Capability::StatsMemory);
+        }
     }
     void cleanup() { fx.reset(); }
 
@@ -304,7 +309,7 @@ private Q_SLOTS:
         const QStringList refs = makeSessions(QStringLiteral("a"), 2);
         answering(QStringLiteral("a"));
         auto *p = fx->provider(QStringLiteral("a"));
-        p->capabilityOverride = Capabilities(Capability::StatsCpu | Capability::StatsStream);
+        p->offer(Capabilities(Capability::StatsCpu | Capability::StatsStream));
         QList<QPointer<ManualStream>> streams;
         p->streamHook = [&streams](const QString &) {
             auto s = std::make_unique<ManualStream>();
@@ -337,7 +342,7 @@ private Q_SLOTS:
         const QStringList refs = makeSessions(QStringLiteral("a"), 1);
         answering(QStringLiteral("a"));
         auto *p = fx->provider(QStringLiteral("a"));
-        p->capabilityOverride = Capabilities(Capability::StatsCpu | Capability::StatsStream);
+        p->offer(Capabilities(Capability::StatsCpu | Capability::StatsStream));
         int opened = 0;
         p->streamHook = [&opened](const QString &) {
             ++opened;

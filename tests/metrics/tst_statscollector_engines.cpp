@@ -55,7 +55,7 @@ class TestCollectorEngines : public QObject
     {
         ExecRequest req;
         req.argv = {QStringLiteral("sh"), QStringLiteral("-c"), script};
-        auto job = provider(account)->exec(id, req);
+        auto job = provider(account)->commands()->exec(id, req);
         std::optional<Result<int>> out;
         connect(job.get(), &ExecJob::finished, this, [&out](const Result<int> &r) { out = r; });
         job->start();

@@ -87,7 +87,7 @@ private Q_SLOTS:
     void pty()
     {
         QVERIFY(!m_id.isEmpty());
-        auto pty = m_p->openPty(m_id, {});
+        auto pty = m_p->terminals()->openPty(m_id, {});
         PtyProbe probe;
         probe.attach(pty.get());
         pty->start();
@@ -126,22 +126,23 @@ private Q_SLOTS:
         QVERIFY(big.resize(20 * 1024 * 1024));
         big.close();
         for (const QString &target : {QStringLiteral("/workspace"), QStringLiteral("/scratch")}) {
-            QVERIFY_RESULT(runTransfer(m_p->upload(m_id, dir, target).get()));
-            auto list =
-                await<QList<FileEntry>>([&](auto cb) { m_p->listFiles(m_id, target + QStringLiteral("/up dir"), cb); });
+            QVERIFY_RESULT(runTransfer(m_p->files()->upload(m_id, dir, target).get()));
+            auto list = await<QList<FileEntry>>(
+                [&](auto cb) { m_p->files()->listFiles(m_id, target + QStringLiteral("/up dir"), cb); });
             QVERIFY_RESULT(list);
             QCOMPARE(list->size(), names.size());
             auto cat = runIn(m_p.get(), m_id,
                              {QStringLiteral("cat"), QStringLiteral("--"), target + QStringLiteral("/up dir/-dash")});
             QCOMPARE(cat.out, QByteArray("-dash"));
         }
-        QVERIFY_RESULT(runTransfer(m_p->upload(m_id, big.fileName(), QStringLiteral("/workspace")).get()));
+        QVERIFY_RESULT(runTransfer(m_p->files()->upload(m_id, big.fileName(), QStringLiteral("/workspace")).get()));
         auto size = runIn(
             m_p.get(), m_id,
             {QStringLiteral("stat"), QStringLiteral("-c"), QStringLiteral("%s"), QStringLiteral("/workspace/big")});
         QCOMPARE(size.out.trimmed(), QByteArray("20971520"));
         QTemporaryDir back;
-        QVERIFY_RESULT(runTransfer(m_p->download(m_id, QStringLiteral("/workspace/up dir"), back.path()).get()));
+        QVERIFY_RESULT(
+            runTransfer(m_p->files()->download(m_id, QStringLiteral("/workspace/up dir"), back.path()).get()));
         QVERIFY(QFile::exists(back.filePath(QString::fromUtf8("up dir/ünï 😀"))));
     }
 
@@ -151,16 +152,16 @@ private Q_SLOTS:
         ExecRequest busy;
         busy.argv = QStringList{QStringLiteral("timeout"), QStringLiteral("30"), QStringLiteral("sh"),
                                 QStringLiteral("-c"), QStringLiteral("while :; do :; done")};
-        auto job = m_p->exec(m_id, busy);
+        auto job = m_p->commands()->exec(m_id, busy);
         job->start();
-        auto first = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+        auto first = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(m_id, cb); });
         QVERIFY_RESULT(first);
         // The figure needs two engine readings a moment apart and the loop to be running:
         // asked again until it shows the load, within a deadline a busy machine still meets.
         Result<StatsSample> second = first;
         QVERIFY(waitUntil(
             [&] {
-                second = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+                second = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(m_id, cb); });
                 return !second.ok() || second->cpuPercent.value_or(0) > 5;
             },
             60000));
@@ -170,7 +171,7 @@ private Q_SLOTS:
                  qPrintable(QString::number(*second->cpuPercent)));
         QVERIFY(second->memoryUsedBytes.value_or(0) > 0);
         QVERIFY(second->pids.value_or(0) >= 1);
-        auto stream = m_p->streamStats(m_id);
+        auto stream = m_p->statistics()->streamStats(m_id);
         int samples = 0;
         std::optional<Error> err;
         connect(stream.get(), &StatsStream::sample, this, [&](const StatsSample &) { ++samples; });

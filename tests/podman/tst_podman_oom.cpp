@@ -89,7 +89,7 @@ private Q_SLOTS:
     {
         QVERIFY(!m_id.isEmpty());
         metrics::StatsHistory history;
-        auto before = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+        auto before = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(m_id, cb); });
         QVERIFY_RESULT(before);
         QVERIFY(before->oomKills.has_value());
         QCOMPARE(*before->oomKills, 0);
@@ -103,7 +103,7 @@ private Q_SLOTS:
         t.start();
         QVERIFY2(waitUntil(
                      [&] {
-                         auto s = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+                         auto s = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(m_id, cb); });
                          if (!s)
                              return false;
                          history.append(*s);
@@ -121,7 +121,7 @@ private Q_SLOTS:
         // Samples without a new kill add no marker.
         for (int i = 0; i < 3; ++i) {
             const size_t markers = history.oomMarkers().size();
-            auto s = await<StatsSample>([&](auto cb) { m_p->stats(m_id, cb); });
+            auto s = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(m_id, cb); });
             QVERIFY_RESULT(s);
             const bool rose = s->oomKills.value_or(0) > kills.value_or(0);
             history.append(*s);
@@ -134,7 +134,7 @@ private Q_SLOTS:
     void oomOfExecReportedOnStream()
     {
         QVERIFY(!m_id.isEmpty());
-        auto stream = m_p->streamStats(m_id);
+        auto stream = m_p->statistics()->streamStats(m_id);
         std::optional<qint64> first, last;
         connect(stream.get(), &StatsStream::sample, this, [&](const StatsSample &s) {
             if (!first)

@@ -172,14 +172,14 @@ private Q_SLOTS:
         // Later calls fail at once and say why.
         auto info = await<SessionInfo>([&](auto cb) { p->info(id, cb); }, 10000);
         QCOMPARE(info.code(), ErrorCode::Unavailable);
-        auto st = await<StatsSample>([&](auto cb) { p->stats(id, cb); }, 10000);
+        auto st = await<StatsSample>([&](auto cb) { p->statistics()->stats(id, cb); }, 10000);
         QCOMPARE(st.code(), ErrorCode::Unavailable);
         auto list = await<QList<SessionInfo>>([&](auto cb) { p->listSessions({}, cb); }, 10000);
         QCOMPARE(list.code(), ErrorCode::Unavailable);
         auto late = runIn(p.get(), id, {QStringLiteral("true")});
         QVERIFY(late.code.has_value());
         QCOMPARE(late.code->code(), ErrorCode::Unavailable);
-        auto latePty = p->openPty(id, {});
+        auto latePty = p->terminals()->openPty(id, {});
         PtyProbe lateProbe;
         lateProbe.attach(latePty.get());
         latePty->start();
@@ -202,7 +202,7 @@ private Q_SLOTS:
         // What the window's Reconnect does: a new PTY, a working shell in the same container,
         // with the file the first shell wrote.
         io.pty->write("true\n"); // a closed channel takes no input and does not crash
-        auto again = p->openPty(id, {});
+        auto again = p->terminals()->openPty(id, {});
         PtyProbe reprobe;
         reprobe.attach(again.get());
         again->start();

@@ -84,7 +84,7 @@ inline ProbeRun sessionSh(Provider *p, const QString &id, const QString &script,
 {
     ExecRequest req;
     req.argv = {QStringLiteral("sh"), QStringLiteral("-c"), script};
-    auto job = p->exec(id, req);
+    auto job = p->commands()->exec(id, req);
     ExecResult e = runJob(job.get(), timeoutMs);
     ProbeRun r;
     r.out = e.out + e.err;

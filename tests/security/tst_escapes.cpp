@@ -265,7 +265,7 @@ void TstEscapes::attempts(const Target &t)
         QFile viaHost(m_rwDir + QLatin1Char('/') + link);
         const bool ctl = viaHost.open(QIODevice::ReadOnly) && viaHost.readAll().contains(m_token.toUtf8());
         QTemporaryDir down;
-        (void)runTransfer(t.p->download(t.id, QStringLiteral("/rw/") + link, down.path()).get());
+        (void)runTransfer(t.p->files()->download(t.id, QStringLiteral("/rw/") + link, down.path()).get());
         const QFileInfo got(down.filePath(link));
         QByteArray fetched;
         if (got.exists() && !got.isSymLink()) {
@@ -278,7 +278,7 @@ void TstEscapes::attempts(const Target &t)
         QVERIFY(planted.open(QIODevice::WriteOnly));
         planted.write("planted\n");
         planted.close();
-        (void)runTransfer(t.p->upload(t.id, planted.fileName(), QStringLiteral("/rw/") + dirLink).get());
+        (void)runTransfer(t.p->files()->upload(t.id, planted.fileName(), QStringLiteral("/rw/") + dirLink).get());
         const bool landed = QFileInfo::exists(m_outsideDir + QStringLiteral("/planted-") + prov);
         add(QStringLiteral("symlink:out-of-mount"), prov, ctl,
             r.ran && !r.has(m_token.toUtf8()) && !fetched.contains(m_token.toUtf8()) && !landed,
@@ -421,14 +421,14 @@ void TstEscapes::limits(const Target &t)
         const bool memCtl = control(QStringLiteral("exhaust:memory-hog"), [&] {
             return hostSh(QStringLiteral("%1 memhog 256").arg(hostProbe())).has("DONE 256");
         });
-        auto before = await<StatsSample>([&](auto cb) { t.p->stats(t.limited, cb); });
+        auto before = await<StatsSample>([&](auto cb) { t.p->statistics()->stats(t.limited, cb); });
         const auto m = sessionSh(t.p, t.limited, kProbe + QStringLiteral(" memhog 256"), 120000);
         QString note = QStringLiteral("statistics have no out-of-memory marker");
         if (before && before->oomKills.has_value()) {
             std::optional<qint64> kills;
             waitUntil(
                 [&] {
-                    auto s = await<StatsSample>([&](auto cb) { t.p->stats(t.limited, cb); });
+                    auto s = await<StatsSample>([&](auto cb) { t.p->statistics()->stats(t.limited, cb); });
                     kills = s ? s->oomKills : std::nullopt;
                     return kills.value_or(0) > before->oomKills.value_or(0);
                 },

@@ -31,7 +31,7 @@ inline std::pair<int, QByteArray> run(Provider *p, const QString &id, const QStr
 {
     ExecRequest req;
     req.argv = argv;
-    auto job = p->exec(id, req);
+    auto job = p->commands()->exec(id, req);
     std::optional<Result<int>> code;
     QByteArray out;
     QObject::connect(job.get(), &ExecJob::stdoutData, job.get(), [&](const QByteArray &b) { out += b; });
@@ -74,7 +74,7 @@ inline QStringList runCopyTable(Provider *p, const QString &id, const QString &b
         return run(p, id, {QStringLiteral("test"), QLatin1String(flag), base + path}).first == 0;
     };
     const auto up = [&](const QString &local, const QString &dest) {
-        return transfer(p->upload(id, local, base + dest));
+        return transfer(p->files()->upload(id, local, base + dest));
     };
     const auto expectOk = [&](const VoidResult &r, const QString &row) {
         check(r.ok(), row + QStringLiteral(": ") + (r.ok() ? QString() : r.error().message));
@@ -92,7 +92,7 @@ inline QStringList runCopyTable(Provider *p, const QString &id, const QString &b
         return {QStringLiteral("cannot make the local fixtures")};
 
     // Upload: a folder to a new path whose parent exists is created under that name.
-    expectOk(transfer(p->upload(id, empty, base)), QStringLiteral("up empty folder names base"));
+    expectOk(transfer(p->files()->upload(id, empty, base)), QStringLiteral("up empty folder names base"));
     check(remoteIs("-d", QString()), QStringLiteral("base is a folder"));
     expectOk(up(file, QString()), QStringLiteral("up file into folder"));
     check(remoteText(QStringLiteral("/a.txt")) == "A", QStringLiteral("up file into folder: content"));
@@ -135,7 +135,7 @@ inline QStringList runCopyTable(Provider *p, const QString &id, const QString &b
     // Download: the same rules on this side.
     QTemporaryDir d;
     const auto down = [&](const QString &remote, const QString &local) {
-        return transfer(p->download(id, base + remote, d.path() + local));
+        return transfer(p->files()->download(id, base + remote, d.path() + local));
     };
     expectOk(down(QStringLiteral("/blob"), QStringLiteral("/back")), QStringLiteral("down file names new path"));
     check(QFileInfo(d.filePath(QStringLiteral("back"))).isFile() && readFile(d.filePath(QStringLiteral("back"))) == "B",
@@ -165,16 +165,19 @@ inline QStringList runCopyTable(Provider *p, const QString &id, const QString &b
     // `-`: a tar out, and the same tar in.
     QBuffer tar;
     tar.open(QIODevice::ReadWrite);
-    expectOk(transfer(p->downloadTar(id, base + QStringLiteral("/copy"), &tar)), QStringLiteral("down tar"));
+    expectOk(transfer(p->files()->downloadTar(id, base + QStringLiteral("/copy"), &tar)), QStringLiteral("down tar"));
     check(tar.size() >= 1024, QStringLiteral("down tar: a tar came out"));
-    expectOk(transfer(p->upload(id, empty, base + QStringLiteral("/fromtar"))), QStringLiteral("up empty folder"));
+    expectOk(transfer(p->files()->upload(id, empty, base + QStringLiteral("/fromtar"))),
+             QStringLiteral("up empty folder"));
     tar.seek(0);
-    expectOk(transfer(p->uploadTar(id, &tar, base + QStringLiteral("/fromtar"))), QStringLiteral("up tar"));
+    expectOk(transfer(p->files()->uploadTar(id, &tar, base + QStringLiteral("/fromtar"))), QStringLiteral("up tar"));
     check(remoteText(QStringLiteral("/fromtar/copy/tree/x.txt")) == "X", QStringLiteral("up tar: content"));
     tar.seek(0);
-    expectError(transfer(p->uploadTar(id, &tar, base + QStringLiteral("/nodir"))), QStringLiteral("up tar, no folder"));
+    expectError(transfer(p->files()->uploadTar(id, &tar, base + QStringLiteral("/nodir"))),
+                QStringLiteral("up tar, no folder"));
     tar.seek(0);
-    expectError(transfer(p->uploadTar(id, &tar, base + QStringLiteral("/blob"))), QStringLiteral("up tar onto file"));
+    expectError(transfer(p->files()->uploadTar(id, &tar, base + QStringLiteral("/blob"))),
+                QStringLiteral("up tar onto file"));
     return failures;
 }
 

@@ -1,5 +1,6 @@
 #include "MemoryProvider.h"
 
+#include "providers/CopyJob.h"
 #include "terminal/PtyChannel.h"
 
 #include <QTimer>
@@ -8,54 +9,77 @@ namespace sandbar::test {
 
 namespace {
 
-Error unsupported(const char *what)
-{
-    return makeError(ErrorCode::Unsupported, QStringLiteral("the memory provider has no %1").arg(QLatin1String(what)));
-}
-
+// Jobs that report `error` once started, later, as a real one would.
 class FailingPty final : public PtyChannel
 {
 public:
-    using PtyChannel::PtyChannel;
+    explicit FailingPty(Error error)
+        : m_error(std::move(error))
+    {
+    }
     void start() override
     {
-        QTimer::singleShot(0, this, [this]() { Q_EMIT errorOccurred(unsupported("terminals")); });
+        QTimer::singleShot(0, this, [this]() { Q_EMIT errorOccurred(m_error); });
     }
     void write(const QByteArray &) override {}
     void resize(int, int) override {}
     void close() override {}
     bool isOpen() const override { return false; }
     std::optional<int> exitCode() const override { return std::nullopt; }
+
+private:
+    Error m_error;
 };
 
 class FailingExec final : public ExecJob
 {
 public:
+    explicit FailingExec(Error error)
+        : m_error(std::move(error))
+    {
+    }
     void start() override
     {
-        QTimer::singleShot(0, this, [this]() { Q_EMIT finished(Result<int>(unsupported("exec"))); });
+        QTimer::singleShot(0, this, [this]() { Q_EMIT finished(Result<int>(m_error)); });
     }
     void cancel() override {}
-};
 
-class FailingTransfer final : public TransferJob
-{
-public:
-    void start() override
-    {
-        QTimer::singleShot(0, this, [this]() { Q_EMIT finished(VoidResult(unsupported("files"))); });
-    }
-    void cancel() override {}
+private:
+    Error m_error;
 };
 
 class FailingStats final : public StatsStream
 {
 public:
+    explicit FailingStats(Error error)
+        : m_error(std::move(error))
+    {
+    }
     void start() override
     {
-        QTimer::singleShot(0, this, [this]() { Q_EMIT errorOccurred(unsupported("stats")); });
+        QTimer::singleShot(0, this, [this]() { Q_EMIT errorOccurred(m_error); });
     }
     void stop() override {}
+
+private:
+    Error m_error;
+};
+
+class FailingLogs final : public LogStream
+{
+public:
+    explicit FailingLogs(Error error)
+        : m_error(std::move(error))
+    {
+    }
+    void start() override
+    {
+        QTimer::singleShot(0, this, [this]() { Q_EMIT finished(m_error); });
+    }
+    void stop() override {}
+
+private:
+    Error m_error;
 };
 
 } // namespace
@@ -65,24 +89,61 @@ MemoryProvider::MemoryProvider(const ProviderDescriptor &desc, QString account, 
     , m_desc(desc)
     , m_account(std::move(account))
 {
+    offer(desc.capabilities);
+}
+
+void MemoryProvider::offer(Capabilities caps)
+{
+    m_offered = caps;
+    const auto has = [caps](quint32 bits) { return (quint32(caps.toInt()) & bits) != 0; };
+    Facets f;
+    f.terminals = caps.testFlag(Capability::Pty) ? this : nullptr;
+    f.exec = caps.testFlag(Capability::Exec) ? this : nullptr;
+    f.files = caps.testFlag(Capability::Files) ? this : nullptr;
+    f.stats = has(kStatsFlags) ? this : nullptr;
+    f.logs = caps.testFlag(Capability::Logs) ? this : nullptr;
+    f.images = caps.testFlag(Capability::Images) ? this : nullptr;
+    f.pause = caps.testFlag(Capability::PauseResume) ? this : nullptr;
+    f.archive = caps.testFlag(Capability::Archive) ? this : nullptr;
+    f.timeLimit = caps.testFlag(Capability::SetTimeout) ? this : nullptr;
+    setFacets(f);
+}
+
+Capabilities MemoryProvider::coreCapabilities() const
+{
+    note("coreCapabilities");
+    return m_offered & ~Capabilities::fromInt(kFacetFlags);
+}
+
+QString MemoryProvider::accountName() const
+{
+    note("accountName");
+    return m_account;
+}
+
+Error MemoryProvider::unsupported(Capability cap) const
+{
+    return unsupportedError(m_desc, cap);
 }
 
 void MemoryProvider::health(Callback<HealthInfo> done)
 {
+    note("health");
     if (healthHook)
         return healthHook(std::move(done));
-    done(HealthInfo{QStringLiteral("Memory"),
-                    QStringLiteral("1"),
-                    QStringLiteral("1"),
-                    QStringLiteral("test"),
-                    QStringLiteral("memory://"),
-                    {}});
+    done.post(HealthInfo{QStringLiteral("Memory"),
+                         QStringLiteral("1"),
+                         QStringLiteral("1"),
+                         QStringLiteral("test"),
+                         QStringLiteral("memory://"),
+                         {}});
 }
 
 void MemoryProvider::listSessions(const ListOptions &, Callback<QList<SessionInfo>> done)
 {
+    note("listSessions");
     if (failListing)
-        return done(makeError(ErrorCode::Unavailable, QStringLiteral("memory provider is down")));
+        return done.post(makeError(ErrorCode::Unavailable, QStringLiteral("memory provider is down")));
     QList<SessionInfo> out = m_sessions.values();
     if (listWithoutLimits) {
         for (SessionInfo &s : out) {
@@ -92,11 +153,12 @@ void MemoryProvider::listSessions(const ListOptions &, Callback<QList<SessionInf
             s.gpuUuids.clear();
         }
     }
-    done(out);
+    done.post(out);
 }
 
 void MemoryProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
 {
+    note("create");
     if (createHook && createHook(spec, done))
         return;
     SessionInfo s;
@@ -119,16 +181,37 @@ void MemoryProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
     s.labels.insert(QLatin1String(labels::App), QLatin1String(labels::AppValue));
     s.labels.insert(QLatin1String(labels::Account), m_account);
     m_sessions.insert(s.id, s);
-    done(s);
+    done.post(s);
 }
 
 void MemoryProvider::info(const QString &id, Callback<SessionInfo> done)
 {
+    note("info");
     for (const auto &s : m_sessions) {
         if (s.id == id || (!id.isEmpty() && s.id.startsWith(id)) || (!s.name.isEmpty() && s.name == id))
-            return done(s);
+            return done.post(s);
     }
-    done(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+    done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+}
+
+void MemoryProvider::adopt(const QString &id, Callback<SessionInfo> done)
+{
+    note("adopt");
+    if (!m_offered.testFlag(Capability::Adopt))
+        return done.post(unsupported(Capability::Adopt));
+    if (!m_sessions.contains(id))
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+    SessionInfo &s = m_sessions[id];
+    s.owned = true;
+    s.labels.insert(QLatin1String(labels::App), QLatin1String(labels::AppValue));
+    s.labels.insert(QLatin1String(labels::Account), m_account);
+    done.post(s);
+}
+
+HostProcessMatch MemoryProvider::hostProcessMatch(const QString &id) const
+{
+    note("hostProcessMatch");
+    return hostMatch ? hostMatch(id) : HostProcessMatch{};
 }
 
 VoidResult MemoryProvider::setState(const QString &id, SessionState state)
@@ -144,82 +227,194 @@ VoidResult MemoryProvider::setState(const QString &id, SessionState state)
 
 void MemoryProvider::stop(const QString &id, Callback<void> done)
 {
-    done(setState(id, SessionState::Stopped));
+    note("stop");
+    done.post(setState(id, SessionState::Stopped));
 }
+
 void MemoryProvider::kill(const QString &id, Callback<void> done)
 {
-    done(setState(id, SessionState::Stopped));
-}
-void MemoryProvider::pause(const QString &id, Callback<void> done)
-{
-    done(setState(id, SessionState::Paused));
-}
-void MemoryProvider::resume(const QString &id, Callback<void> done)
-{
-    done(setState(id, SessionState::Running));
+    note("kill");
+    done.post(setState(id, SessionState::Stopped));
 }
 
 void MemoryProvider::remove(const QString &id, Callback<void> done)
 {
+    note("remove");
     if (failIds.contains(id))
-        return done(makeError(ErrorCode::Conflict, QStringLiteral("refused by the memory provider (test)")));
+        return done.post(makeError(ErrorCode::Conflict, QStringLiteral("refused by the memory provider (test)")));
     if (!m_sessions.remove(id))
-        return done(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
     Q_EMIT sessionRemoved(id);
-    done(VoidResult{});
+    done.post(VoidResult{});
+}
+
+void MemoryProvider::pause(const QString &id, Callback<void> done)
+{
+    note("pause");
+    done.post(setState(id, SessionState::Paused));
+}
+
+void MemoryProvider::resume(const QString &id, Callback<void> done)
+{
+    note("resume");
+    done.post(setState(id, SessionState::Running));
+}
+
+void MemoryProvider::archive(const QString &id, Callback<void> done)
+{
+    note("archive");
+    // An archived session shows as paused, as Daytona's does: resume brings it back.
+    done.post(setState(id, SessionState::Paused));
 }
 
 void MemoryProvider::setTimeout(const QString &id, qint64 ttl, Callback<void> done)
 {
+    note("setTimeout");
     if (!m_sessions.contains(id))
-        return done(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
     auto &s = m_sessions[id];
     s.ttlSeconds = ttl;
     s.expiresAt = ttl > 0 ? QDateTime::currentDateTimeUtc().addSecs(ttl) : QDateTime();
-    done(VoidResult{});
+    done.post(VoidResult{});
+}
+
+Capabilities MemoryProvider::terminalFlags() const
+{
+    note("terminalFlags");
+    return m_offered & Capabilities::fromInt(kTerminalFlags);
 }
 
 std::unique_ptr<PtyChannel> MemoryProvider::openPty(const QString &id, const PtyOptions &options)
 {
+    note("openPty");
     if (ptyHook)
         return ptyHook(id, options);
-    return std::make_unique<FailingPty>();
+    return std::make_unique<FailingPty>(unsupported(Capability::Pty));
+}
+
+void MemoryProvider::listPtys(const QString &id, Callback<QList<PtyEntry>> done)
+{
+    note("listPtys");
+    if (listPtysHook)
+        return listPtysHook(id, std::move(done));
+    done.post(unsupported(Capability::Reattach));
 }
 
 std::unique_ptr<ExecJob> MemoryProvider::exec(const QString &id, const ExecRequest &request)
 {
+    note("exec");
     if (execHook)
         return execHook(id, request);
-    return std::make_unique<FailingExec>();
+    return std::make_unique<FailingExec>(unsupported(Capability::Exec));
 }
 
-std::unique_ptr<TransferJob> MemoryProvider::upload(const QString &, const QString &, const QString &)
+Capabilities MemoryProvider::fileFlags() const
 {
-    return std::make_unique<FailingTransfer>();
+    note("fileFlags");
+    return m_offered & Capabilities::fromInt(kFileFlags);
 }
 
-std::unique_ptr<TransferJob> MemoryProvider::download(const QString &, const QString &, const QString &)
+std::unique_ptr<TransferJob> MemoryProvider::upload(const QString &id, const QString &local, const QString &remoteDest)
 {
-    return std::make_unique<FailingTransfer>();
+    note("upload");
+    if (uploadHook)
+        return uploadHook(id, local, remoteDest);
+    return std::make_unique<FailedTransferJob>(unsupported(Capability::Files));
 }
 
-void MemoryProvider::listFiles(const QString &, const QString &, Callback<QList<FileEntry>> done)
+std::unique_ptr<TransferJob> MemoryProvider::download(const QString &id, const QString &remote,
+                                                      const QString &localDest)
 {
-    done(unsupported("files"));
+    note("download");
+    if (downloadHook)
+        return downloadHook(id, remote, localDest);
+    return std::make_unique<FailedTransferJob>(unsupported(Capability::Files));
+}
+
+std::unique_ptr<TransferJob> MemoryProvider::uploadTar(const QString &id, QIODevice *tar, const QString &remoteDir)
+{
+    note("uploadTar");
+    if (uploadTarHook)
+        return uploadTarHook(id, tar, remoteDir);
+    return std::make_unique<FailedTransferJob>(unsupported(Capability::Files));
+}
+
+std::unique_ptr<TransferJob> MemoryProvider::downloadTar(const QString &id, const QString &remotePath, QIODevice *out)
+{
+    note("downloadTar");
+    if (downloadTarHook)
+        return downloadTarHook(id, remotePath, out);
+    return std::make_unique<FailedTransferJob>(unsupported(Capability::Files));
+}
+
+void MemoryProvider::statPath(const QString &id, const QString &path, Callback<PathStat> done)
+{
+    note("statPath");
+    if (statHook)
+        return statHook(id, path, std::move(done));
+    done.post(unsupported(Capability::Files));
+}
+
+void MemoryProvider::listFiles(const QString &id, const QString &path, Callback<QList<FileEntry>> done)
+{
+    note("listFiles");
+    if (listFilesHook)
+        return listFilesHook(id, path, std::move(done));
+    done.post(unsupported(Capability::FileList));
+}
+
+void MemoryProvider::removePath(const QString &id, const QString &path, Callback<void> done)
+{
+    note("removePath");
+    if (removePathHook)
+        return removePathHook(id, path, std::move(done));
+    done.post(unsupported(Capability::Files));
+}
+
+void MemoryProvider::makeDir(const QString &id, const QString &path, Callback<void> done)
+{
+    note("makeDir");
+    if (makeDirHook)
+        return makeDirHook(id, path, std::move(done));
+    done.post(unsupported(Capability::Files));
+}
+
+Capabilities MemoryProvider::statsFlags() const
+{
+    note("statsFlags");
+    return m_offered & Capabilities::fromInt(kStatsFlags);
 }
 
 void MemoryProvider::stats(const QString &id, Callback<StatsSample> done)
 {
+    note("stats");
     if (statsHook)
-        return statsHook(id, done);
-    done(unsupported("stats"));
+        return statsHook(id, std::move(done));
+    done.post(unsupported(Capability::StatsCpu));
 }
 
 std::unique_ptr<StatsStream> MemoryProvider::streamStats(const QString &id)
 {
+    note("streamStats");
     if (streamHook)
         return streamHook(id);
-    return std::make_unique<FailingStats>();
+    return std::make_unique<FailingStats>(unsupported(Capability::StatsStream));
+}
+
+std::unique_ptr<LogStream> MemoryProvider::logs(const QString &id, const LogOptions &options)
+{
+    note("logs");
+    if (logsHook)
+        return logsHook(id, options);
+    return std::make_unique<FailingLogs>(unsupported(Capability::Logs));
+}
+
+void MemoryProvider::listImages(Callback<QStringList> done)
+{
+    note("listImages");
+    if (listImagesHook)
+        return listImagesHook(std::move(done));
+    done.post(unsupported(Capability::Images));
 }
 
 MemoryProviderFactory::MemoryProviderFactory()

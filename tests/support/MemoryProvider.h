@@ -6,22 +6,44 @@
 #include <QHash>
 #include <QSet>
 #include <functional>
-#include <optional>
 
 namespace sandbar::test {
 
-// A provider whose sessions live in memory: for tests of the registry, the window and
-// the CLI plumbing, where no engine is the point. Capabilities without a real transport
-// (PTY, exec, files, stats) answer with Unsupported.
-class MemoryProvider final : public Provider
+// The one configurable provider for tests: sessions live in memory, and every facet is there
+// to be offered (offer()) and answered by a hook the test sets. For tests of the registry, the
+// window, the CLI plumbing and the wrappers, where no engine is the point. A facet method
+// answers after the call has returned (the completion contract), as the core's answers from
+// memory do; without a hook it answers Unsupported.
+class MemoryProvider : public Provider,
+                       public TerminalFacet,
+                       public ExecFacet,
+                       public FilesFacet,
+                       public StatsFacet,
+                       public LogsFacet,
+                       public ImagesFacet,
+                       public PauseFacet,
+                       public ArchiveFacet,
+                       public TimeLimitFacet
 {
     Q_OBJECT
 public:
+    // Offers the descriptor's capabilities.
     MemoryProvider(const ProviderDescriptor &desc, QString account, QObject *parent = nullptr);
 
-    const ProviderDescriptor &descriptor() const override { return m_desc; }
-    QString accountName() const override { return m_account; }
+    // What it has from now on: a facet is handed out where one of its bits is set, and reports
+    // the finer flags set with it (PtyResize, FileList, which statistics).
+    void offer(Capabilities caps);
 
+    // Every call it received, by method name, in order (the wrapper tests read it).
+    mutable QStringList calls;
+
+    const ProviderDescriptor &descriptor() const override
+    {
+        note("descriptor");
+        return m_desc;
+    }
+    Capabilities coreCapabilities() const override;
+    QString accountName() const override;
     void health(Callback<HealthInfo> done) override;
     void listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done) override;
     void create(const CreateSpec &spec, Callback<SessionInfo> done) override;
@@ -29,56 +51,73 @@ public:
     void stop(const QString &id, Callback<void> done) override;
     void kill(const QString &id, Callback<void> done) override;
     void remove(const QString &id, Callback<void> done) override;
-    void pause(const QString &id, Callback<void> done) override;
-    void resume(const QString &id, Callback<void> done) override;
-    void setTimeout(const QString &id, qint64 ttl, Callback<void> done) override;
+    void adopt(const QString &id, Callback<SessionInfo> done) override;
+    HostProcessMatch hostProcessMatch(const QString &id) const override;
+
+    Capabilities terminalFlags() const override;
     std::unique_ptr<PtyChannel> openPty(const QString &id, const PtyOptions &options) override;
+    void listPtys(const QString &id, Callback<QList<PtyEntry>> done) override;
     std::unique_ptr<ExecJob> exec(const QString &id, const ExecRequest &request) override;
+    Capabilities fileFlags() const override;
     std::unique_ptr<TransferJob> upload(const QString &id, const QString &local, const QString &remoteDest) override;
     std::unique_ptr<TransferJob> download(const QString &id, const QString &remote, const QString &localDest) override;
+    std::unique_ptr<TransferJob> uploadTar(const QString &id, QIODevice *tar, const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> downloadTar(const QString &id, const QString &remotePath, QIODevice *out) override;
+    void statPath(const QString &id, const QString &path, Callback<PathStat> done) override;
     void listFiles(const QString &id, const QString &path, Callback<QList<FileEntry>> done) override;
+    void removePath(const QString &id, const QString &path, Callback<void> done) override;
+    void makeDir(const QString &id, const QString &path, Callback<void> done) override;
+    Capabilities statsFlags() const override;
     void stats(const QString &id, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &id) override;
-
-    // Statistics for tests of the collector: unset answers Unsupported.
-    std::function<void(const QString &id, Callback<StatsSample> done)> statsHook;
-    std::function<std::unique_ptr<StatsStream>(const QString &id)> streamHook;
-    std::optional<Capabilities> capabilityOverride;
-    // Terminals and commands for tests of the consoles: unset answers Unsupported.
-    std::function<std::unique_ptr<PtyChannel>(const QString &id, const PtyOptions &options)> ptyHook;
-    std::function<std::unique_ptr<ExecJob>(const QString &id, const ExecRequest &request)> execHook;
-    // Logs for tests of the Logs tab (FakeLogStream): unset answers Unsupported.
-    std::function<std::unique_ptr<LogStream>(const QString &id, const LogOptions &options)> logsHook;
-    std::unique_ptr<LogStream> logs(const QString &id, const LogOptions &options) override
-    {
-        return logsHook ? logsHook(id, options) : Provider::logs(id, options);
-    }
-    // Where its sessions' processes run on this machine (tests of NVML matching).
-    std::function<HostProcessMatch(const QString &id)> hostMatch;
-    HostProcessMatch hostProcessMatch(const QString &id) const override
-    {
-        return hostMatch ? hostMatch(id) : HostProcessMatch{};
-    }
-    Capabilities capabilities() const override { return capabilityOverride.value_or(m_desc.capabilities); }
+    std::unique_ptr<LogStream> logs(const QString &id, const LogOptions &options) override;
+    void listImages(Callback<QStringList> done) override;
+    void pause(const QString &id, Callback<void> done) override;
+    void resume(const QString &id, Callback<void> done) override;
+    void archive(const QString &id, Callback<void> done) override;
+    void setTimeout(const QString &id, qint64 ttl, Callback<void> done) override;
 
     // Health and create answered by the test (a failing engine, a slow pull with progress):
     // unset, health answers "Memory 1" and create succeeds at once.
     std::function<void(Callback<HealthInfo> done)> healthHook;
     std::function<bool(const CreateSpec &spec, Callback<SessionInfo> &done)> createHook; // true: handled
+    // Where its sessions' processes run on this machine (tests of NVML matching).
+    std::function<HostProcessMatch(const QString &id)> hostMatch;
+
+    // The facets' answers; unset ones answer Unsupported.
+    std::function<std::unique_ptr<PtyChannel>(const QString &id, const PtyOptions &options)> ptyHook;
+    std::function<void(const QString &id, Callback<QList<PtyEntry>> done)> listPtysHook;
+    std::function<std::unique_ptr<ExecJob>(const QString &id, const ExecRequest &request)> execHook;
+    using CopyHook =
+        std::function<std::unique_ptr<TransferJob>(const QString &id, const QString &source, const QString &dest)>;
+    CopyHook uploadHook, downloadHook;
+    std::function<std::unique_ptr<TransferJob>(const QString &id, QIODevice *tar, const QString &dir)> uploadTarHook;
+    std::function<std::unique_ptr<TransferJob>(const QString &id, const QString &path, QIODevice *out)> downloadTarHook;
+    std::function<void(const QString &id, const QString &path, Callback<PathStat> done)> statHook;
+    std::function<void(const QString &id, const QString &path, Callback<QList<FileEntry>> done)> listFilesHook;
+    using PathHook = std::function<void(const QString &id, const QString &path, Callback<void> done)>;
+    PathHook removePathHook, makeDirHook;
+    std::function<void(const QString &id, Callback<StatsSample> done)> statsHook;
+    std::function<std::unique_ptr<StatsStream>(const QString &id)> streamHook;
+    std::function<std::unique_ptr<LogStream>(const QString &id, const LogOptions &options)> logsHook;
+    std::function<void(Callback<QStringList> done)> listImagesHook;
 
     // Seeds a session as if another Sandbar (or account) had made it.
     void inject(const SessionInfo &session) { m_sessions.insert(session.id, session); }
     bool failListing = false;
-    // Stop, kill, pause, resume and remove of these ids fail (tests of error reporting).
+    // Stop, kill, pause, resume, archive and remove of these ids fail (tests of error reporting).
     QSet<QString> failIds;
     // Like Docker's container list: limits and GPUs only in info().
     bool listWithoutLimits = false;
 
 private:
+    void note(const char *method) const { calls << QLatin1String(method); }
     VoidResult setState(const QString &id, SessionState state);
+    Error unsupported(Capability cap) const;
 
     ProviderDescriptor m_desc;
     QString m_account;
+    Capabilities m_offered;
     QHash<QString, SessionInfo> m_sessions;
     int m_next = 1;
 };

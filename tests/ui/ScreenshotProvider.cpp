@@ -96,35 +96,9 @@ void CrawlingUpload::start()
     m_timer.start();
 }
 
-ScreenshotProvider::ScreenshotProvider(const ProviderDescriptor &desc, const QString &account, Capabilities caps,
-                                       QObject *parent)
-    : Provider(parent)
-    , m_inner(std::make_unique<MemoryProvider>(desc, account))
-    , m_caps(caps)
-{
-    connect(m_inner.get(), &Provider::sessionChanged, this, &Provider::sessionChanged);
-    connect(m_inner.get(), &Provider::sessionRemoved, this, &Provider::sessionRemoved);
-}
+namespace {
 
-void ScreenshotProvider::health(Callback<HealthInfo> done)
-{
-    const ProviderDescriptor &d = m_inner->descriptor();
-    done(HealthInfo{d.displayName,
-                    QStringLiteral("1.0"),
-                    QStringLiteral("1.0"),
-                    QStringLiteral("linux"),
-                    d.id + QStringLiteral("://"),
-                    {}});
-}
-
-void ScreenshotProvider::stats(const QString &id, Callback<StatsSample> done)
-{
-    if (!profiles.contains(id))
-        return m_inner->stats(id, std::move(done));
-    done(sampleAt(profiles.value(id), QDateTime::currentMSecsSinceEpoch()));
-}
-
-void ScreenshotProvider::listFiles(const QString &, const QString &dir, Callback<QList<FileEntry>> done)
+QList<FileEntry> workspaceListing(const QString &dir)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const auto entry = [&](const QString &name, bool isDir, qint64 size, quint32 mode, int minutesAgo) {
@@ -137,32 +111,52 @@ void ScreenshotProvider::listFiles(const QString &, const QString &dir, Callback
         e.modified = now.addSecs(-60 * minutesAgo);
         return e;
     };
-    done(QList<FileEntry>{entry(QStringLiteral(".git"), true, 4096, 0755, 3),
-                          entry(QStringLiteral("src"), true, 4096, 0755, 4),
-                          entry(QStringLiteral("tests"), true, 4096, 0755, 12),
-                          entry(QStringLiteral("node_modules"), true, 4096, 0755, 41),
-                          entry(QStringLiteral("README.md"), false, 5321, 0644, 9),
-                          entry(QStringLiteral("package.json"), false, 1187, 0644, 41),
-                          entry(QStringLiteral("agent.log"), false, 884736, 0644, 1),
-                          entry(QStringLiteral("run-agent.sh"), false, 412, 0755, 45)});
+    return {entry(QStringLiteral(".git"), true, 4096, 0755, 3),
+            entry(QStringLiteral("src"), true, 4096, 0755, 4),
+            entry(QStringLiteral("tests"), true, 4096, 0755, 12),
+            entry(QStringLiteral("node_modules"), true, 4096, 0755, 41),
+            entry(QStringLiteral("README.md"), false, 5321, 0644, 9),
+            entry(QStringLiteral("package.json"), false, 1187, 0644, 41),
+            entry(QStringLiteral("agent.log"), false, 884736, 0644, 1),
+            entry(QStringLiteral("run-agent.sh"), false, 412, 0755, 45)};
 }
 
-void ScreenshotProvider::statPath(const QString &, const QString &, Callback<PathStat> done)
+} // namespace
+
+ScreenshotProvider::ScreenshotProvider(const ProviderDescriptor &desc, const QString &account, Capabilities caps,
+                                       QObject *parent)
+    : MemoryProvider(desc, account, parent)
 {
+    offer(caps);
+    healthHook = [this](Callback<HealthInfo> done) {
+        const ProviderDescriptor &d = descriptor();
+        done(HealthInfo{d.displayName,
+                        QStringLiteral("1.0"),
+                        QStringLiteral("1.0"),
+                        QStringLiteral("linux"),
+                        d.id + QStringLiteral("://"),
+                        {}});
+    };
+    statsHook = [this](const QString &id, Callback<StatsSample> done) {
+        if (!profiles.contains(id))
+            return done.post(makeError(ErrorCode::Unsupported, QStringLiteral("no load profile for %1").arg(id)));
+        done.post(sampleAt(profiles.value(id), QDateTime::currentMSecsSinceEpoch()));
+    };
+    listFilesHook = [](const QString &, const QString &dir, Callback<QList<FileEntry>> done) {
+        done.post(workspaceListing(dir));
+    };
     // Nothing is in the way: the uploads start without a name conflict.
-    done(PathStat{});
-}
-
-std::unique_ptr<TransferJob> ScreenshotProvider::upload(const QString &, const QString &local, const QString &)
-{
-    // Sizes by name, so the panel shows believable totals whatever the local files hold.
-    const QString name = QFileInfo(local).fileName();
-    const qint64 mib = qint64(1) << 20;
-    const qint64 total = name.endsWith(QLatin1String(".parquet")) ? 734 * mib
-                         : name.endsWith(QLatin1String(".bin"))   ? 268 * mib
-                                                                  : 48 * mib;
-    const double stops[] = {0.62, 0.38, 0.2, 0.1};
-    return std::make_unique<CrawlingUpload>(total, stops[m_uploads++ % 4]);
+    statHook = [](const QString &, const QString &, Callback<PathStat> done) { done.post(PathStat{}); };
+    uploadHook = [this](const QString &, const QString &local, const QString &) -> std::unique_ptr<TransferJob> {
+        // Sizes by name, so the panel shows believable totals whatever the local files hold.
+        const QString name = QFileInfo(local).fileName();
+        const qint64 mib = qint64(1) << 20;
+        const qint64 total = name.endsWith(QLatin1String(".parquet")) ? 734 * mib
+                             : name.endsWith(QLatin1String(".bin"))   ? 268 * mib
+                                                                      : 48 * mib;
+        const double stops[] = {0.62, 0.38, 0.2, 0.1};
+        return std::make_unique<CrawlingUpload>(total, stops[m_uploads++ % 4]);
+    };
 }
 
 Result<std::unique_ptr<Provider>> ScreenshotFactory::create(const AccountConfig &account) const

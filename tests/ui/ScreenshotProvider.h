@@ -1,7 +1,7 @@
 #pragma once
 
 // The provider double behind tests/ui/screenshots.cpp: a MemoryProvider (sessions, states)
-// under any descriptor, with believable statistics (a function of the clock, so backdated
+// under any descriptor and capabilities, with believable statistics (a function of the clock, so backdated
 // history and live samples join up), a folder listing and uploads that crawl to part way
 // and stay there, so a picture can be taken mid-transfer.
 
@@ -45,51 +45,19 @@ private:
     qint64 m_stop;
 };
 
-class ScreenshotProvider final : public Provider
+// A MemoryProvider configured by its hooks, nothing overridden.
+class ScreenshotProvider final : public MemoryProvider
 {
     Q_OBJECT
 public:
     ScreenshotProvider(const ProviderDescriptor &desc, const QString &account, Capabilities caps,
                        QObject *parent = nullptr);
 
-    MemoryProvider &memory() { return *m_inner; }
+    MemoryProvider &memory() { return *this; }
     // Statistics of the session id (its name's profile); unset ids answer Unsupported.
     QHash<QString, LoadProfile> profiles;
 
-    const ProviderDescriptor &descriptor() const override { return m_inner->descriptor(); }
-    Capabilities capabilities() const override { return m_caps; }
-    QString accountName() const override { return m_inner->accountName(); }
-
-    void health(Callback<HealthInfo> done) override;
-    void listSessions(const ListOptions &o, Callback<QList<SessionInfo>> done) override
-    {
-        m_inner->listSessions(o, std::move(done));
-    }
-    void create(const CreateSpec &s, Callback<SessionInfo> done) override { m_inner->create(s, std::move(done)); }
-    void info(const QString &id, Callback<SessionInfo> done) override { m_inner->info(id, std::move(done)); }
-    void stop(const QString &id, Callback<void> done) override { m_inner->stop(id, std::move(done)); }
-    void kill(const QString &id, Callback<void> done) override { m_inner->kill(id, std::move(done)); }
-    void remove(const QString &id, Callback<void> done) override { m_inner->remove(id, std::move(done)); }
-    void pause(const QString &id, Callback<void> done) override { m_inner->pause(id, std::move(done)); }
-    void resume(const QString &id, Callback<void> done) override { m_inner->resume(id, std::move(done)); }
-    void setTimeout(const QString &id, qint64 ttl, Callback<void> done) override
-    {
-        m_inner->setTimeout(id, ttl, std::move(done));
-    }
-    std::unique_ptr<PtyChannel> openPty(const QString &id, const PtyOptions &o) override
-    {
-        return m_inner->openPty(id, o);
-    }
-    std::unique_ptr<ExecJob> exec(const QString &id, const ExecRequest &r) override { return m_inner->exec(id, r); }
-    std::unique_ptr<StatsStream> streamStats(const QString &id) override { return m_inner->streamStats(id); }
-    void stats(const QString &id, Callback<StatsSample> done) override;
-    void listFiles(const QString &id, const QString &path, Callback<QList<FileEntry>> done) override;
-    void statPath(const QString &id, const QString &path, Callback<PathStat> done) override;
-    std::unique_ptr<TransferJob> upload(const QString &id, const QString &local, const QString &remoteDest) override;
-
 private:
-    std::unique_ptr<MemoryProvider> m_inner;
-    Capabilities m_caps;
     int m_uploads = 0;
 };
 

@@ -152,9 +152,9 @@ private Q_SLOTS:
         auto p = test::await<Provider *>([&](Callback<Provider *> cb) { m_registry->provider(a.name, cb); });
         QVERIFY_RESULT(p);
         test::MemoryProvider *mem = m_memory->made.value(a.name);
-        mem->capabilityOverride = Capability::Pty | Capability::Exec | Capability::Files | Capability::FileList |
-                                  Capability::StatsCpu | Capability::StatsMemory | Capability::Logs |
-                                  Capability::PauseResume | Capability::SetTimeout;
+        mem->offer(Capability::Pty | Capability::Exec | Capability::Files | Capability::FileList |
+                   Capability::StatsCpu | Capability::StatsMemory | Capability::Logs | Capability::PauseResume |
+                   Capability::SetTimeout);
         mem->ptyHook = [](const QString &, const PtyOptions &) { return catShell(); };
         mem->statsHook = [](const QString &, Callback<StatsSample> done) {
             StatsSample s;

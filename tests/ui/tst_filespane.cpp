@@ -97,62 +97,45 @@ public:
     void cancel() override {}
 };
 
-class PictureProvider final : public Provider
+QList<FileEntry> pictureListing(const QString &dir)
 {
-public:
-    PictureProvider()
-    {
-        m_desc.id = QStringLiteral("docker");
-        m_desc.displayName = QStringLiteral("Docker");
-        m_desc.capabilities = Capability::Files | Capability::FileList | Capability::Exec;
-    }
-    const ProviderDescriptor &descriptor() const override { return m_desc; }
-    QString accountName() const override { return QStringLiteral("local"); }
-    void health(Callback<HealthInfo> done) override { done(no()); }
-    void listSessions(const ListOptions &, Callback<QList<SessionInfo>> done) override { done(no()); }
-    void create(const CreateSpec &, Callback<SessionInfo> done) override { done(no()); }
-    void info(const QString &, Callback<SessionInfo> done) override { done(no()); }
-    void stop(const QString &, Callback<void> done) override { done(no()); }
-    void kill(const QString &, Callback<void> done) override { done(no()); }
-    void remove(const QString &, Callback<void> done) override { done(no()); }
-    void pause(const QString &, Callback<void> done) override { done(no()); }
-    void resume(const QString &, Callback<void> done) override { done(no()); }
-    void setTimeout(const QString &, qint64, Callback<void> done) override { done(no()); }
-    std::unique_ptr<PtyChannel> openPty(const QString &, const PtyOptions &) override { return nullptr; }
-    std::unique_ptr<ExecJob> exec(const QString &, const ExecRequest &) override { return nullptr; }
-    void stats(const QString &, Callback<StatsSample> done) override { done(no()); }
-    std::unique_ptr<StatsStream> streamStats(const QString &) override { return nullptr; }
-    void statPath(const QString &, const QString &, Callback<PathStat> done) override { done(PathStat{}); }
-    std::unique_ptr<TransferJob> upload(const QString &, const QString &, const QString &) override
-    {
-        return std::make_unique<HalfwayJob>();
-    }
-    void listFiles(const QString &, const QString &dir, Callback<QList<FileEntry>> done) override
-    {
-        const QDateTime when = QDateTime::fromString(QStringLiteral("2026-11-30T14:05:00"), Qt::ISODate);
-        const auto entry = [&](const QString &name, bool isDir, qint64 size, quint32 mode, int age) {
-            FileEntry e;
-            e.name = name;
-            e.path = dir + QLatin1Char('/') + name;
-            e.isDir = isDir;
-            e.size = size;
-            e.mode = mode;
-            e.modified = when.addSecs(-age * 3600);
-            return e;
-        };
-        done(QList<FileEntry>{entry(QStringLiteral("src"), true, 4096, 0755, 2),
-                              entry(QStringLiteral("tests"), true, 4096, 0755, 30),
-                              entry(QStringLiteral("node_modules"), true, 4096, 0755, 50),
-                              entry(QStringLiteral("README.md"), false, 5321, 0644, 1),
-                              entry(QStringLiteral("package.json"), false, 1187, 0644, 3),
-                              entry(QStringLiteral("build.sh"), false, 412, 0755, 70),
-                              entry(QStringLiteral("dataset.parquet"), false, 734003200, 0600, 5)});
-    }
+    const QDateTime when = QDateTime::fromString(QStringLiteral("2026-11-30T14:05:00"), Qt::ISODate);
+    const auto entry = [&](const QString &name, bool isDir, qint64 size, quint32 mode, int age) {
+        FileEntry e;
+        e.name = name;
+        e.path = dir + QLatin1Char('/') + name;
+        e.isDir = isDir;
+        e.size = size;
+        e.mode = mode;
+        e.modified = when.addSecs(-age * 3600);
+        return e;
+    };
+    return {entry(QStringLiteral("src"), true, 4096, 0755, 2),
+            entry(QStringLiteral("tests"), true, 4096, 0755, 30),
+            entry(QStringLiteral("node_modules"), true, 4096, 0755, 50),
+            entry(QStringLiteral("README.md"), false, 5321, 0644, 1),
+            entry(QStringLiteral("package.json"), false, 1187, 0644, 3),
+            entry(QStringLiteral("build.sh"), false, 412, 0755, 70),
+            entry(QStringLiteral("dataset.parquet"), false, 734003200, 0600, 5)};
+}
 
-private:
-    static Error no() { return makeError(ErrorCode::Unsupported, QStringLiteral("not in this test")); }
-    ProviderDescriptor m_desc;
-};
+// A Docker-like account with a listing and an upload that stays half way.
+std::unique_ptr<test::MemoryProvider> pictureProvider()
+{
+    ProviderDescriptor d;
+    d.id = QStringLiteral("docker");
+    d.displayName = QStringLiteral("Docker");
+    d.capabilities = Capability::Files | Capability::FileList | Capability::Exec;
+    auto p = std::make_unique<test::MemoryProvider>(d, QStringLiteral("local"));
+    p->statHook = [](const QString &, const QString &, Callback<PathStat> done) { done.post(PathStat{}); };
+    p->uploadHook = [](const QString &, const QString &, const QString &) -> std::unique_ptr<TransferJob> {
+        return std::make_unique<HalfwayJob>();
+    };
+    p->listFilesHook = [](const QString &, const QString &dir, Callback<QList<FileEntry>> done) {
+        done.post(pictureListing(dir));
+    };
+    return p;
+}
 
 } // namespace
 
@@ -258,11 +241,12 @@ private Q_SLOTS:
         m_session = *info;
         QCOMPARE(m_session.state, SessionState::Running);
         // /workspace where the image has it, else a folder of our own.
-        auto ws = await<PathStat>([&](auto cb) { m_p->statPath(m_session.id, QStringLiteral("/workspace"), cb); });
+        auto ws =
+            await<PathStat>([&](auto cb) { m_p->files()->statPath(m_session.id, QStringLiteral("/workspace"), cb); });
         QVERIFY_RESULT(ws);
         const QString root = ws->exists && ws->isDir ? QStringLiteral("/workspace") : QStringLiteral("/tmp");
         m_base = root + QStringLiteral("/files-test");
-        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->makeDir(m_session.id, m_base, cb); }));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->files()->makeDir(m_session.id, m_base, cb); }));
     }
 
     void cleanupTestCase()
@@ -373,8 +357,9 @@ private Q_SLOTS:
         QVERIFY(dropOn(pane.get(), {extra}, onRow));
         QVERIFY(waitIdle(*pane));
         QCOMPARE(remoteBytes(m_base + QStringLiteral("/tree/sub/onto-row.txt")), QByteArray("row"));
-        (void)await<void>(
-            [&](auto cb) { m_p->removePath(m_session.id, m_base + QStringLiteral("/tree/sub/onto-row.txt"), cb); });
+        (void)await<void>([&](auto cb) {
+            m_p->files()->removePath(m_session.id, m_base + QStringLiteral("/tree/sub/onto-row.txt"), cb);
+        });
         // A folder that is not there: the reason, not an empty list.
         pane->setCurrentDir(m_base + QStringLiteral("/no such folder"));
         QVERIFY(waitUntil([&] { return !pane->noticeText().isEmpty(); }, 10000));
@@ -507,15 +492,18 @@ private Q_SLOTS:
     void removeRefusesRoot()
     {
         for (const QString &p : {QStringLiteral("/"), QString()}) {
-            auto r = await<void>([&](auto cb) { m_p->removePath(m_session.id, p, cb); });
+            auto r = await<void>([&](auto cb) { m_p->files()->removePath(m_session.id, p, cb); });
             QVERIFY(!r.ok());
             QCOMPARE(r.code(), ErrorCode::InvalidArgument);
         }
         QCOMPARE(remoteBytes(QStringLiteral("/bin/busybox")).isEmpty(), false);
         // makeDir makes parents and accepts an existing folder.
-        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->makeDir(m_session.id, m_base + QStringLiteral("/p/q"), cb); }));
-        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->makeDir(m_session.id, m_base + QStringLiteral("/p/q"), cb); }));
-        auto st = await<PathStat>([&](auto cb) { m_p->statPath(m_session.id, m_base + QStringLiteral("/p/q"), cb); });
+        QVERIFY_RESULT(
+            await<void>([&](auto cb) { m_p->files()->makeDir(m_session.id, m_base + QStringLiteral("/p/q"), cb); }));
+        QVERIFY_RESULT(
+            await<void>([&](auto cb) { m_p->files()->makeDir(m_session.id, m_base + QStringLiteral("/p/q"), cb); }));
+        auto st = await<PathStat>(
+            [&](auto cb) { m_p->files()->statPath(m_session.id, m_base + QStringLiteral("/p/q"), cb); });
         QVERIFY_RESULT(st);
         QVERIFY(st->isDir);
     }
@@ -553,11 +541,11 @@ private Q_SLOTS:
 
     void screenshot()
     {
-        PictureProvider p;
+        const auto p = pictureProvider();
         SessionInfo s;
         s.id = QStringLiteral("picture");
         s.state = SessionState::Running;
-        FilesPane pane(&p, s);
+        FilesPane pane(p.get(), s);
         pane.resize(900, 560);
         pane.show();
         QVERIFY(waitUntil([&] { return pane.model()->rowCount() == 7; }, 5000));

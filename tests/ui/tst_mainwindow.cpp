@@ -227,13 +227,16 @@ private Q_SLOTS:
         w.show();
         w.refreshAll();
         auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
-        QTRY_VERIFY(table->model()->rowCount() > 0);
+        const auto rowOf = [table] {
+            for (int r = 0; r < table->model()->rowCount(); ++r) {
+                if (table->model()->index(r, ui::SessionsModel::Ref).data().toString() == QLatin1String("lab/priced1"))
+                    return r;
+            }
+            return -1;
+        };
+        QTRY_VERIFY(rowOf() >= 0); // listed after the refresh, which answers later
         meter.tick();
-        int row = -1;
-        for (int r = 0; r < table->model()->rowCount(); ++r) {
-            if (table->model()->index(r, ui::SessionsModel::Ref).data().toString() == QLatin1String("lab/priced1"))
-                row = r;
-        }
+        const int row = rowOf();
         QVERIFY(row >= 0);
         const QString cost = table->model()->index(row, ui::SessionsModel::Cost).data().toString();
         QVERIFY2(cost.startsWith(QLatin1String("$0.166")) && cost.endsWith(QLatin1String("/h")), qPrintable(cost));
@@ -283,7 +286,7 @@ private Q_SLOTS:
     {
         test::MemoryProvider *mem = m_memory->made.value(QStringLiteral("local"));
         QVERIFY(mem);
-        mem->capabilityOverride = Capabilities(Capability::Exec);
+        mem->offer(Capabilities(Capability::Exec));
         CreateSpec spec;
         spec.name = QStringLiteral("detail-1");
         const auto made = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { mem->create(spec, cb); });
@@ -363,7 +366,7 @@ private Q_SLOTS:
             QMetaObject::invokeMethod(d->terminalTabs(), "tabCloseRequested", Q_ARG(int, 0));
             QTRY_VERIFY(guard.isNull()); // nothing left to show: the detail goes
         }
-        mem->capabilityOverride.reset();
+        mem->offer(mem->descriptor().capabilities);
     }
 
     void statisticsInTheWindow()
@@ -376,7 +379,7 @@ private Q_SLOTS:
         int witnessCalls = 0; // of another one, whose Stats tab stays open
         QString witnessId;
         double cpu = 10;
-        mem->capabilityOverride = Capabilities(Capability::StatsCpu | Capability::StatsMemory);
+        mem->offer(Capabilities(Capability::StatsCpu | Capability::StatsMemory));
         mem->statsHook = [&calls, &witnessCalls, &witnessId, &cpu](const QString &id, Callback<StatsSample> done) {
             ++(id == witnessId ? witnessCalls : calls);
             StatsSample s;
@@ -462,7 +465,7 @@ private Q_SLOTS:
         }
         (void)test::await<void>([&](Callback<void> cb) { mem->remove(made->id, cb); });
         mem->statsHook = nullptr;
-        mem->capabilityOverride.reset();
+        mem->offer(mem->descriptor().capabilities);
     }
 };
 

@@ -291,7 +291,7 @@ private Q_SLOTS:
         console.run(QStringLiteral("true"));
         QTRY_COMPARE(done.count(), 1);
         QCOMPARE(done.at(0).at(0).toInt(), -1);
-        QVERIFY2(console.outputText().contains(QStringLiteral("[failed: the memory provider has no exec]")),
+        QVERIFY2(console.outputText().contains(QStringLiteral("[failed: Memory does not support exec]")),
                  qPrintable(console.outputText()));
     }
 
@@ -449,7 +449,7 @@ private Q_SLOTS:
         QVERIFY(provider);
         provider->execHook = [](const QString &, const ExecRequest &r) { return std::make_unique<ProcessExec>(r); };
         provider->ptyHook = [](const QString &, const PtyOptions &) { return titledShell(); };
-        provider->capabilityOverride = Capabilities(Capability::Exec);
+        provider->offer(Capabilities(Capability::Exec));
         CreateSpec spec;
         spec.name = QStringLiteral("agent-7");
         spec.image = QStringLiteral("busybox");
@@ -480,7 +480,7 @@ private Q_SLOTS:
         QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("agent-7"));
 
         // With a PTY, a terminal whose tab follows the program's title.
-        provider->capabilityOverride = Capability::Pty | Capability::Exec;
+        provider->offer(Capability::Pty | Capability::Exec);
         terminal->trigger();
         auto *term = qobject_cast<ui::SessionTerminal *>(tabs->currentWidget());
         QVERIFY(term);
@@ -490,7 +490,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(tabs->tabText(tabs->indexOf(term)), QStringLiteral("agent-7"), 30000);
 
         // Neither: no console to offer.
-        provider->capabilityOverride = Capabilities(Capability::Files);
+        provider->offer(Capabilities(Capability::Files));
         table->clearSelection();
         table->selectRow(0);
         QVERIFY(!terminal->isEnabled());

@@ -2,6 +2,7 @@
 // and the time left (a test clock), one or two at a time, cancel one and all, a failure that
 // leaves the rest running, and name conflicts (Rename's free name, Skip and Overwrite "for
 // all", a file over a folder removed first).
+#include "MemoryProvider.h"
 #include "TestSupport.h"
 #include "files/TransferQueue.h"
 #include "terminal/PtyChannel.h"
@@ -15,6 +16,7 @@
 
 using namespace sandbar;
 using namespace sandbar::ui;
+using sandbar::test::MemoryProvider;
 using sandbar::test::waitUntil;
 
 namespace {
@@ -41,56 +43,40 @@ struct Call {
     QPointer<FakeJob> job;
 };
 
-// Only what the queue asks: statPath, removePath, upload, download.
-class QueueProvider final : public Provider
+ProviderDescriptor queueDescriptor()
+{
+    ProviderDescriptor d;
+    d.id = QStringLiteral("fake");
+    d.displayName = QStringLiteral("Fake");
+    d.capabilities = Capability::Files | Capability::FileList | Capability::Exec;
+    return d;
+}
+
+// Answers only what the queue asks (statPath, removePath, upload, download) from its own
+// picture of the remote side, later, as a real engine would.
+class QueueProvider final : public MemoryProvider
 {
 public:
     QueueProvider()
+        : MemoryProvider(queueDescriptor(), QStringLiteral("fake"))
     {
-        m_desc.id = QStringLiteral("fake");
-        m_desc.displayName = QStringLiteral("Fake");
-        m_desc.capabilities = Capability::Files | Capability::FileList | Capability::Exec;
-    }
-    const ProviderDescriptor &descriptor() const override { return m_desc; }
-    QString accountName() const override { return QStringLiteral("fake"); }
-    void health(Callback<HealthInfo> done) override { done(no()); }
-    void listSessions(const ListOptions &, Callback<QList<SessionInfo>> done) override { done(no()); }
-    void create(const CreateSpec &, Callback<SessionInfo> done) override { done(no()); }
-    void info(const QString &, Callback<SessionInfo> done) override { done(no()); }
-    void stop(const QString &, Callback<void> done) override { done(no()); }
-    void kill(const QString &, Callback<void> done) override { done(no()); }
-    void remove(const QString &, Callback<void> done) override { done(no()); }
-    void pause(const QString &, Callback<void> done) override { done(no()); }
-    void resume(const QString &, Callback<void> done) override { done(no()); }
-    void setTimeout(const QString &, qint64, Callback<void> done) override { done(no()); }
-    std::unique_ptr<PtyChannel> openPty(const QString &, const PtyOptions &) override { return nullptr; }
-    std::unique_ptr<ExecJob> exec(const QString &, const ExecRequest &) override { return nullptr; }
-    void listFiles(const QString &, const QString &, Callback<QList<FileEntry>> done) override { done(no()); }
-    void stats(const QString &, Callback<StatsSample> done) override { done(no()); }
-    std::unique_ptr<StatsStream> streamStats(const QString &) override { return nullptr; }
-
-    void statPath(const QString &, const QString &path, Callback<PathStat> done) override
-    {
-        statted << path;
-        PathStat s;
-        s.exists = files.contains(path) || dirs.contains(path);
-        s.isDir = dirs.contains(path);
-        done.post(s); // answered later, as a real engine would
-    }
-    void removePath(const QString &, const QString &path, Callback<void> done) override
-    {
-        removed << path;
-        files.remove(path);
-        dirs.remove(path);
-        done.post(VoidResult{});
-    }
-    std::unique_ptr<TransferJob> upload(const QString &, const QString &local, const QString &dest) override
-    {
-        return track(local, dest);
-    }
-    std::unique_ptr<TransferJob> download(const QString &, const QString &remote, const QString &local) override
-    {
-        return track(remote, local);
+        statHook = [this](const QString &, const QString &path, Callback<PathStat> done) {
+            statted << path;
+            PathStat s;
+            s.exists = files.contains(path) || dirs.contains(path);
+            s.isDir = dirs.contains(path);
+            done.post(s);
+        };
+        removePathHook = [this](const QString &, const QString &path, Callback<void> done) {
+            removed << path;
+            files.remove(path);
+            dirs.remove(path);
+            done.post(VoidResult{});
+        };
+        uploadHook = [this](const QString &, const QString &local, const QString &dest) { return track(local, dest); };
+        downloadHook = [this](const QString &, const QString &remote, const QString &local) {
+            return track(remote, local);
+        };
     }
 
     QList<Call> calls;
@@ -98,14 +84,12 @@ public:
     QSet<QString> files, dirs;
 
 private:
-    static Error no() { return makeError(ErrorCode::Unsupported, QStringLiteral("not in this test")); }
     std::unique_ptr<TransferJob> track(const QString &source, const QString &dest)
     {
         auto job = std::make_unique<FakeJob>();
         calls << Call{source, dest, job.get()};
         return job;
     }
-    ProviderDescriptor m_desc;
 };
 
 constexpr qint64 MiB = 1024 * 1024;

@@ -320,11 +320,11 @@ void FilesPane::goTo(const QString &path, bool remember)
 void FilesPane::refresh()
 {
     m_refreshTimer->stop();
-    if (!canList() || !m_provider)
+    if (!canList() || !m_provider || !m_provider->files())
         return updateAvailability();
     const int generation = ++m_generation;
     const QString dir = m_currentDir;
-    m_provider->listFiles(
+    m_provider->files()->listFiles(
         m_session.id, dir, Callback<QList<FileEntry>>(this, [this, generation, dir](Result<QList<FileEntry>> r) {
             // Only the answer for the folder shown now counts (the user may have moved on).
             if (generation != m_generation)
@@ -478,20 +478,21 @@ void FilesPane::requestDelete(const QStringList &remotePaths)
 
 void FilesPane::removePaths(const QStringList &paths)
 {
-    if (!m_provider)
+    FilesFacet *files = m_provider ? m_provider->files() : nullptr;
+    if (!files)
         return;
     auto pending = std::make_shared<int>(int(paths.size()));
     auto errors = std::make_shared<QStringList>();
     for (const QString &p : paths) {
-        m_provider->removePath(m_session.id, p, Callback<void>(this, [this, pending, errors, p](VoidResult r) {
-                                   if (!r)
-                                       *errors << tr("%1: %2").arg(p, r.message());
-                                   if (--*pending > 0)
-                                       return;
-                                   refresh();
-                                   if (!errors->isEmpty())
-                                       showNotice(tr("Not deleted: %1").arg(errors->join(QStringLiteral("; "))));
-                               }));
+        files->removePath(m_session.id, p, Callback<void>(this, [this, pending, errors, p](VoidResult r) {
+                              if (!r)
+                                  *errors << tr("%1: %2").arg(p, r.message());
+                              if (--*pending > 0)
+                                  return;
+                              refresh();
+                              if (!errors->isEmpty())
+                                  showNotice(tr("Not deleted: %1").arg(errors->join(QStringLiteral("; "))));
+                          }));
     }
 }
 
@@ -502,14 +503,15 @@ void FilesPane::createFolder(const QString &name)
         showNotice(tr("“%1” is not a folder name.").arg(name));
         return;
     }
-    if (!m_provider)
+    FilesFacet *files = m_provider ? m_provider->files() : nullptr;
+    if (!files)
         return;
     const QString path = joinRemote(m_currentDir, name);
-    m_provider->makeDir(m_session.id, path, Callback<void>(this, [this, path](VoidResult r) {
-                            if (!r)
-                                return showNotice(tr("Cannot make %1: %2").arg(path, r.message()));
-                            refresh();
-                        }));
+    files->makeDir(m_session.id, path, Callback<void>(this, [this, path](VoidResult r) {
+                       if (!r)
+                           return showNotice(tr("Cannot make %1: %2").arg(path, r.message()));
+                       refresh();
+                   }));
 }
 
 } // namespace sandbar::ui

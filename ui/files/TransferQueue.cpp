@@ -177,9 +177,11 @@ void TransferQueue::begin(Entry *e)
     Q_EMIT itemChanged(e->item.id);
     if (!m_provider)
         return finish(e, State::Failed, tr("The session's account is gone"));
+    if (!files())
+        return finish(e, State::Failed, tr("This session cannot copy files"));
     if (e->item.direction == Direction::Download) {
         e->item.target = e->item.destination;
-        return runJob(e, m_provider->download(m_sessionId, e->item.source, e->item.destination));
+        return runJob(e, files()->download(m_sessionId, e->item.source, e->item.destination));
     }
     if (!QFileInfo::exists(e->item.source))
         return finish(e, State::Failed, tr("%1 does not exist").arg(e->item.source));
@@ -191,23 +193,22 @@ void TransferQueue::checkUpload(Entry *e)
     const int id = e->item.id;
     const QString target = joinRemote(e->item.destination, e->item.name);
     e->item.target = target;
-    m_provider->statPath(m_sessionId, target, Callback<PathStat>(this, [this, id](Result<PathStat> r) {
-                             Entry *x = find(id);
-                             if (!x || x->item.state != State::Running)
-                                 return;
-                             if (!r)
-                                 return finish(x, State::Failed, r.message());
-                             if (!r->exists)
-                                 return runJob(
-                                     x, m_provider->upload(m_sessionId, x->item.source, asFolder(x->item.destination)));
-                             x->existing = *r;
-                             if (m_policy)
-                                 return applyChoice(x, *m_policy);
-                             x->item.awaitingAnswer = true;
-                             m_conflicts.push_back(id);
-                             Q_EMIT itemChanged(id);
-                             askNextConflict();
-                         }));
+    files()->statPath(m_sessionId, target, Callback<PathStat>(this, [this, id](Result<PathStat> r) {
+                          Entry *x = find(id);
+                          if (!x || x->item.state != State::Running)
+                              return;
+                          if (!r)
+                              return finish(x, State::Failed, r.message());
+                          if (!r->exists)
+                              return runJob(x, upload(x, asFolder(x->item.destination)));
+                          x->existing = *r;
+                          if (m_policy)
+                              return applyChoice(x, *m_policy);
+                          x->item.awaitingAnswer = true;
+                          m_conflicts.push_back(id);
+                          Q_EMIT itemChanged(id);
+                          askNextConflict();
+                      }));
 }
 
 void TransferQueue::askNextConflict()
@@ -256,45 +257,60 @@ void TransferQueue::applyChoice(Entry *e, ConflictChoice choice)
     case ConflictChoice::Rename: return tryRename(id, 1);
     case ConflictChoice::Overwrite: break;
     }
+    FilesFacet *f = files();
+    if (!f)
+        return finish(e, State::Failed, tr("The session's account is gone"));
     // Same kind: the copy rules replace a file and merge a folder into the folder. A file
     // where a folder is (or the reverse) cannot be copied over, so it is removed first.
     if (e->existing.isDir == e->incomingIsDir) {
         Q_EMIT itemChanged(id);
-        return runJob(e, m_provider->upload(m_sessionId, e->item.source, asFolder(e->item.destination)));
+        return runJob(e, upload(e, asFolder(e->item.destination)));
     }
-    m_provider->removePath(m_sessionId, e->item.target, Callback<void>(this, [this, id](VoidResult r) {
-                               Entry *x = find(id);
-                               if (!x || x->item.state != State::Running)
-                                   return;
-                               if (!r)
-                                   return finish(x, State::Failed, r.message());
-                               runJob(x,
-                                      m_provider->upload(m_sessionId, x->item.source, asFolder(x->item.destination)));
-                           }));
+    f->removePath(m_sessionId, e->item.target, Callback<void>(this, [this, id](VoidResult r) {
+                      Entry *x = find(id);
+                      if (!x || x->item.state != State::Running)
+                          return;
+                      if (!r)
+                          return finish(x, State::Failed, r.message());
+                      runJob(x, upload(x, asFolder(x->item.destination)));
+                  }));
 }
 
 void TransferQueue::tryRename(int id, int n)
 {
     constexpr int kMaxCandidates = 1000;
     Entry *e = find(id);
-    if (!e || e->item.state != State::Running || !m_provider)
+    if (!e || e->item.state != State::Running)
         return;
+    if (!files())
+        return finish(e, State::Failed, tr("The session's account is gone"));
     if (n > kMaxCandidates)
         return finish(e, State::Failed, tr("No free name for %1").arg(e->item.name));
     const QString candidate = joinRemote(e->item.destination, candidateName(e->item.name, e->incomingIsDir, n));
-    m_provider->statPath(m_sessionId, candidate, Callback<PathStat>(this, [this, id, n, candidate](Result<PathStat> r) {
-                             Entry *x = find(id);
-                             if (!x || x->item.state != State::Running)
-                                 return;
-                             if (!r)
-                                 return finish(x, State::Failed, r.message());
-                             if (r->exists)
-                                 return tryRename(id, n + 1);
-                             x->item.target = candidate;
-                             Q_EMIT itemChanged(id);
-                             // The parent exists and the name does not: the copy takes that name.
-                             runJob(x, m_provider->upload(m_sessionId, x->item.source, candidate));
-                         }));
+    files()->statPath(m_sessionId, candidate, Callback<PathStat>(this, [this, id, n, candidate](Result<PathStat> r) {
+                          Entry *x = find(id);
+                          if (!x || x->item.state != State::Running)
+                              return;
+                          if (!r)
+                              return finish(x, State::Failed, r.message());
+                          if (r->exists)
+                              return tryRename(id, n + 1);
+                          x->item.target = candidate;
+                          Q_EMIT itemChanged(id);
+                          // The parent exists and the name does not: the copy takes that name.
+                          runJob(x, upload(x, candidate));
+                      }));
+}
+
+FilesFacet *TransferQueue::files() const
+{
+    return m_provider ? m_provider->files() : nullptr;
+}
+
+std::unique_ptr<TransferJob> TransferQueue::upload(const Entry *e, const QString &dest) const
+{
+    FilesFacet *f = files();
+    return f ? f->upload(m_sessionId, e->item.source, dest) : nullptr;
 }
 
 void TransferQueue::runJob(Entry *e, std::unique_ptr<TransferJob> job)

@@ -99,6 +99,9 @@ private:
     void applyChoice(Entry *e, ConflictChoice choice);
     void tryRename(int id, int n);
     void runJob(Entry *e, std::unique_ptr<TransferJob> job);
+    // The provider's files facet; null once the account is gone or where it has none.
+    FilesFacet *files() const;
+    std::unique_ptr<TransferJob> upload(const Entry *e, const QString &dest) const;
     void finish(Entry *e, State state, const QString &error = {});
     void noteBytes(qint64 delta);
     int runningCount() const;

@@ -1,5 +1,6 @@
 #include "main/BulkActions.h"
 
+#include "providers/SessionActions.h"
 #include "sessions/SessionRegistry.h"
 
 #include <QAbstractButton>
@@ -13,19 +14,17 @@ namespace {
 
 constexpr int kNamesListed = 12;
 
-using Action = void (Provider::*)(const QString &, Callback<void>);
-
-Action actionFor(BulkActions::Verb verb)
+SessionVerb verbOf(BulkActions::Verb verb)
 {
     switch (verb) {
-    case BulkActions::Verb::Stop: return &Provider::stop;
-    case BulkActions::Verb::Pause: return &Provider::pause;
-    case BulkActions::Verb::Resume: return &Provider::resume;
-    case BulkActions::Verb::Remove: return &Provider::remove;
-    case BulkActions::Verb::Kill: return &Provider::kill;
-    case BulkActions::Verb::Archive: return &Provider::archive;
+    case BulkActions::Verb::Stop: return SessionVerb::Stop;
+    case BulkActions::Verb::Pause: return SessionVerb::Pause;
+    case BulkActions::Verb::Resume: return SessionVerb::Resume;
+    case BulkActions::Verb::Remove: return SessionVerb::Remove;
+    case BulkActions::Verb::Kill: return SessionVerb::Kill;
+    case BulkActions::Verb::Archive: return SessionVerb::Archive;
     }
-    return &Provider::stop;
+    return SessionVerb::Stop;
 }
 
 QString displayName(const SessionInfo &s)
@@ -193,15 +192,16 @@ void BulkActions::pump(const std::shared_ptr<Run> &run)
                 continue;
             }
             ++run->inFlight[account];
-            (p->*actionFor(run->verb))(s.id, Callback<void>(this, [this, run, account, ref = s.ref()](VoidResult r) {
-                                           --run->inFlight[account];
-                                           --run->outstanding;
-                                           if (r.ok())
-                                               ++run->ok;
-                                           else
-                                               run->failures << qMakePair(ref, r.error());
-                                           pump(run);
-                                       }));
+            runSessionVerb(*p, verbOf(run->verb), s.id,
+                           Callback<void>(this, [this, run, account, ref = s.ref()](VoidResult r) {
+                               --run->inFlight[account];
+                               --run->outstanding;
+                               if (r.ok())
+                                   ++run->ok;
+                               else
+                                   run->failures << qMakePair(ref, r.error());
+                               pump(run);
+                           }));
         }
     }
     run->pumping = false;

@@ -129,13 +129,18 @@ void ExecConsole::run(const QString &commandLine)
         Q_EMIT commandFinished(-1);
         return;
     }
+    if (!m_provider->commands()) {
+        append(unsupportedError(m_provider->descriptor(), Capability::Exec).message + QLatin1Char('\n'), Kind::Error);
+        Q_EMIT commandFinished(-1);
+        return;
+    }
 
     ExecRequest request;
     request.argv = {QStringLiteral("sh"), QStringLiteral("-c"), command};
     request.env << QStringLiteral("TERM=dumb");
     m_stdoutDecoder.resetState();
     m_stderrDecoder.resetState();
-    m_job = m_provider->exec(m_session.id, request);
+    m_job = m_provider->commands()->exec(m_session.id, request);
     connect(m_job.get(), &ExecJob::stdoutData, this,
             [this](const QByteArray &bytes) { append(plain(m_stdoutDecoder.decode(bytes)), Kind::Stdout); });
     connect(m_job.get(), &ExecJob::stderrData, this,

@@ -174,11 +174,15 @@ void LogsView::startStream(int tail)
         d.resetState();
     if (!m_provider)
         return;
+    if (!m_provider->logReader()) {
+        onFinished(unsupportedError(m_provider->descriptor(), Capability::Logs));
+        return;
+    }
     LogOptions options;
     options.follow = true;
     options.tail = tail;
     options.timestamps = m_timestamps->isChecked();
-    m_stream = m_provider->logs(m_session.id, options);
+    m_stream = m_provider->logReader()->logs(m_session.id, options);
     connect(m_stream.get(), &LogStream::data, this, &LogsView::onData);
     connect(m_stream.get(), &LogStream::finished, this, &LogsView::onFinished);
     m_status->setText(tr("Following the log…"));

@@ -553,25 +553,25 @@ void MainWindow::reattachTerminals(const QString &account)
     if (!m_detailStack->services().terminals || m_reattachedAccounts.contains(account))
         return;
     Provider *p = m_registry.existingProvider(account);
-    if (!p || !p->capabilities().testFlag(Capability::Reattach))
+    if (!p || !p->terminals() || !p->capabilities().testFlag(Capability::Reattach))
         return;
     m_reattachedAccounts.insert(account);
     for (const auto &s : m_registry.sessions()) {
         if (s.account != account || s.state != SessionState::Running)
             continue;
         QPointer<Provider> guard(p);
-        p->listPtys(s.id, Callback<QList<PtyEntry>>(this, [this, guard, s](Result<QList<PtyEntry>> r) {
-                        if (!r.ok() || !guard)
-                            return;
-                        SessionDetail *d = nullptr;
-                        for (const auto &pty : r.value()) {
-                            if (pty.exited)
-                                continue;
-                            if (!d)
-                                d = m_detailStack->ensure(s);
-                            d->openTerminal(pty.id);
-                        }
-                    }));
+        p->terminals()->listPtys(s.id, Callback<QList<PtyEntry>>(this, [this, guard, s](Result<QList<PtyEntry>> r) {
+                                     if (!r.ok() || !guard)
+                                         return;
+                                     SessionDetail *d = nullptr;
+                                     for (const auto &pty : r.value()) {
+                                         if (pty.exited)
+                                             continue;
+                                         if (!d)
+                                             d = m_detailStack->ensure(s);
+                                         d->openTerminal(pty.id);
+                                     }
+                                 }));
     }
 }
 

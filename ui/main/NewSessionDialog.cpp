@@ -234,15 +234,16 @@ void NewSessionDialog::listEngineImages()
     if (!d || !d->createOption(QLatin1String(createkeys::Image)) || !m_lookup || accountName().isEmpty())
         return;
     m_lookup(accountName(), Callback<Provider *>(this, [this, generation](Result<Provider *> p) {
-                 if (!p.ok() || generation != m_generation)
+                 // Not every provider lists images; the recent ones are offered anyway.
+                 if (!p.ok() || generation != m_generation || !p.value()->images())
                      return;
-                 p.value()->listImages(Callback<QStringList>(this, [this, generation](Result<QStringList> images) {
-                     // Not every provider lists images; the recent ones are offered anyway.
-                     if (generation != m_generation || !images.ok())
-                         return;
-                     fillImages(images.value());
-                     Q_EMIT imagesListed(images.value());
-                 }));
+                 p.value()->images()->listImages(
+                     Callback<QStringList>(this, [this, generation](Result<QStringList> images) {
+                         if (generation != m_generation || !images.ok())
+                             return;
+                         fillImages(images.value());
+                         Q_EMIT imagesListed(images.value());
+                     }));
              }));
 }
 

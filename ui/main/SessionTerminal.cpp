@@ -141,20 +141,20 @@ QString SessionTerminal::endStateText() const
 
 void SessionTerminal::onBannerAction()
 {
-    if (m_session.state != SessionState::Paused || !m_provider) {
+    if (m_session.state != SessionState::Paused || !m_provider || !m_provider->pausing()) {
         connectChannel();
         return;
     }
-    m_provider->resume(m_session.id, Callback<void>(this, [this](const VoidResult &r) {
-                           if (!r.ok())
-                               return m_view->showEndState(tr("Resuming failed: %1").arg(r.error().message),
-                                                           tr("Resume"));
-                           m_session.state = SessionState::Running;
-                           if (m_channel)
-                               m_view->setChannel(m_channel.get());
-                           else
-                               connectChannel();
-                       }));
+    m_provider->pausing()->resume(m_session.id, Callback<void>(this, [this](const VoidResult &r) {
+                                      if (!r.ok())
+                                          return m_view->showEndState(tr("Resuming failed: %1").arg(r.error().message),
+                                                                      tr("Resume"));
+                                      m_session.state = SessionState::Running;
+                                      if (m_channel)
+                                          m_view->setChannel(m_channel.get());
+                                      else
+                                          connectChannel();
+                                  }));
 }
 
 void SessionTerminal::updateTitle()
@@ -177,14 +177,14 @@ void SessionTerminal::showNotice(const QString &text)
 
 void SessionTerminal::connectChannel()
 {
-    if (!m_provider)
+    if (!m_provider || !m_provider->terminals())
         return;
     PtyOptions opts;
     opts.cols = m_screen->cols();
     opts.rows = m_screen->rows();
     opts.env << QStringLiteral("TERM=xterm-256color");
     opts.attachId = m_attachId;
-    auto channel = m_provider->openPty(m_session.id, opts);
+    auto channel = m_provider->terminals()->openPty(m_session.id, opts);
     // A kept terminal is reattached (its replay restores the screen); remember the id of a
     // new one so that Reconnect returns to the same shell.
     connect(channel.get(), &PtyChannel::started, this, [this, ch = channel.get()]() {
@@ -217,7 +217,7 @@ void SessionTerminal::uploadFiles(const QStringList &paths)
 
 void SessionTerminal::uploadNext()
 {
-    if (m_uploadQueue.isEmpty() || !m_provider) {
+    if (m_uploadQueue.isEmpty() || !m_provider || !m_provider->files()) {
         m_upload.reset();
         m_uploadBar->hide();
         return;
@@ -229,7 +229,7 @@ void SessionTerminal::uploadNext()
     m_uploadProgress->show();
     m_uploadLabel->setText(tr("Uploading %1 to %2…").arg(name, kUploadDir));
     m_uploadProgress->setRange(0, 0);
-    m_upload = m_provider->upload(m_session.id, path, kUploadDir);
+    m_upload = m_provider->files()->upload(m_session.id, path, kUploadDir);
     connect(m_upload.get(), &TransferJob::progress, this, [this](qint64 done, qint64 total) {
         if (total > 0) {
             m_uploadProgress->setRange(0, 1000);

@@ -22,7 +22,7 @@ void runExec(Command &cmd, const QStringList &args)
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Exec));
         ExecRequest req;
         req.argv = argv;
-        auto job = h.provider->exec(h.session.id, req);
+        auto job = h.provider->commands()->exec(h.session.id, req);
         ExecJob *j = job.release();
         j->setParent(&cmd);
         QObject::connect(j, &ExecJob::stdoutData, &cmd, [&cmd](const QByteArray &b) { cmd.outRaw(b); });
@@ -67,7 +67,7 @@ void runShell(Command &cmd, const QStringList &args)
         const QSize size = consoleSize();
         opts.cols = size.width();
         opts.rows = size.height();
-        auto channel = h.provider->openPty(h.session.id, opts);
+        auto channel = h.provider->terminals()->openPty(h.session.id, opts);
         PtyChannel *ch = channel.release();
         ch->setParent(&cmd);
         auto raw = std::make_shared<std::unique_ptr<ConsoleRawMode>>();

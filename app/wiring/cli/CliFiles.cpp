@@ -88,14 +88,14 @@ void runCp(Command &cmd, const QStringList &args)
             return cmd.withSession(dst->ref, [&cmd, spool, remoteDest](const SessionHandle &h) {
                 if (!h.provider->capabilities().testFlag(Capability::Files))
                     return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
-                runTransfer(cmd, h.provider->uploadTar(h.session.id, spool, remoteDest).release());
+                runTransfer(cmd, h.provider->files()->uploadTar(h.session.id, spool, remoteDest).release());
             });
         }
         const QString localPath = absoluteLocal(args.at(0));
         return cmd.withSession(dst->ref, [&cmd, localPath, remoteDest](const SessionHandle &h) {
             if (!h.provider->capabilities().testFlag(Capability::Files))
                 return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
-            runTransfer(cmd, h.provider->upload(h.session.id, localPath, remoteDest).release());
+            runTransfer(cmd, h.provider->files()->upload(h.session.id, localPath, remoteDest).release());
         });
     }
     const QString remote = src->path;
@@ -108,7 +108,7 @@ void runCp(Command &cmd, const QStringList &args)
         return cmd.withSession(src->ref, [&cmd, out, remote](const SessionHandle &h) {
             if (!h.provider->capabilities().testFlag(Capability::Files))
                 return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
-            auto job = h.provider->downloadTar(h.session.id, remote, out);
+            auto job = h.provider->files()->downloadTar(h.session.id, remote, out);
             QObject::connect(job.get(), &TransferJob::finished, out, [out] { out->flush(); });
             runTransfer(cmd, job.release());
         });
@@ -117,7 +117,7 @@ void runCp(Command &cmd, const QStringList &args)
     cmd.withSession(src->ref, [&cmd, remote, localDest](const SessionHandle &h) {
         if (!h.provider->capabilities().testFlag(Capability::Files))
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
-        runTransfer(cmd, h.provider->download(h.session.id, remote, localDest).release());
+        runTransfer(cmd, h.provider->files()->download(h.session.id, remote, localDest).release());
     });
 }
 
@@ -130,7 +130,7 @@ void runLs(Command &cmd, const QStringList &args)
     cmd.withSession(remote->ref, [&cmd, path](const SessionHandle &h) {
         if (!h.provider->capabilities().testFlag(Capability::FileList))
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::FileList));
-        h.provider->listFiles(
+        h.provider->files()->listFiles(
             h.session.id, path, Callback<QList<FileEntry>>(&cmd, [&cmd](Result<QList<FileEntry>> r) {
                 if (!r.ok())
                     return cmd.fail(r.error());

@@ -1,4 +1,5 @@
 #include "providers/Provider.h"
+#include "providers/SessionActions.h"
 #include "wiring/cli/CliCreateOptions.h"
 #include "wiring/cli/CliSupport.h"
 #include "wiring/cli/CliTr.h"
@@ -249,18 +250,17 @@ void sessionsInfo(Command &cmd, const QString &ref)
     });
 }
 
-using Action = void (Provider::*)(const QString &, Callback<void>);
-
-void sessionsAction(Command &cmd, const QString &ref, Action action, Capability needed)
+void sessionsAction(Command &cmd, const QString &ref, SessionVerb verb)
 {
-    cmd.withSession(ref, [&cmd, action, needed](const SessionHandle &h) {
+    cmd.withSession(ref, [&cmd, verb](const SessionHandle &h) {
+        const Capability needed = capabilityFor(verb);
         if (needed != Capability::None && !h.provider->capabilities().testFlag(needed))
             return cmd.fail(unsupportedError(h.provider->descriptor(), needed));
-        (h.provider->*action)(h.session.id, Callback<void>(&cmd, [&cmd](VoidResult r) {
-                                  if (!r.ok())
-                                      return cmd.fail(r.error());
-                                  cmd.finish(ExitOk);
-                              }));
+        runSessionVerb(*h.provider, verb, h.session.id, Callback<void>(&cmd, [&cmd](VoidResult r) {
+            if (!r.ok())
+                return cmd.fail(r.error());
+            cmd.finish(ExitOk);
+        }));
     });
 }
 
@@ -281,13 +281,14 @@ void sessionsTtl(Command &cmd, const QString &ref, const QString &secondsText)
     if (!ok || seconds < 0)
         return cmd.usage(tr("sessions ttl takes a whole number of seconds (0 for none)"));
     cmd.withSession(ref, [&cmd, seconds](const SessionHandle &h) {
-        if (!h.provider->capabilities().testFlag(Capability::SetTimeout))
+        TimeLimitFacet *limit = h.provider->timeLimit();
+        if (!limit)
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::SetTimeout));
-        h.provider->setTimeout(h.session.id, seconds, Callback<void>(&cmd, [&cmd](VoidResult r) {
-                                   if (!r.ok())
-                                       return cmd.fail(r.error());
-                                   cmd.finish(ExitOk);
-                               }));
+        limit->setTimeout(h.session.id, seconds, Callback<void>(&cmd, [&cmd](VoidResult r) {
+                              if (!r.ok())
+                                  return cmd.fail(r.error());
+                              cmd.finish(ExitOk);
+                          }));
     });
 }
 
@@ -309,13 +310,10 @@ void runSessions(Command &cmd, const QStringList &argsIn)
             return cmd.usage(tr("usage: sessions ttl REF SECONDS"));
         return sessionsTtl(cmd, args.at(0), args.at(1));
     }
-    const QList<std::tuple<QString, Action, Capability>> actions = {
-        {QStringLiteral("stop"), &Provider::stop, Capability::None},
-        {QStringLiteral("kill"), &Provider::kill, Capability::Kill},
-        {QStringLiteral("rm"), &Provider::remove, Capability::None},
-        {QStringLiteral("pause"), &Provider::pause, Capability::PauseResume},
-        {QStringLiteral("resume"), &Provider::resume, Capability::PauseResume},
-        {QStringLiteral("archive"), &Provider::archive, Capability::Archive},
+    const QList<std::pair<QString, SessionVerb>> actions = {
+        {QStringLiteral("stop"), SessionVerb::Stop},     {QStringLiteral("kill"), SessionVerb::Kill},
+        {QStringLiteral("rm"), SessionVerb::Remove},     {QStringLiteral("pause"), SessionVerb::Pause},
+        {QStringLiteral("resume"), SessionVerb::Resume}, {QStringLiteral("archive"), SessionVerb::Archive},
     };
     if (sub == QLatin1String("adopt")) {
         if (args.size() != 1)
@@ -327,12 +325,12 @@ void runSessions(Command &cmd, const QStringList &argsIn)
             return cmd.usage(tr("usage: sessions info REF"));
         return sessionsInfo(cmd, args.first());
     }
-    for (const auto &[name, action, cap] : actions) {
+    for (const auto &[name, verb] : actions) {
         if (name != sub)
             continue;
         if (args.size() != 1)
             return cmd.usage(tr("usage: sessions %1 REF").arg(sub));
-        return sessionsAction(cmd, args.first(), action, cap);
+        return sessionsAction(cmd, args.first(), verb);
     }
     cmd.usage(tr("unknown sessions subcommand '%1'").arg(sub));
 }

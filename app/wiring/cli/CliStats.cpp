@@ -149,20 +149,21 @@ void runStats(Command &cmd, const QStringList &args)
             Provider *p = h.provider;
             const SessionInfo session = h.session;
             const auto done = [&cmd] { cmd.finish(ExitOk); };
-            return p->stats(session.id, Callback<StatsSample>(&cmd, [&cmd, p, session, done](Result<StatsSample> r) {
-                                if (!r.ok())
-                                    return cmd.fail(r.error());
-                                if (r->cpuPercent)
-                                    return printWithGpus(cmd, p, session, r.value(), done);
-                                QTimer::singleShot(500, &cmd, [&cmd, p, session, done, first = r.value()]() {
-                                    p->stats(session.id, Callback<StatsSample>(&cmd, [&cmd, p, session, done,
-                                                                                      first](Result<StatsSample> r2) {
-                                                 printWithGpus(cmd, p, session, r2.ok() ? r2.value() : first, done);
-                                             }));
-                                });
-                            }));
+            return p->statistics()->stats(
+                session.id, Callback<StatsSample>(&cmd, [&cmd, p, session, done](Result<StatsSample> r) {
+                    if (!r.ok())
+                        return cmd.fail(r.error());
+                    if (r->cpuPercent)
+                        return printWithGpus(cmd, p, session, r.value(), done);
+                    QTimer::singleShot(500, &cmd, [&cmd, p, session, done, first = r.value()]() {
+                        p->statistics()->stats(session.id, Callback<StatsSample>(&cmd, [&cmd, p, session, done,
+                                                                                        first](Result<StatsSample> r2) {
+                                                   printWithGpus(cmd, p, session, r2.ok() ? r2.value() : first, done);
+                                               }));
+                    });
+                }));
         }
-        StatsStream *stream = h.provider->streamStats(h.session.id).release();
+        StatsStream *stream = h.provider->statistics()->streamStats(h.session.id).release();
         stream->setParent(&cmd);
         auto *console = new ConsoleEvents(ConsoleEvents::Stop, &cmd);
         QObject::connect(console, &ConsoleEvents::stopRequested, &cmd, [&cmd, stream](int) {

@@ -112,7 +112,7 @@ Tool execTool(AppServices &services)
         withMcpSession(services, call, [call, req, timeoutSeconds](Provider *p, const SessionInfo &s) {
             if (!p->capabilities().testFlag(Capability::Exec))
                 return call->fail(unsupportedError(p->descriptor(), Capability::Exec).message);
-            ExecJob *job = p->exec(s.id, req).release();
+            ExecJob *job = p->commands()->exec(s.id, req).release();
             job->setParent(call); // goes with the call: a cancelled call's job is cancelled
             auto out = std::make_shared<Captured>();
             auto err = std::make_shared<Captured>();
@@ -240,22 +240,22 @@ Tool writeFile(AppServices &services)
                 return call->fail(unsupportedError(p->descriptor(), Capability::Files).message);
             // A folder at path would receive the file inside it (as docker cp does); an agent
             // asking to write a file there means something else.
-            p->statPath(s.id, path,
-                        Callback<PathStat>(call, [call, p, id = s.id, path, staging, size](Result<PathStat> st) {
-                            if (st.ok() && st->exists && st->isDir)
-                                return call->fail(tr("'%1' is a folder; name a file in it.").arg(path));
-                            const QString local = staging->filePath(path.section(QLatin1Char('/'), -1));
-                            TransferJob *job = p->upload(id, local, path).release();
-                            job->setParent(call);
-                            QObject::connect(
-                                job, &TransferJob::finished, call, [call, path, staging, size](const VoidResult &r) {
-                                    if (!r.ok())
-                                        return call->fail(r.message());
-                                    call->finish(ToolResult::ok(
-                                        {{QStringLiteral("path"), path}, {QStringLiteral("bytes"), double(size)}}));
-                                });
-                            job->start();
-                        }));
+            p->files()->statPath(
+                s.id, path, Callback<PathStat>(call, [call, p, id = s.id, path, staging, size](Result<PathStat> st) {
+                    if (st.ok() && st->exists && st->isDir)
+                        return call->fail(tr("'%1' is a folder; name a file in it.").arg(path));
+                    const QString local = staging->filePath(path.section(QLatin1Char('/'), -1));
+                    TransferJob *job = p->files()->upload(id, local, path).release();
+                    job->setParent(call);
+                    QObject::connect(job, &TransferJob::finished, call,
+                                     [call, path, staging, size](const VoidResult &r) {
+                                         if (!r.ok())
+                                             return call->fail(r.message());
+                                         call->finish(ToolResult::ok({{QStringLiteral("path"), path},
+                                                                      {QStringLiteral("bytes"), double(size)}}));
+                                     });
+                    job->start();
+                }));
         });
     };
     return t;
@@ -293,7 +293,7 @@ Tool readFile(AppServices &services)
                 if (!staging->isValid())
                     return call->fail(tr("Cannot make a folder on this computer to receive the file."));
                 const QString local = staging->filePath(QStringLiteral("file"));
-                TransferJob *job = p->download(id, path, local).release();
+                TransferJob *job = p->files()->download(id, path, local).release();
                 job->setParent(call);
                 QObject::connect(
                     job, &TransferJob::finished, call, [call, path, base64, staging, local](const VoidResult &r) {
@@ -325,7 +325,7 @@ Tool readFile(AppServices &services)
             if (!p->capabilities().testFlag(Capability::FileList))
                 return download();
             const QString name = path.section(QLatin1Char('/'), -1);
-            p->listFiles(
+            p->files()->listFiles(
                 id, remoteParentOf(path),
                 Callback<QList<FileEntry>>(call, [call, path, name, download](Result<QList<FileEntry>> r) {
                     for (const auto &e : r.ok() ? r.value() : QList<FileEntry>{}) {
@@ -365,15 +365,16 @@ Tool listFiles(AppServices &services)
         withMcpSession(services, call, [call, path](Provider *p, const SessionInfo &s) {
             if (!p->capabilities().testFlag(Capability::FileList))
                 return call->fail(unsupportedError(p->descriptor(), Capability::FileList).message);
-            p->listFiles(s.id, path, Callback<QList<FileEntry>>(call, [call, path](Result<QList<FileEntry>> r) {
-                             if (!r.ok())
-                                 return call->fail(r.message());
-                             QJsonArray entries;
-                             for (const auto &e : r.value())
-                                 entries.append(fileEntryToJson(e));
-                             call->finish(ToolResult::ok(
-                                 {{QStringLiteral("path"), path}, {QStringLiteral("entries"), entries}}));
-                         }));
+            p->files()->listFiles(
+                s.id, path, Callback<QList<FileEntry>>(call, [call, path](Result<QList<FileEntry>> r) {
+                    if (!r.ok())
+                        return call->fail(r.message());
+                    QJsonArray entries;
+                    for (const auto &e : r.value())
+                        entries.append(fileEntryToJson(e));
+                    call->finish(
+                        ToolResult::ok({{QStringLiteral("path"), path}, {QStringLiteral("entries"), entries}}));
+                }));
         });
     };
     return t;
@@ -421,7 +422,7 @@ Tool uploadTool(McpAgent &agent)
                 return call->fail(policy.error());
             agent.decide(
                 call, mcp::evaluateHostPath(*policy, QStringLiteral("upload"), real), [call, p, id = s.id, real, dest] {
-                    TransferJob *job = p->upload(id, real, dest).release();
+                    TransferJob *job = p->files()->upload(id, real, dest).release();
                     job->setParent(call);
                     auto bytes = std::make_shared<qint64>(0);
                     QObject::connect(job, &TransferJob::progress, call, [call, bytes](qint64 done, qint64 total) {

@@ -230,17 +230,18 @@ Tool sessionStats(AppServices &services)
                     {{QStringLiteral("session"), ref}, {QStringLiteral("sample"), statsSampleToJson(sample)}}));
             };
             // CPU % is a rate: without an earlier sample of its own the provider needs a second.
-            p->stats(s.id, Callback<StatsSample>(call, [call, p, id = s.id, answer](Result<StatsSample> r) {
-                         if (!r.ok())
-                             return call->fail(r.message());
-                         if (r->cpuPercent)
-                             return answer(r.value());
-                         QTimer::singleShot(500, call, [call, p, id, answer, first = r.value()] {
-                             p->stats(id, Callback<StatsSample>(call, [answer, first](Result<StatsSample> r2) {
-                                          answer(r2.ok() ? r2.value() : first);
-                                      }));
-                         });
-                     }));
+            p->statistics()->stats(
+                s.id, Callback<StatsSample>(call, [call, p, id = s.id, answer](Result<StatsSample> r) {
+                    if (!r.ok())
+                        return call->fail(r.message());
+                    if (r->cpuPercent)
+                        return answer(r.value());
+                    QTimer::singleShot(500, call, [call, p, id, answer, first = r.value()] {
+                        p->statistics()->stats(id, Callback<StatsSample>(call, [answer, first](Result<StatsSample> r2) {
+                                                   answer(r2.ok() ? r2.value() : first);
+                                               }));
+                    });
+                }));
         });
     };
     return t;

@@ -39,11 +39,19 @@ struct DaytonaProvider::CreateState {
 DaytonaProvider::DaytonaProvider(ProviderDescriptor descriptor, QString accountName, Settings settings,
                                  const Clock &clock, QObject *parent)
     : Provider(parent)
+    , CopyingFiles(this)
     , m_descriptor(std::move(descriptor))
     , m_account(std::move(accountName))
     , m_settings(std::move(settings))
     , m_clock(&clock)
 {
+    setFacets({.terminals = this,
+               .exec = this,
+               .files = this,
+               .stats = this,
+               .pause = this,
+               .archive = this,
+               .timeLimit = this});
     cloud::CloudClient::Options o;
     o.service = tr("Daytona");
     o.baseUrl = m_settings.endpoint;

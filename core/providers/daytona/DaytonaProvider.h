@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cloud/CloudClient.h"
+#include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
 #include "providers/daytona/DaytonaParsers.h"
 
@@ -24,7 +25,14 @@ namespace sandbar::daytona {
 // Sandbar enforces while it runs (Daytona's own autoStop counts idle minutes, a separate
 // create option): it is kept in Sandbar's labels and the provider stops the sandbox at its
 // deadline.
-class DaytonaProvider : public Provider
+class DaytonaProvider : public Provider,
+                        public TerminalFacet,
+                        public ExecFacet,
+                        public CopyingFiles,
+                        public StatsFacet,
+                        public PauseFacet,
+                        public ArchiveFacet,
+                        public TimeLimitFacet
 {
     Q_OBJECT
 public:
@@ -57,16 +65,22 @@ public:
     void resume(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
 
+    Capabilities terminalFlags() const override { return Capability::PtyResize | Capability::Reattach; }
     std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
+    Capabilities fileFlags() const override { return Capability::FileList; }
     void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) override;
     std::unique_ptr<TransferJob> putItem(const QString &sessionId, const QString &localPath, const QString &remoteDir,
                                          const QString &name) override;
     std::unique_ptr<TransferJob> getItem(const QString &sessionId, const QString &remotePath, const QString &localDir,
                                          const QString &name) override;
+    // The toolbox moves files one by one: a tar stream is Unsupported.
+    std::unique_ptr<TransferJob> putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> getTar(const QString &sessionId, const QString &remotePath, QIODevice *out) override;
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
     void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
     void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
+    Capabilities statsFlags() const override;
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
     void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;

@@ -3,6 +3,7 @@
 #include "cloud/ServiceUrl.h"
 #include "cloud/Transfers.h"
 #include "cloud/WebSocketPtyChannel.h"
+#include "providers/CopyJob.h"
 #include "providers/daytona/DaytonaJobs.h"
 #include "providers/daytona/DaytonaProvider.h"
 
@@ -352,6 +353,22 @@ void DaytonaProvider::stats(const QString &sessionId, Callback<StatsSample> done
 std::unique_ptr<StatsStream> DaytonaProvider::streamStats(const QString &sessionId)
 {
     return std::make_unique<cloud::PolledStatsStream>(this, sessionId);
+}
+
+std::unique_ptr<TransferJob> DaytonaProvider::putTar(const QString &, QIODevice *, const QString &)
+{
+    return std::make_unique<FailedTransferJob>(unsupportedError(m_descriptor, Capability::Files));
+}
+
+std::unique_ptr<TransferJob> DaytonaProvider::getTar(const QString &, const QString &, QIODevice *)
+{
+    return std::make_unique<FailedTransferJob>(unsupportedError(m_descriptor, Capability::Files));
+}
+
+Capabilities DaytonaProvider::statsFlags() const
+{
+    return Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk | Capability::StatsNetwork |
+           Capability::StatsStream;
 }
 
 } // namespace sandbar::daytona

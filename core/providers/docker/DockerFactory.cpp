@@ -109,7 +109,7 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
                         Capability::StatsNetwork | Capability::StatsDisk | Capability::PauseResume |
                         Capability::SetTimeout | Capability::StatsStream | Capability::Events | Capability::Mounts |
                         Capability::Network | Capability::Kill | Capability::Adopt | Capability::Logs |
-                        Capability::Ports;
+                        Capability::Ports | Capability::Images;
     if (!podman)
         caps |= Capability::Gpu;
     d.capabilities = caps;

@@ -1,6 +1,7 @@
 #include "providers/docker/DockerProvider.h"
 
 #include "files/PathSafety.h"
+#include "providers/ExecFileOps.h"
 #include "providers/docker/DockerExec.h"
 #include "providers/docker/DockerGpu.h"
 #include "providers/docker/DockerLogs.h"
@@ -53,11 +54,20 @@ QString containerName(const QString &name)
 DockerProvider::DockerProvider(const ProviderDescriptor &descriptor, QString accountName, net::Endpoint endpoint,
                                QString dataDir, QObject *parent)
     : Provider(parent)
+    , CopyingFiles(this)
     , m_descriptor(descriptor)
     , m_account(std::move(accountName))
     , m_dataDir(std::move(dataDir))
     , m_api(new DockerApi(std::move(endpoint), this))
 {
+    setFacets({.terminals = this,
+               .exec = this,
+               .files = this,
+               .stats = this,
+               .logs = this,
+               .images = this,
+               .pause = this,
+               .timeLimit = this});
     m_eventsRetry.setSingleShot(true);
     connect(&m_eventsRetry, &QTimer::timeout, this, &DockerProvider::connectEvents);
     m_usage = new DockerUsageTracker(
@@ -72,9 +82,31 @@ DockerProvider::~DockerProvider()
         m_events->disconnect(this);
 }
 
-Capabilities DockerProvider::capabilities() const
+Capabilities DockerProvider::statsFlags() const
 {
-    Capabilities caps = m_descriptor.capabilities;
+    return Capability::StatsCpu | Capability::StatsMemory | Capability::StatsNetwork | Capability::StatsDisk |
+           Capability::StatsStream;
+}
+
+void DockerProvider::listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done)
+{
+    Q_UNUSED(sessionId);
+    done.post(unsupportedError(m_descriptor, Capability::Reattach));
+}
+
+void DockerProvider::removePath(const QString &sessionId, const QString &path, Callback<void> done)
+{
+    removePathByExec(*this, sessionId, path, std::move(done));
+}
+
+void DockerProvider::makeDir(const QString &sessionId, const QString &path, Callback<void> done)
+{
+    makeDirByExec(*this, sessionId, path, std::move(done));
+}
+
+Capabilities DockerProvider::coreCapabilities() const
+{
+    Capabilities caps = Provider::coreCapabilities();
     if (m_api->isReady() && m_api->engine().podman)
         caps &= ~Capabilities(Capability::Gpu);
     return caps;
@@ -556,11 +588,8 @@ std::unique_ptr<TransferJob> DockerProvider::getTar(const QString &sessionId, co
 void DockerProvider::listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done)
 {
     auto dir = files::normalizeRemotePath(path);
-    if (!dir) {
-        if (done.context())
-            return done.post(dir.error());
-        return done(dir.error());
-    }
+    if (!dir)
+        return done.post(dir.error());
     ExecRequest req;
     req.argv =
         QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), listScript(), QStringLiteral("sandbar-ls"), *dir};

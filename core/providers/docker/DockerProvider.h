@@ -1,5 +1,6 @@
 #pragma once
 
+#include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
 #include "providers/docker/DockerApi.h"
 
@@ -11,7 +12,15 @@
 namespace sandbar::docker {
 
 // Docker and Podman (its Docker-compatible service) spoken over the Engine API.
-class DockerProvider : public Provider
+class DockerProvider : public Provider,
+                       public TerminalFacet,
+                       public ExecFacet,
+                       public CopyingFiles,
+                       public StatsFacet,
+                       public LogsFacet,
+                       public ImagesFacet,
+                       public PauseFacet,
+                       public TimeLimitFacet
 {
     Q_OBJECT
 public:
@@ -23,7 +32,7 @@ public:
     QString accountName() const override { return m_account; }
     // A "docker" account that turns out to be a Podman engine loses Gpu (DeviceRequests
     // are ignored there).
-    Capabilities capabilities() const override;
+    Capabilities coreCapabilities() const override;
     DockerApi *api() const { return m_api; }
 
     void health(Callback<HealthInfo> done) override;
@@ -41,8 +50,12 @@ public:
     void resume(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
 
+    // No terminal outlives its exec here, so none is listed for reattaching.
+    Capabilities terminalFlags() const override { return Capability::PtyResize; }
+    void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;
     std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
+    Capabilities fileFlags() const override { return Capability::FileList; }
     void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) override;
     std::unique_ptr<TransferJob> putItem(const QString &sessionId, const QString &localPath, const QString &remoteDir,
                                          const QString &name) override;
@@ -51,6 +64,10 @@ public:
     std::unique_ptr<TransferJob> putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir) override;
     std::unique_ptr<TransferJob> getTar(const QString &sessionId, const QString &remotePath, QIODevice *out) override;
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
+    // rm and mkdir run in the container (ExecFileOps.h).
+    void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
+    Capabilities statsFlags() const override;
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
     std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options) override;

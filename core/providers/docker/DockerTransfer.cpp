@@ -9,6 +9,7 @@
 #include <QDateTime>
 #include <QFileInfo>
 #include <QRandomGenerator>
+#include <QTimer>
 #include <nlohmann/json.hpp>
 
 namespace sandbar::docker {
@@ -119,12 +120,14 @@ DockerUploadJob::~DockerUploadJob() = default;
 
 void DockerUploadJob::start()
 {
+    // A refusal is reported after start() returns, as an engine's answer would be.
+    const auto finishLater = [this](const Error &e) { QTimer::singleShot(0, this, [this, e] { finish(e); }); };
     auto dir = files::normalizeRemotePath(m_remoteDir);
     if (!dir)
-        return finish(dir.error());
+        return finishLater(dir.error());
     m_remoteDir = *dir;
     if (!m_api)
-        return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+        return finishLater(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
     m_api->call("GET", "/containers/" + DockerApi::enc(m_containerId) + "/json", {},
                 Callback<net::HttpResponse>(this, [this](Result<net::HttpResponse> r) {
                     if (!r)
@@ -424,12 +427,14 @@ DockerDownloadJob::~DockerDownloadJob() = default;
 
 void DockerDownloadJob::start()
 {
+    // A refusal is reported after start() returns, as an engine's answer would be.
+    const auto finishLater = [this](const Error &e) { QTimer::singleShot(0, this, [this, e] { finish(e); }); };
     auto path = files::normalizeRemotePath(m_remotePath);
     if (!path)
-        return finish(path.error());
+        return finishLater(path.error());
     m_remotePath = *path;
     if (!m_api)
-        return finish(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
+        return finishLater(makeError(ErrorCode::Unavailable, tr("The provider is gone.")));
     m_extractor = std::make_unique<files::TarExtractor>(m_localDir);
     m_extractor->setRootName(m_name);
     m_api->call("GET", "/containers/" + DockerApi::enc(m_containerId) + "/json", {},
@@ -603,10 +608,10 @@ void statRemotePath(DockerApi *api, const QString &containerId, const QString &r
 {
     auto normalized = files::normalizeRemotePath(rawPath);
     if (!normalized)
-        return done(normalized.error());
+        return done.post(normalized.error());
     const QString path = *normalized;
     if (!api)
-        return done(makeError(ErrorCode::Unavailable, DockerUploadJob::tr("The provider is gone.")));
+        return done.post(makeError(ErrorCode::Unavailable, DockerUploadJob::tr("The provider is gone.")));
     QPointer<DockerApi> guard(api);
     // Inspect first: HEAD answers 404 alike for a missing container and a missing path.
     api->call("GET", "/containers/" + DockerApi::enc(containerId) + "/json", {},

@@ -2,6 +2,7 @@
 
 #include "cloud/PolledStats.h"
 #include "cloud/Transfers.h"
+#include "providers/CopyJob.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -98,11 +99,35 @@ private:
 E2bProvider::E2bProvider(const ProviderDescriptor &descriptor, QString account, E2bSettings settings,
                          cloud::CloudClient::Options client, QObject *parent)
     : Provider(parent)
+    , CopyingFiles(this)
     , m_descriptor(descriptor)
     , m_account(std::move(account))
     , m_settings(std::move(settings))
     , m_client(new cloud::CloudClient(std::move(client), this))
 {
+    setFacets({.terminals = this,
+               .exec = this,
+               .files = this,
+               .stats = this,
+               .logs = this,
+               .pause = this,
+               .timeLimit = this});
+}
+
+std::unique_ptr<TransferJob> E2bProvider::putTar(const QString &, QIODevice *, const QString &)
+{
+    return std::make_unique<FailedTransferJob>(unsupportedError(m_descriptor, Capability::Files));
+}
+
+std::unique_ptr<TransferJob> E2bProvider::getTar(const QString &, const QString &, QIODevice *)
+{
+    return std::make_unique<FailedTransferJob>(unsupportedError(m_descriptor, Capability::Files));
+}
+
+Capabilities E2bProvider::statsFlags() const
+{
+    return Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk | Capability::StatsNetwork |
+           Capability::StatsStream;
 }
 
 std::pair<qint64, QString> E2bProvider::clampTimeout(qint64 ttlSeconds, qint64 capSeconds)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cloud/CloudClient.h"
+#include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
 #include "providers/e2b/E2bEnvd.h"
 #include "providers/e2b/E2bParsers.h"
@@ -20,7 +21,14 @@ struct E2bSettings {
 // E2B on the Provider contract. Stop is pause (a paused sandbox keeps its memory and files
 // and is not billed for compute), remove and kill end it. The time limit is E2B's own
 // wall-clock timeout, clamped to the plan's cap.
-class E2bProvider : public Provider
+class E2bProvider : public Provider,
+                    public TerminalFacet,
+                    public ExecFacet,
+                    public CopyingFiles,
+                    public StatsFacet,
+                    public LogsFacet,
+                    public PauseFacet,
+                    public TimeLimitFacet
 {
     Q_OBJECT
 public:
@@ -41,17 +49,23 @@ public:
     void resume(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
 
+    Capabilities terminalFlags() const override { return Capability::PtyResize | Capability::Reattach; }
     std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
+    Capabilities fileFlags() const override { return Capability::FileList; }
     void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) override;
     std::unique_ptr<TransferJob> putItem(const QString &sessionId, const QString &localPath, const QString &remoteDir,
                                          const QString &name) override;
     std::unique_ptr<TransferJob> getItem(const QString &sessionId, const QString &remotePath, const QString &localDir,
                                          const QString &name) override;
+    // envd moves files one by one: a tar stream is Unsupported.
+    std::unique_ptr<TransferJob> putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir) override;
+    std::unique_ptr<TransferJob> getTar(const QString &sessionId, const QString &remotePath, QIODevice *out) override;
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
     void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
     void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
     std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options) override;
+    Capabilities statsFlags() const override;
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
     void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;

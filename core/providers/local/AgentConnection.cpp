@@ -65,8 +65,12 @@ AgentConnection::AgentConnection(const QString &socketPath, QObject *parent)
         // Once connected, the close is reported after the frames before it (disconnected).
         if (m_failed || m_peerGone || m_socket->state() == QLocalSocket::ConnectedState)
             return;
-        fail(explain(m_path, makeError(ErrorCode::Unavailable,
-                                       tr("The sandbox agent does not answer (%1).").arg(m_socket->errorString()))));
+        const Error why =
+            explain(m_path, makeError(ErrorCode::Unavailable,
+                                      tr("The sandbox agent does not answer (%1).").arg(m_socket->errorString())));
+        if (!m_opening)
+            return fail(why);
+        QTimer::singleShot(0, this, [this, why] { fail(why); }); // fail() ignores it after close()
     });
 }
 
@@ -78,7 +82,9 @@ AgentConnection::~AgentConnection()
 
 void AgentConnection::open()
 {
+    m_opening = true;
     m_socket->connectToServer(m_path);
+    m_opening = false;
 }
 
 void AgentConnection::close()

@@ -61,6 +61,9 @@ private:
     bool m_failed = false;
     bool m_paused = false;
     bool m_peerGone = false;
+    // Inside open(): QLocalSocket reports a missing socket from within connectToServer, and
+    // the failure must reach the job's owner after start() has returned.
+    bool m_opening = false;
 };
 
 } // namespace sandbar::local

@@ -7,6 +7,7 @@
 #include "LocalTarJob.h"
 #include "SandboxLayout.h"
 #include "common/OffThread.h"
+#include "providers/ExecFileOps.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -105,9 +106,11 @@ Error portError(const QJsonObject &failed)
 
 LocalProvider::LocalProvider(const AccountConfig &account, const LocalEnvironment &environment, QObject *parent)
     : Provider(parent)
+    , CopyingFiles(this)
     , m_account(account)
     , m_env(environment)
 {
+    setFacets({.terminals = this, .exec = this, .files = this, .stats = this, .logs = this, .timeLimit = this});
     m_watch.setInterval(2000);
     connect(&m_watch, &QTimer::timeout, this, &LocalProvider::watch);
     // Workspaces whose deletion a crash or a quit cut short (remove() renames them to
@@ -250,9 +253,29 @@ void LocalProvider::listSessions(const ListOptions &, Callback<QList<SessionInfo
     done.post(out);
 }
 
-Capabilities LocalProvider::capabilities() const
+Capabilities LocalProvider::terminalFlags() const
 {
-    Capabilities caps = descriptor().capabilities;
+    return Capability::PtyResize | Capability::Reattach;
+}
+
+Capabilities LocalProvider::statsFlags() const
+{
+    return Capability::StatsCpu | Capability::StatsMemory | Capability::StatsNetwork | Capability::StatsStream;
+}
+
+void LocalProvider::removePath(const QString &sessionId, const QString &path, Callback<void> done)
+{
+    removePathByExec(*this, sessionId, path, std::move(done));
+}
+
+void LocalProvider::makeDir(const QString &sessionId, const QString &path, Callback<void> done)
+{
+    makeDirByExec(*this, sessionId, path, std::move(done));
+}
+
+Capabilities LocalProvider::coreCapabilities() const
+{
+    Capabilities caps = Provider::coreCapabilities();
     if (hostNvidiaGpus(m_env.devRoot).isEmpty())
         caps &= ~Capabilities(Capability::Gpu);
     return caps;
@@ -623,16 +646,6 @@ void LocalProvider::waitCgroupsEmpty(const QStringList &dirs, int attemptsLeft, 
     QTimer::singleShot(5, this, [this, dirs, attemptsLeft, then] { waitCgroupsEmpty(dirs, attemptsLeft - 1, then); });
 }
 
-void LocalProvider::pause(const QString &, Callback<void> done)
-{
-    done.post(unsupportedError(descriptor(), Capability::PauseResume));
-}
-
-void LocalProvider::resume(const QString &, Callback<void> done)
-{
-    done.post(unsupportedError(descriptor(), Capability::PauseResume));
-}
-
 void LocalProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done)
 {
     if (ttlSeconds < 0) {
@@ -673,7 +686,7 @@ std::unique_ptr<ExecJob> LocalProvider::exec(const QString &sessionId, const Exe
 void LocalProvider::statPath(const QString &sessionId, const QString &path, Callback<PathStat> done)
 {
     if (!path.startsWith(QLatin1Char('/')) || path.contains(QChar(0))) {
-        done(makeError(ErrorCode::InvalidArgument, tr("'%1' is not an absolute path.").arg(path)));
+        done.post(makeError(ErrorCode::InvalidArgument, tr("'%1' is not an absolute path.").arg(path)));
         return;
     }
     const QString clean = QDir::cleanPath(path);

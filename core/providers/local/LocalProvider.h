@@ -5,6 +5,7 @@
 #include "SandboxLayout.h"
 #include "SessionStore.h"
 #include "WorkspaceUsage.h"
+#include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
 #include "providers/ProviderFactory.h"
 
@@ -39,7 +40,13 @@ private:
 // Sandbar's default provider: one long-lived bubblewrap sandbox per session whose first
 // process, sandbar-agent, runs its terminals and commands (see app/agent). Sessions live
 // in DATADIR/sessions/<id> and outlive the app; a new provider object finds them again.
-class LocalProvider : public Provider
+class LocalProvider : public Provider,
+                      public TerminalFacet,
+                      public ExecFacet,
+                      public CopyingFiles,
+                      public StatsFacet,
+                      public LogsFacet,
+                      public TimeLimitFacet
 {
     Q_OBJECT
 public:
@@ -49,7 +56,7 @@ public:
     static const ProviderDescriptor &staticDescriptor();
     const ProviderDescriptor &descriptor() const override { return staticDescriptor(); }
     // Without Gpu where this computer has no NVIDIA GPU.
-    Capabilities capabilities() const override;
+    Capabilities coreCapabilities() const override;
     QString accountName() const override { return m_account.name; }
 
     void health(Callback<HealthInfo> done) override;
@@ -59,12 +66,12 @@ public:
     void stop(const QString &sessionId, Callback<void> done) override;
     void kill(const QString &sessionId, Callback<void> done) override;
     void remove(const QString &sessionId, Callback<void> done) override;
-    void pause(const QString &sessionId, Callback<void> done) override;
-    void resume(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
 
+    Capabilities terminalFlags() const override;
     std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
+    Capabilities fileFlags() const override { return Capability::FileList; }
     void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) override;
     std::unique_ptr<TransferJob> putItem(const QString &sessionId, const QString &localPath, const QString &remoteDir,
                                          const QString &name) override;
@@ -73,6 +80,10 @@ public:
     std::unique_ptr<TransferJob> putTar(const QString &sessionId, QIODevice *tar, const QString &remoteDir) override;
     std::unique_ptr<TransferJob> getTar(const QString &sessionId, const QString &remotePath, QIODevice *out) override;
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
+    // rm and mkdir through the agent (ExecFileOps.h).
+    void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
+    Capabilities statsFlags() const override;
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
     // agent.log in the session's folder, as one combined stream (LocalLogs.h).

@@ -1,0 +1,160 @@
+#pragma once
+
+#include "common/Callback.h"
+#include "metrics/StatsSample.h"
+#include "providers/Capabilities.h"
+#include "providers/Jobs.h"
+#include "providers/Session.h"
+
+#include <QIODevice>
+#include <memory>
+
+namespace sandbar {
+
+class PtyChannel;
+
+// What a provider offers beyond its core, one interface per capability, as libvirt's driver
+// tables do: a provider hands out only the facets it has (Provider::setFacets), and a facet
+// that is absent means "unsupported" to every caller at once. Every method is pure, so a
+// decorator that wraps a facet cannot forget one. The completion contract of Provider.h
+// holds for each: no callback runs before the call that started it has returned.
+
+// What is at a path inside a session (for the copy rules).
+struct PathStat {
+    bool exists = false;
+    bool isDir = false;
+};
+
+// Terminals into a session (Capability::Pty; terminalFlags() adds PtyResize and Reattach).
+class TerminalFacet
+{
+public:
+    virtual ~TerminalFacet() = default;
+    virtual Capabilities terminalFlags() const = 0;
+    virtual std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) = 0;
+    // The terminals kept alive for a session, to reattach after a restart (pass an id as
+    // PtyOptions::attachId); without Reattach it answers Unsupported.
+    virtual void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) = 0;
+};
+
+// Commands run to completion (Capability::Exec).
+class ExecFacet
+{
+public:
+    virtual ~ExecFacet() = default;
+    virtual std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) = 0;
+};
+
+// Files inside a session (Capability::Files; fileFlags() adds FileList). Most providers write
+// only the steps of a copy and inherit the copy itself from CopyingFiles (CopyingFiles.h).
+class FilesFacet
+{
+public:
+    virtual ~FilesFacet() = default;
+    virtual Capabilities fileFlags() const = 0;
+
+    // Copies as `docker cp` does, the same for every provider (files/CopyRules.h): an existing
+    // folder receives the item under its own name, a path whose parent exists names the copy,
+    // a trailing '/' demands a folder, "SRC/." copies a folder's contents.
+    virtual std::unique_ptr<TransferJob> upload(const QString &sessionId, const QString &localPath,
+                                                const QString &remoteDest) = 0;
+    virtual std::unique_ptr<TransferJob> download(const QString &sessionId, const QString &remotePath,
+                                                  const QString &localDest) = 0;
+    // `-`: extracts the tar read from `tar` (open, readable, not sequential) into remoteDir,
+    // an existing folder; writes a tar of remotePath to `out`. Neither device is owned.
+    virtual std::unique_ptr<TransferJob> uploadTar(const QString &sessionId, QIODevice *tar,
+                                                   const QString &remoteDir) = 0;
+    virtual std::unique_ptr<TransferJob> downloadTar(const QString &sessionId, const QString &remotePath,
+                                                     QIODevice *out) = 0;
+
+    // exists=false (not an error) when nothing is at path.
+    virtual void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) = 0;
+    virtual void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) = 0;
+    // The Files tab's delete (a folder with everything in it) and new folder (parents made as
+    // needed, an existing folder is fine). ExecFileOps.h runs them as rm/mkdir for providers
+    // without calls of their own.
+    virtual void removePath(const QString &sessionId, const QString &path, Callback<void> done) = 0;
+    virtual void makeDir(const QString &sessionId, const QString &path, Callback<void> done) = 0;
+};
+
+// Resource use (statsFlags(): which of StatsCpu, StatsMemory, StatsNetwork, StatsDisk,
+// StatsGpu it reports, and StatsStream where streamStats pushes instead of polling).
+class StatsFacet
+{
+public:
+    virtual ~StatsFacet() = default;
+    virtual Capabilities statsFlags() const = 0;
+    virtual void stats(const QString &sessionId, Callback<StatsSample> done) = 0;
+    virtual std::unique_ptr<StatsStream> streamStats(const QString &sessionId) = 0;
+};
+
+// The session's log (Capability::Logs); returned unstarted.
+class LogsFacet
+{
+public:
+    virtual ~LogsFacet() = default;
+    virtual std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options) = 0;
+};
+
+// The images the engine holds locally ("busybox:latest", untagged ones left out), for the New
+// session dialog's image list (Capability::Images).
+class ImagesFacet
+{
+public:
+    virtual ~ImagesFacet() = default;
+    virtual void listImages(Callback<QStringList> done) = 0;
+};
+
+// Capability::PauseResume.
+class PauseFacet
+{
+public:
+    virtual ~PauseFacet() = default;
+    virtual void pause(const QString &sessionId, Callback<void> done) = 0;
+    virtual void resume(const QString &sessionId, Callback<void> done) = 0;
+};
+
+// Moves a session to the provider's cold storage (Capability::Archive): it costs less while
+// kept, and PauseFacet::resume restores it, more slowly than from a pause.
+class ArchiveFacet
+{
+public:
+    virtual ~ArchiveFacet() = default;
+    virtual void archive(const QString &sessionId, Callback<void> done) = 0;
+};
+
+// Capability::SetTimeout: the session ends by itself ttlSeconds from now (0: never).
+class TimeLimitFacet
+{
+public:
+    virtual ~TimeLimitFacet() = default;
+    virtual void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) = 0;
+};
+
+// The table a provider fills in; null where it does not have the facet.
+struct Facets {
+    TerminalFacet *terminals = nullptr;
+    ExecFacet *exec = nullptr;
+    FilesFacet *files = nullptr;
+    StatsFacet *stats = nullptr;
+    LogsFacet *logs = nullptr;
+    ImagesFacet *images = nullptr;
+    PauseFacet *pause = nullptr;
+    ArchiveFacet *archive = nullptr;
+    TimeLimitFacet *timeLimit = nullptr;
+};
+
+// The capability bits each facet may report; the rest are the core's (Provider::coreCapabilities).
+Capabilities facetCapabilities(const Facets &facets);
+inline constexpr quint32 kTerminalFlags =
+    quint32(Capability::Pty) | quint32(Capability::PtyResize) | quint32(Capability::Reattach);
+inline constexpr quint32 kFileFlags = quint32(Capability::Files) | quint32(Capability::FileList);
+inline constexpr quint32 kStatsFlags = quint32(Capability::StatsCpu) | quint32(Capability::StatsMemory) |
+                                       quint32(Capability::StatsNetwork) | quint32(Capability::StatsDisk) |
+                                       quint32(Capability::StatsGpu) | quint32(Capability::StatsStream);
+inline constexpr quint32 kFacetFlags = kTerminalFlags | kFileFlags | kStatsFlags | quint32(Capability::Exec) |
+                                       quint32(Capability::Logs) | quint32(Capability::Images) |
+                                       quint32(Capability::PauseResume) | quint32(Capability::Archive) |
+                                       quint32(Capability::SetTimeout);
+
+} // namespace sandbar
