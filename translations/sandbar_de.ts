@@ -1916,6 +1916,18 @@ stderr (%5 Bytes): %6</translation>
         <source>The %1 API URL</source>
         <translation>Die %1-API-URL</translation>
     </message>
+    <message>
+        <source>%1 sent a malformed %2: %3</source>
+        <translation>%1 hat eine fehlerhafte Antwort (%2) gesendet: %3</translation>
+    </message>
+    <message>
+        <source>the reply is empty</source>
+        <translation>die Antwort ist leer</translation>
+    </message>
+    <message>
+        <source>it is not JSON</source>
+        <translation>sie ist kein JSON</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cloud::CloudClient</name>
@@ -2025,6 +2037,13 @@ stderr (%5 Bytes): %6</translation>
     </message>
 </context>
 <context>
+    <name>sandbar::cloud::WebSocketTerminals</name>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::daytona</name>
     <message>
         <source>Daytona</source>
@@ -2033,10 +2052,6 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Cloud sandboxes on Daytona, billed by the service per second of use.</source>
         <translation>Cloud-Sandboxes bei Daytona, vom Dienst sekundengenau nach Nutzung abgerechnet.</translation>
-    </message>
-    <message>
-        <source>Daytona sent a reply that is not a valid %1</source>
-        <translation>Daytona hat eine ungültige Antwort gesendet (erwartet: %1)</translation>
     </message>
     <message>
         <source>sandbox</source>
@@ -2197,6 +2212,10 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Archived: kept in cheaper storage; Resume restores it, more slowly than from a stop</source>
         <translation>Archiviert: in günstigerem Speicher aufbewahrt; Fortsetzen stellt sie wieder her, langsamer als nach einem Anhalten</translation>
+    </message>
+    <message>
+        <source>it is not what the API describes</source>
+        <translation>sie entspricht nicht der API-Beschreibung</translation>
     </message>
 </context>
 <context>
@@ -2979,14 +2998,6 @@ stderr (%5 Bytes): %6</translation>
         <translation>Firecracker-microVM-Sandboxes in der E2B-Cloud oder in einer selbst gehosteten E2B-Instanz.</translation>
     </message>
     <message>
-        <source>E2B sent a malformed %1: %2</source>
-        <translation>E2B hat fehlerhafte Daten gesendet (%1): %2</translation>
-    </message>
-    <message>
-        <source>the reply is empty</source>
-        <translation>die Antwort ist leer</translation>
-    </message>
-    <message>
         <source>sandbox</source>
         <translation>Sandbox</translation>
     </message>
@@ -3126,19 +3137,16 @@ stderr (%5 Bytes): %6</translation>
         <source>Let the sandbox reach the internet (off: no outbound traffic)</source>
         <translation>Die Sandbox darf ins Internet (aus: kein ausgehender Verkehr)</translation>
     </message>
+    <message>
+        <source>The E2B sandbox URL</source>
+        <translation>Die E2B-Sandbox-URL</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::e2b::E2bExecJob</name>
     <message>
         <source>Cancelled</source>
         <translation>Abgebrochen</translation>
-    </message>
-</context>
-<context>
-    <name>sandbar::e2b::E2bFactory</name>
-    <message>
-        <source>The E2B sandbox URL</source>
-        <translation>Die E2B-Sandbox-URL</translation>
     </message>
 </context>
 <context>

@@ -1,19 +1,12 @@
-#include "providers/daytona/DaytonaFactory.h"
-#include "providers/docker/DockerFactory.h"
-#include "providers/e2b/E2bFactory.h"
-#include "providers/local/LocalProvider.h"
 #include "wiring/AppServices.h"
+#include "wiring/ProviderList.h"
 
 namespace sandbar {
 
 void registerProviders(ProviderFactories &factories)
 {
-    // Order is the order of first-start detection and of the provider choosers.
-    factories.add(std::make_unique<local::LocalProviderFactory>());
-    factories.add(docker::makeDockerFactory());
-    factories.add(docker::makePodmanFactory());
-    factories.add(e2b::makeE2bFactory());
-    factories.add(daytona::makeDaytonaFactory());
+    // The provider list's order is the order of first-start detection and of the choosers.
+    SANDBAR_ADD_PROVIDERS(factories);
 }
 
 } // namespace sandbar

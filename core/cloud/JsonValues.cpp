@@ -1,5 +1,7 @@
 #include "cloud/JsonValues.h"
 
+#include "cloud/CloudTr.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -53,6 +55,23 @@ qint64 int64Of(const QJsonValue &v)
             return exact;
     }
     return saturated(number(v).value_or(0));
+}
+
+Error malformedReply(const QString &service, const QString &what, const QString &why)
+{
+    return makeError(ErrorCode::Unavailable, tr("%1 sent a malformed %2: %3").arg(service, what, why));
+}
+
+Result<QJsonDocument> parseReply(const QByteArray &json, const QString &service, const QString &what)
+{
+    if (json.trimmed().isEmpty())
+        return malformedReply(service, what, tr("the reply is empty"));
+    QJsonParseError err{};
+    QJsonDocument doc = QJsonDocument::fromJson(json, &err);
+    if (err.error != QJsonParseError::NoError || doc.isNull())
+        return malformedReply(service, what,
+                              err.error != QJsonParseError::NoError ? err.errorString() : tr("it is not JSON"));
+    return doc;
 }
 
 } // namespace sandbar::cloud

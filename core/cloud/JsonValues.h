@@ -5,7 +5,10 @@
 // writes 64-bit integers as strings) or out of range. Pure functions; a value that cannot be
 // read yields an empty or zero result, never undefined behaviour.
 
+#include "common/Result.h"
+
 #include <QDateTime>
+#include <QJsonDocument>
 #include <QJsonValue>
 #include <QString>
 #include <optional>
@@ -28,5 +31,11 @@ std::optional<double> number(const QJsonValue &v);
 // A 64-bit integer as protobuf's JSON writes it (a string, exactly) or as a JSON number
 // (saturated); 0 when it is neither.
 qint64 int64Of(const QJsonValue &v);
+
+// A reply's JSON document; Unavailable, naming the service and what the reply should have
+// been ("E2B sent a malformed sandbox: the reply is empty"), when it is empty or not JSON.
+Result<QJsonDocument> parseReply(const QByteArray &json, const QString &service, const QString &what);
+// The error for a reply that is JSON but not what was expected, worded as parseReply's.
+Error malformedReply(const QString &service, const QString &what, const QString &why);
 
 } // namespace sandbar::cloud

@@ -103,4 +103,26 @@ void PolledStatsStream::poll()
         }));
 }
 
+PolledStats::PolledStats(Provider *owner, Capabilities flags, Fetch fetch)
+    : m_owner(owner)
+    , m_flags(flags)
+    , m_fetch(std::move(fetch))
+{
+}
+
+Capabilities PolledStats::statsFlags() const
+{
+    return m_flags | Capability::StatsNetwork | Capability::StatsStream;
+}
+
+void PolledStats::stats(const QString &sessionId, Callback<StatsSample> done)
+{
+    m_fetch(sessionId, std::move(done));
+}
+
+std::unique_ptr<StatsStream> PolledStats::streamStats(const QString &sessionId)
+{
+    return std::make_unique<PolledStatsStream>(m_owner.data(), sessionId);
+}
+
 } // namespace sandbar::cloud

@@ -5,6 +5,7 @@
 
 #include <QPointer>
 #include <QTimer>
+#include <functional>
 #include <optional>
 
 namespace sandbar::cloud {
@@ -40,6 +41,28 @@ private:
     bool m_running = false;
     bool m_inFlight = false;
     bool m_netWorks = true;
+};
+
+// The statistics facet of a cloud provider whose service can only be asked: the provider
+// gives its one-shot call (a metrics endpoint) and the figures it reports; the stream is
+// PolledStatsStream, which adds the network read through exec.
+class PolledStats final : public StatsFacet
+{
+public:
+    using Fetch = std::function<void(const QString &sessionId, Callback<StatsSample> done)>;
+    // owner: the provider the facet belongs to (the stream asks it for its statistics and
+    // exec); flags: what fetch reports (StatsCpu, StatsMemory, StatsDisk, StatsGpu).
+    PolledStats(Provider *owner, Capabilities flags, Fetch fetch);
+
+    // fetch's figures, the network from the stream, and the stream.
+    Capabilities statsFlags() const override;
+    void stats(const QString &sessionId, Callback<StatsSample> done) override;
+    std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
+
+private:
+    QPointer<Provider> m_owner;
+    Capabilities m_flags;
+    Fetch m_fetch;
 };
 
 } // namespace sandbar::cloud

@@ -37,23 +37,26 @@ struct Probe {
 };
 using Probes = QList<std::shared_ptr<Probe>>;
 
-// Where an account of each provider points so that nothing answers. A provider added to the
-// list fails here until it says how to reach nothing.
-std::optional<AccountConfig> unreachableAccount(const QString &provider, const QString &dataDir)
+// Where an account of each provider points so that nothing answers: a cloud provider's every
+// URL at a closed loopback port (port 1: refused at once, nothing leaves the machine), an
+// engine's at a socket that is not there. A self-hosted provider added to the list fails
+// here until it says how to reach nothing.
+std::optional<AccountConfig> unreachableAccount(const ProviderDescriptor &d, const QString &dataDir)
 {
     AccountConfig a;
-    a.name = QStringLiteral("contract-") + provider;
-    a.provider = provider;
+    a.name = QStringLiteral("contract-") + d.id;
+    a.provider = d.id;
     a.dataDir = dataDir;
-    if (provider == QLatin1String("local")) {
-        a.settings.insert(QStringLiteral("dataDir"), dataDir);
-    } else if (provider == QLatin1String("docker") || provider == QLatin1String("podman")) {
-        a.settings.insert(QStringLiteral("endpoint"), QStringLiteral("unix://%1/no-engine.sock").arg(dataDir));
-    } else if (provider == QLatin1String("e2b") || provider == QLatin1String("daytona")) {
-        // Port 1 on loopback: refused at once, nothing leaves the machine.
-        a.settings.insert(QStringLiteral("endpoint"), QStringLiteral("http://127.0.0.1:1"));
-        a.settings.insert(QStringLiteral("sandbox-endpoint"), QStringLiteral("http://127.0.0.1:1"));
+    if (!d.selfHosted) {
+        for (const FieldDescriptor &f : d.accountFields) {
+            if (f.type == FieldType::Url)
+                a.settings.insert(f.key, QStringLiteral("http://127.0.0.1:1"));
+        }
         a.secrets.insert(QStringLiteral("api-key"), QStringLiteral("sbtest-secret-contract-key"));
+    } else if (d.id == QLatin1String("local")) {
+        a.settings.insert(QStringLiteral("dataDir"), dataDir);
+    } else if (d.id == QLatin1String("docker") || d.id == QLatin1String("podman")) {
+        a.settings.insert(QStringLiteral("endpoint"), QStringLiteral("unix://%1/no-engine.sock").arg(dataDir));
     } else {
         return std::nullopt;
     }
@@ -221,9 +224,19 @@ class TestCompletionContract : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void theListIsWhatIsRegistered();
     void everyFacetAnswersLater_data();
     void everyFacetAnswersLater();
 };
+
+// registerProviders is made from the provider list: each factory's descriptor carries the id
+// of its line, in the list's order.
+void TestCompletionContract::theListIsWhatIsRegistered()
+{
+    ProviderFactories factories;
+    registerProviders(factories);
+    QCOMPARE(factories.ids().join(QLatin1Char(',')), QStringLiteral(SANDBAR_PROVIDER_IDS));
+}
 
 void TestCompletionContract::everyFacetAnswersLater_data()
 {
@@ -258,7 +271,7 @@ void TestCompletionContract::everyFacetAnswersLater()
     registerProviders(factories);
     const ProviderFactory *factory = factories.find(provider);
     QVERIFY(factory);
-    const auto account = unreachableAccount(provider, dir.path());
+    const auto account = unreachableAccount(factory->descriptor(), dir.path());
     QVERIFY2(account, qPrintable(provider + QStringLiteral(": say in unreachableAccount() how to reach nothing")));
     auto made = factory->create(*account);
     QVERIFY2(made.ok(), qPrintable(made.ok() ? QString() : made.error().message));

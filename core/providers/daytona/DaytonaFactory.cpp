@@ -1,6 +1,6 @@
 #include "providers/daytona/DaytonaFactory.h"
 
-#include "cloud/CloudAccount.h"
+#include "cloud/CloudFactory.h"
 #include "providers/daytona/DaytonaProvider.h"
 #include "providers/daytona/DaytonaTr.h"
 
@@ -75,29 +75,20 @@ ProviderDescriptor makeDaytonaDescriptor()
     return d;
 }
 
-DaytonaFactory::DaytonaFactory()
-    : m_descriptor(makeDaytonaDescriptor())
-{
-}
-
-Result<std::unique_ptr<Provider>> DaytonaFactory::create(const AccountConfig &account) const
-{
-    auto common = cloud::readCloudAccount(account, accountSpec());
-    if (!common)
-        return common.error();
-    DaytonaProvider::Settings s;
-    s.endpoint = common->endpoint;
-    s.apiKey = common->apiKey;
-    s.caCertificates = common->caCertificates;
-    s.organization = account.settings.value(QStringLiteral("organization")).toString().trimmed();
-    s.target = account.settings.value(QStringLiteral("target")).toString().trimmed();
-    std::unique_ptr<Provider> p = std::make_unique<DaytonaProvider>(m_descriptor, account.name, std::move(s));
-    return p;
-}
-
 std::unique_ptr<ProviderFactory> makeDaytonaFactory()
 {
-    return std::make_unique<DaytonaFactory>();
+    return std::make_unique<cloud::CloudFactory>(
+        makeDaytonaDescriptor(), accountSpec,
+        [](const ProviderDescriptor &d, const AccountConfig &account,
+           const cloud::CloudAccount &common) -> Result<std::unique_ptr<Provider>> {
+            DaytonaProvider::Settings s;
+            s.endpoint = common.endpoint;
+            s.apiKey = common.apiKey;
+            s.caCertificates = common.caCertificates;
+            s.organization = account.settings.value(QStringLiteral("organization")).toString().trimmed();
+            s.target = account.settings.value(QStringLiteral("target")).toString().trimmed();
+            return std::unique_ptr<Provider>(std::make_unique<DaytonaProvider>(d, account.name, std::move(s)));
+        });
 }
 
 } // namespace sandbar::daytona

@@ -11,17 +11,7 @@ namespace sandbar::daytona {
 // autoStop (Daytona's idle stop), ttl (a wall-clock limit Sandbar enforces while it runs).
 ProviderDescriptor makeDaytonaDescriptor();
 
-class DaytonaFactory : public ProviderFactory
-{
-public:
-    DaytonaFactory();
-    const ProviderDescriptor &descriptor() const override { return m_descriptor; }
-    Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override;
-
-private:
-    ProviderDescriptor m_descriptor;
-};
-
+// The cloud kit's factory (cloud::CloudFactory) over this descriptor.
 std::unique_ptr<ProviderFactory> makeDaytonaFactory();
 
 } // namespace sandbar::daytona

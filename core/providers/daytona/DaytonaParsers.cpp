@@ -16,16 +16,12 @@ namespace sandbar::daytona {
 namespace {
 Error badReply(const QString &what)
 {
-    return makeError(ErrorCode::Unavailable, tr("Daytona sent a reply that is not a valid %1").arg(what));
+    return cloud::malformedReply(QStringLiteral("Daytona"), what, tr("it is not what the API describes"));
 }
 
 Result<QJsonDocument> parseDoc(const QByteArray &json, const QString &what)
 {
-    QJsonParseError pe{};
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
-    if (pe.error != QJsonParseError::NoError || doc.isNull())
-        return badReply(what);
-    return doc;
+    return cloud::parseReply(json, QStringLiteral("Daytona"), what);
 }
 
 qint64 gbToBytes(double gb)

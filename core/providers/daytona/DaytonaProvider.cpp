@@ -44,11 +44,17 @@ DaytonaProvider::DaytonaProvider(ProviderDescriptor descriptor, QString accountN
     , m_account(std::move(accountName))
     , m_settings(std::move(settings))
     , m_clock(&clock)
+    , m_terminals(
+          this, Capability::PtyResize | Capability::Reattach,
+          [this](const QString &id, const PtyOptions &options) { return ptyConnection(id, options); },
+          [this](const QString &id, Callback<QList<PtyEntry>> done) { ptyList(id, std::move(done)); })
+    , m_stats(this, Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk,
+              [this](const QString &id, Callback<StatsSample> done) { telemetry(id, std::move(done)); })
 {
-    setFacets({.terminals = this,
+    setFacets({.terminals = &m_terminals,
                .exec = this,
                .files = this,
-               .stats = this,
+               .stats = &m_stats,
                .pause = this,
                .archive = this,
                .timeLimit = this});

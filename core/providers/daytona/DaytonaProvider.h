@@ -1,6 +1,8 @@
 #pragma once
 
 #include "cloud/CloudClient.h"
+#include "cloud/PolledStats.h"
+#include "cloud/WebSocketTerminals.h"
 #include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
 #include "providers/daytona/DaytonaParsers.h"
@@ -26,10 +28,8 @@ namespace sandbar::daytona {
 // create option): it is kept in Sandbar's labels and the provider stops the sandbox at its
 // deadline.
 class DaytonaProvider : public Provider,
-                        public TerminalFacet,
                         public ExecFacet,
                         public CopyingFiles,
-                        public StatsFacet,
                         public PauseFacet,
                         public ArchiveFacet,
                         public TimeLimitFacet
@@ -65,8 +65,6 @@ public:
     void resume(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
 
-    Capabilities terminalFlags() const override { return Capability::PtyResize | Capability::Reattach; }
-    std::unique_ptr<PtyChannel> openPty(const QString &sessionId, const PtyOptions &options) override;
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
     Capabilities fileFlags() const override { return Capability::FileList; }
     void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) override;
@@ -80,10 +78,6 @@ public:
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
     void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
     void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
-    Capabilities statsFlags() const override;
-    void stats(const QString &sessionId, Callback<StatsSample> done) override;
-    std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
-    void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;
 
     cloud::CloudClient *client() const { return m_client; }
 
@@ -96,6 +90,12 @@ public:
                      QList<int> okStatuses = {});
 
 private:
+    // The toolbox's terminals (the terminals facet): made with POST /process/pty, reached on
+    // its WebSocket, listed for reattaching.
+    cloud::WebSocketTerminals::Connection ptyConnection(const QString &sessionId, const PtyOptions &options);
+    void ptyList(const QString &sessionId, Callback<QList<PtyEntry>> done);
+    // The sandbox's telemetry of the last ten minutes (the statistics facet's one-shot call).
+    void telemetry(const QString &sessionId, Callback<StatsSample> done);
     struct CreateState;
     void createAttempt(std::shared_ptr<CreateState> state);
     void waitStarted(std::shared_ptr<CreateState> state, const SandboxRecord &rec, int polls);
@@ -119,6 +119,8 @@ private:
     QHash<QString, QDateTime> m_deadlines; // Sandbar's ttl
     QHash<QString, SessionState> m_states;
     QTimer *m_ttlTimer = nullptr;
+    cloud::WebSocketTerminals m_terminals;
+    cloud::PolledStats m_stats;
 };
 
 } // namespace sandbar::daytona

@@ -3,6 +3,7 @@
 #include "cloud/ServiceUrl.h"
 #include "cloud/Transfers.h"
 #include "cloud/WebSocketPtyChannel.h"
+#include "cloud/WebSocketTerminals.h"
 #include "providers/CopyJob.h"
 #include "providers/daytona/DaytonaJobs.h"
 #include "providers/daytona/DaytonaProvider.h"
@@ -67,7 +68,8 @@ void DaytonaProvider::toolboxCall(const QString &sessionId, cloud::ApiCall call,
                               }));
 }
 
-std::unique_ptr<PtyChannel> DaytonaProvider::openPty(const QString &sessionId, const PtyOptions &options)
+cloud::WebSocketTerminals::Connection DaytonaProvider::ptyConnection(const QString &sessionId,
+                                                                     const PtyOptions &options)
 {
     QPointer<DaytonaProvider> self(this);
     auto ptyId = std::make_shared<QString>(options.attachId);
@@ -165,14 +167,14 @@ std::unique_ptr<PtyChannel> DaytonaProvider::openPty(const QString &sessionId, c
                 connectTo();
             }));
     };
-    auto channel = std::make_unique<cloud::WebSocketPtyChannel>(opener, std::move(hooks));
+    cloud::WebSocketTerminals::Connection c{opener, std::move(hooks), {}};
     // The toolbox's PTY always runs the sandbox user's shell; another program replaces it.
     if (!options.argv.isEmpty() && options.attachId.isEmpty())
-        channel->write((QStringLiteral("exec ") + shellJoin(options.argv) + QLatin1Char('\n')).toUtf8());
-    return channel;
+        c.typeFirst = (QStringLiteral("exec ") + shellJoin(options.argv) + QLatin1Char('\n')).toUtf8();
+    return c;
 }
 
-void DaytonaProvider::listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done)
+void DaytonaProvider::ptyList(const QString &sessionId, Callback<QList<PtyEntry>> done)
 {
     cloud::ApiCall call;
     call.path = QStringLiteral("/process/pty");
@@ -332,7 +334,7 @@ std::unique_ptr<TransferJob> DaytonaProvider::getItem(const QString &sessionId, 
     });
 }
 
-void DaytonaProvider::stats(const QString &sessionId, Callback<StatsSample> done)
+void DaytonaProvider::telemetry(const QString &sessionId, Callback<StatsSample> done)
 {
     cloud::ApiCall call;
     call.path = QStringLiteral("/sandbox/") + QString::fromLatin1(QUrl::toPercentEncoding(sessionId)) +
@@ -350,11 +352,6 @@ void DaytonaProvider::stats(const QString &sessionId, Callback<StatsSample> done
                    }));
 }
 
-std::unique_ptr<StatsStream> DaytonaProvider::streamStats(const QString &sessionId)
-{
-    return std::make_unique<cloud::PolledStatsStream>(this, sessionId);
-}
-
 std::unique_ptr<TransferJob> DaytonaProvider::putTar(const QString &, QIODevice *, const QString &)
 {
     return std::make_unique<FailedTransferJob>(unsupportedError(m_descriptor, Capability::Files));
@@ -363,12 +360,6 @@ std::unique_ptr<TransferJob> DaytonaProvider::putTar(const QString &, QIODevice 
 std::unique_ptr<TransferJob> DaytonaProvider::getTar(const QString &, const QString &, QIODevice *)
 {
     return std::make_unique<FailedTransferJob>(unsupportedError(m_descriptor, Capability::Files));
-}
-
-Capabilities DaytonaProvider::statsFlags() const
-{
-    return Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk | Capability::StatsNetwork |
-           Capability::StatsStream;
 }
 
 } // namespace sandbar::daytona

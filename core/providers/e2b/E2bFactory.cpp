@@ -1,6 +1,6 @@
 #include "providers/e2b/E2bFactory.h"
 
-#include "cloud/CloudAccount.h"
+#include "cloud/CloudFactory.h"
 #include "cloud/ServiceUrl.h"
 #include "providers/e2b/E2bProvider.h"
 #include "providers/e2b/E2bTr.h"
@@ -23,51 +23,33 @@ CloudAccountSpec accountSpec()
     return s;
 }
 
-class E2bFactory : public ProviderFactory
+// E2B's own account fields on top of the kit's: the sandbox URL, the plan's cap and the user.
+Result<std::unique_ptr<Provider>> makeE2bProvider(const ProviderDescriptor &descriptor, const AccountConfig &account,
+                                                  const cloud::CloudAccount &common)
 {
-public:
-    // The context lupdate gives the tr() calls in this class's members.
-    static QString tr(const char *text) { return QCoreApplication::translate("sandbar::e2b::E2bFactory", text); }
-
-    E2bFactory()
-        : m_descriptor(makeE2bDescriptor())
-    {
+    E2bSettings settings;
+    settings.apiUrl = common.endpoint;
+    const QString sandboxUrl = account.settings.value(QStringLiteral("sandbox-endpoint")).toString();
+    if (!sandboxUrl.isEmpty()) {
+        auto u = cloud::parseServiceUrl(sandboxUrl, tr("The E2B sandbox URL"));
+        if (!u.ok())
+            return u.error();
+        settings.sandboxUrl = u.value();
     }
-    const ProviderDescriptor &descriptor() const override { return m_descriptor; }
-
-    Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override
-    {
-        auto common = cloud::readCloudAccount(account, accountSpec());
-        if (!common)
-            return common.error();
-        E2bSettings settings;
-        settings.apiUrl = common->endpoint;
-        const QString sandboxUrl = account.settings.value(QStringLiteral("sandbox-endpoint")).toString();
-        if (!sandboxUrl.isEmpty()) {
-            auto u = cloud::parseServiceUrl(sandboxUrl, tr("The E2B sandbox URL"));
-            if (!u.ok())
-                return u.error();
-            settings.sandboxUrl = u.value();
-        }
-        const QString user = account.settings.value(QStringLiteral("user")).toString();
-        if (!user.isEmpty())
-            settings.user = user;
-        const qint64 cap = account.settings.value(QStringLiteral("max-ttl")).toLongLong();
-        if (cap > 0)
-            settings.maxTimeoutSeconds = cap;
-        cloud::CloudClient::Options client;
-        client.service = QStringLiteral("E2B");
-        client.baseUrl = settings.apiUrl;
-        client.authHeaders = {{QByteArray("X-API-Key"), common->apiKey.toUtf8()}};
-        client.extraCaCertificates = common->caCertificates;
-        std::unique_ptr<Provider> p =
-            std::make_unique<E2bProvider>(m_descriptor, account.name, std::move(settings), std::move(client));
-        return p;
-    }
-
-private:
-    ProviderDescriptor m_descriptor;
-};
+    const QString user = account.settings.value(QStringLiteral("user")).toString();
+    if (!user.isEmpty())
+        settings.user = user;
+    const qint64 cap = account.settings.value(QStringLiteral("max-ttl")).toLongLong();
+    if (cap > 0)
+        settings.maxTimeoutSeconds = cap;
+    cloud::CloudClient::Options client;
+    client.service = QStringLiteral("E2B");
+    client.baseUrl = settings.apiUrl;
+    client.authHeaders = {{QByteArray("X-API-Key"), common.apiKey.toUtf8()}};
+    client.extraCaCertificates = common.caCertificates;
+    return std::unique_ptr<Provider>(
+        std::make_unique<E2bProvider>(descriptor, account.name, std::move(settings), std::move(client)));
+}
 } // namespace
 
 ProviderDescriptor makeE2bDescriptor()
@@ -119,7 +101,7 @@ ProviderDescriptor makeE2bDescriptor()
 
 std::unique_ptr<ProviderFactory> makeE2bFactory()
 {
-    return std::make_unique<E2bFactory>();
+    return std::make_unique<cloud::CloudFactory>(makeE2bDescriptor(), accountSpec, makeE2bProvider);
 }
 
 } // namespace sandbar::e2b

@@ -17,18 +17,12 @@ namespace sandbar::e2b {
 namespace {
 Error badReply(const QString &what, const QString &why)
 {
-    return makeError(ErrorCode::Unavailable, tr("E2B sent a malformed %1: %2").arg(what, why));
+    return cloud::malformedReply(QStringLiteral("E2B"), what, why);
 }
 
 Result<QJsonDocument> parseDoc(const QByteArray &json, const QString &what)
 {
-    if (json.trimmed().isEmpty())
-        return badReply(what, tr("the reply is empty"));
-    QJsonParseError err{};
-    QJsonDocument doc = QJsonDocument::fromJson(json, &err);
-    if (err.error != QJsonParseError::NoError)
-        return badReply(what, err.errorString());
-    return doc;
+    return cloud::parseReply(json, QStringLiteral("E2B"), what);
 }
 
 Result<SandboxRecord> sandboxFrom(const QJsonObject &o)
@@ -128,7 +122,7 @@ SessionInfo toSessionInfo(const SandboxRecord &r, const QString &account)
     s.created = r.startedAt;
     const QString created = r.metadata.value(QLatin1String(labels::Created));
     if (!s.created.isValid() && !created.isEmpty())
-        s.created = QDateTime::fromString(created, Qt::ISODate);
+        s.created = cloud::parseTime(created);
     s.expiresAt = r.endAt;
     if (r.startedAt.isValid() && r.endAt.isValid())
         s.ttlSeconds = r.startedAt.secsTo(r.endAt);

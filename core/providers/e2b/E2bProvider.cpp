@@ -1,5 +1,6 @@
 #include "providers/e2b/E2bProvider.h"
 
+#include "cloud/JsonValues.h"
 #include "cloud/PolledStats.h"
 #include "cloud/Transfers.h"
 #include "providers/CopyJob.h"
@@ -63,8 +64,7 @@ private:
                                QStringList lines;
                                for (const QJsonValue &v : logs) {
                                    const QJsonObject o = v.toObject();
-                                   const QDateTime t = QDateTime::fromString(
-                                       o.value(QLatin1String("timestamp")).toString(), Qt::ISODateWithMs);
+                                   const QDateTime t = cloud::parseTime(o.value(QLatin1String("timestamp")).toString());
                                    if (t.isValid())
                                        m_cursor = qMax(m_cursor, t.toMSecsSinceEpoch());
                                    QString line = o.value(QLatin1String("message")).toString();
@@ -104,11 +104,13 @@ E2bProvider::E2bProvider(const ProviderDescriptor &descriptor, QString account, 
     , m_account(std::move(account))
     , m_settings(std::move(settings))
     , m_client(new cloud::CloudClient(std::move(client), this))
+    , m_stats(this, Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk,
+              [this](const QString &id, Callback<StatsSample> done) { metrics(id, std::move(done)); })
 {
     setFacets({.terminals = this,
                .exec = this,
                .files = this,
-               .stats = this,
+               .stats = &m_stats,
                .logs = this,
                .pause = this,
                .timeLimit = this});
@@ -122,12 +124,6 @@ std::unique_ptr<TransferJob> E2bProvider::putTar(const QString &, QIODevice *, c
 std::unique_ptr<TransferJob> E2bProvider::getTar(const QString &, const QString &, QIODevice *)
 {
     return std::make_unique<FailedTransferJob>(unsupportedError(m_descriptor, Capability::Files));
-}
-
-Capabilities E2bProvider::statsFlags() const
-{
-    return Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk | Capability::StatsNetwork |
-           Capability::StatsStream;
 }
 
 std::pair<qint64, QString> E2bProvider::clampTimeout(qint64 ttlSeconds, qint64 capSeconds)
@@ -573,7 +569,7 @@ std::unique_ptr<LogStream> E2bProvider::logs(const QString &sessionId, const Log
     return std::make_unique<E2bLogStream>(m_client, sessionId, options);
 }
 
-void E2bProvider::stats(const QString &sessionId, Callback<StatsSample> done)
+void E2bProvider::metrics(const QString &sessionId, Callback<StatsSample> done)
 {
     cloud::ApiCall call;
     call.path = sandboxPath(sessionId, QStringLiteral("/metrics"));
@@ -585,11 +581,6 @@ void E2bProvider::stats(const QString &sessionId, Callback<StatsSample> done)
                            return done(r.error());
                        done(parseMetrics(r->body));
                    }));
-}
-
-std::unique_ptr<StatsStream> E2bProvider::streamStats(const QString &sessionId)
-{
-    return std::make_unique<cloud::PolledStatsStream>(this, sessionId);
 }
 
 void E2bProvider::listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cloud/CloudClient.h"
+#include "cloud/PolledStats.h"
 #include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
 #include "providers/e2b/E2bEnvd.h"
@@ -25,7 +26,6 @@ class E2bProvider : public Provider,
                     public TerminalFacet,
                     public ExecFacet,
                     public CopyingFiles,
-                    public StatsFacet,
                     public LogsFacet,
                     public PauseFacet,
                     public TimeLimitFacet
@@ -65,9 +65,6 @@ public:
     void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
     void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
     std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options) override;
-    Capabilities statsFlags() const override;
-    void stats(const QString &sessionId, Callback<StatsSample> done) override;
-    std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
     void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;
 
     // The seconds a create or resume asks E2B for: the ttl clamped to the plan's cap, and a
@@ -75,6 +72,8 @@ public:
     static std::pair<qint64, QString> clampTimeout(qint64 ttlSeconds, qint64 capSeconds);
 
 private:
+    // The control plane's metrics of one sandbox (the statistics facet's one-shot call).
+    void metrics(const QString &sessionId, Callback<StatsSample> done);
     EnvdTarget targetFor(const SandboxRecord &record) const;
     // Where the sandbox's envd is; asks the control plane once for a sandbox not seen yet.
     void resolveEnvd(const QString &sessionId, Callback<EnvdTarget> done);
@@ -101,6 +100,7 @@ private:
     cloud::CloudClient *m_client = nullptr;
     // What envd needs per sandbox (its domain, its access token), learnt from the control plane.
     QHash<QString, SandboxRecord> m_known;
+    cloud::PolledStats m_stats;
 };
 
 } // namespace sandbar::e2b

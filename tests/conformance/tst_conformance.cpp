@@ -1,0 +1,433 @@
+// The conformance suite: the same flows, in order, against one provider of the list
+// (SANDBAR_CONFORMANCE_PROVIDER; CMake adds one run per provider, named after its id), made
+// by its registered factory and used through the audit wrapper as the app uses it. A session
+// is created with labels and found by them, runs commands (exit 0 and non-zero), a terminal
+// (an echo, then a resize that `stty size` sees), a checksummed upload and download, a
+// listing, a new folder and a delete (the provider's own calls where it has them), statistics,
+// stop and remove; every change leaves its audit row. A flow whose facet the provider lacks is
+// skipped, and the output says which facet. Cloud providers run against their contract server
+// on loopback; Docker and Podman against the test engines, Local with real bubblewrap.
+#include "ServerProcess.h"
+#include "TestSupport.h"
+#include "audit/AuditLog.h"
+#include "audit/AuditedProvider.h"
+#include "terminal/PtyChannel.h"
+#include "wiring/AppServices.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+#include <QUuid>
+
+using namespace sandbar;
+using sandbar::test::await;
+using sandbar::test::waitUntil;
+
+namespace {
+
+constexpr int kCallMs = 90000; // generous: an engine pulling nothing still creates in seconds
+const QString kLabel = QStringLiteral("dev.sandbar.conformance");
+
+QByteArray sha256(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    h.addData(&f);
+    return h.result().toHex();
+}
+
+struct Ran {
+    std::optional<Result<int>> code;
+    QByteArray out;
+};
+
+Ran run(Provider &p, const QString &id, const QStringList &argv)
+{
+    Ran r;
+    ExecRequest req;
+    req.argv = argv;
+    std::unique_ptr<ExecJob> job = p.commands()->exec(id, req);
+    QObject ctx;
+    QObject::connect(job.get(), &ExecJob::stdoutData, &ctx, [&r](const QByteArray &b) { r.out += b; });
+    QObject::connect(job.get(), &ExecJob::finished, &ctx, [&r](const Result<int> &c) { r.code = c; });
+    job->start();
+    waitUntil([&] { return r.code.has_value(); }, kCallMs);
+    return r;
+}
+
+// What a command's answer was, for a failure message (QVERIFY2 builds it either way).
+QString outcome(const Ran &r)
+{
+    if (!r.code)
+        return QStringLiteral("no answer");
+    return r.code->ok() ? QStringLiteral("exit %1").arg(r.code->value()) : r.code->message();
+}
+
+VoidResult transfer(std::unique_ptr<TransferJob> job)
+{
+    std::optional<VoidResult> done;
+    QObject ctx;
+    QObject::connect(job.get(), &TransferJob::finished, &ctx, [&done](const VoidResult &r) { done = r; });
+    job->start();
+    if (!waitUntil([&] { return done.has_value(); }, kCallMs))
+        return makeError(ErrorCode::Timeout, QStringLiteral("the transfer did not finish"));
+    return *done;
+}
+
+} // namespace
+
+class TestConformance : public QObject
+{
+    Q_OBJECT
+    QString m_id;    // the provider's id
+    QString m_token; // this run's label value and names
+    QTemporaryDir m_dir;
+    std::unique_ptr<contract::ServerProcess> m_server;
+    std::unique_ptr<audit::AuditLog> m_log;
+    std::unique_ptr<Provider> m_p; // the audit wrapper around the provider
+    QString m_session;
+    QString m_remote; // the session's scratch folder
+    QList<audit::Action> m_expected;
+
+    // How to reach a test account of each provider: a cloud provider's contract server, the
+    // test engines, Local's data folder. A provider added to the list fails here until it says.
+    std::optional<AccountConfig> testAccount(const ProviderDescriptor &d, QString *why);
+    bool requireSession()
+    {
+        if (m_session.isEmpty())
+            qWarning("no session: an earlier flow failed");
+        return !m_session.isEmpty();
+    }
+
+private Q_SLOTS:
+    void initTestCase();
+    void createWithLabels();
+    void listByLabel();
+    void execExitCodes();
+    void terminalEchoAndResize();
+    void uploadAndDownload();
+    void listing();
+    void makeFolderAndRemove();
+    void statistics();
+    void stopSession();
+    void removeSession();
+    void auditRows();
+    void cleanupTestCase();
+};
+
+std::optional<AccountConfig> TestConformance::testAccount(const ProviderDescriptor &d, QString *why)
+{
+    AccountConfig a;
+    a.name = QStringLiteral("conformance-") + d.id;
+    a.provider = d.id;
+    a.dataDir = m_dir.filePath(QStringLiteral("account"));
+    QDir().mkpath(a.dataDir);
+    if (!d.selfHosted) {
+        // Every URL the account has points at the contract server, under the path the
+        // service's own URL has (Daytona's API is at /api); its key is a test secret.
+        const QString key = QStringLiteral("sbtest-secret-conformance-") + d.id; // secret_watch's marker
+        m_server = std::make_unique<contract::ServerProcess>(d.id, QStringList{QStringLiteral("--api-key"), key});
+        if (!m_server->start()) {
+            *why = QStringLiteral("the %1 contract server did not start: %2").arg(d.id, m_server->error());
+            return std::nullopt;
+        }
+        for (const FieldDescriptor &f : d.accountFields) {
+            if (f.type == FieldType::Url)
+                a.settings.insert(f.key, QString(m_server->baseUrl() + QUrl(f.defaultValue.toString()).path()));
+        }
+        a.secrets.insert(QStringLiteral("api-key"), key);
+        return a;
+    }
+    if (d.id == QLatin1String("local"))
+        return a;
+    if (d.id == QLatin1String("docker") || d.id == QLatin1String("podman")) {
+        const QString host = d.id == QLatin1String("docker") ? test::dockerHost() : test::podmanHost();
+        if (host.isEmpty()) {
+            *why = QStringLiteral("no test engine for %1 (SANDBAR_TEST_%2_HOST)").arg(d.id, d.id.toUpper());
+            return std::nullopt;
+        }
+        a.settings.insert(QStringLiteral("endpoint"), host);
+        return a;
+    }
+    *why = QStringLiteral("say in testAccount() how to reach a test account of %1").arg(d.id);
+    return std::nullopt;
+}
+
+void TestConformance::initTestCase()
+{
+    m_id = qEnvironmentVariable("SANDBAR_CONFORMANCE_PROVIDER");
+    QVERIFY2(!m_id.isEmpty(), "SANDBAR_CONFORMANCE_PROVIDER names the provider to run");
+    QVERIFY(m_dir.isValid());
+    m_token = QUuid::createUuid().toString(QUuid::Id128).left(12);
+    ProviderFactories factories;
+    registerProviders(factories);
+    const ProviderFactory *factory = factories.find(m_id);
+    QVERIFY2(factory, qPrintable(m_id + QStringLiteral(" is not in the provider list")));
+    QString why;
+    const auto account = testAccount(factory->descriptor(), &why);
+    if (!account && factory->descriptor().selfHosted)
+        SANDBAR_REQUIRE(false, why); // an engine that is not here: fails in CI, skips elsewhere
+    QVERIFY2(account, qPrintable(why));
+    auto made = factory->create(*account);
+    QVERIFY2(made.ok(), qPrintable(made.ok() ? QString() : made.error().message));
+    m_log = std::make_unique<audit::AuditLog>(m_dir.filePath(QStringLiteral("audit")));
+    QVERIFY(m_log->isOpen());
+    m_log->setFlushDelay(0);
+    m_p = std::make_unique<audit::AuditedProvider>(std::move(made.value()), *m_log);
+    const auto health = await<HealthInfo>([&](auto cb) { m_p->health(cb); }, kCallMs);
+    const QString unreachable =
+        health.ok() ? QString() : m_id + QStringLiteral(" is not reachable: ") + health.message();
+    if (!factory->descriptor().selfHosted) // its contract server is ours, on loopback: no excuse
+        QVERIFY2(health.ok(), qPrintable(unreachable));
+    SANDBAR_REQUIRE(health.ok(), unreachable);
+    qInfo("%s offers: %s", qPrintable(m_id), qPrintable(capabilityNames(m_p->capabilities()).join(QLatin1Char(' '))));
+}
+
+void TestConformance::createWithLabels()
+{
+    CreateSpec spec;
+    spec.name = QStringLiteral("conformance-") + m_token;
+    if (m_id == QLatin1String("docker") || m_id == QLatin1String("podman"))
+        spec.image = test::testImage();
+    spec.ttlSeconds = 900; // never left behind for long, whatever happens below
+    spec.labels.insert(kLabel, m_token);
+    const auto s = await<SessionInfo>([&](auto cb) { m_p->create(spec, cb); }, kCallMs);
+    QVERIFY_RESULT(s);
+    QVERIFY(!s->id.isEmpty());
+    m_session = s->id;
+    m_expected << audit::Action::SessionCreated;
+    QCOMPARE(s->labels.value(kLabel), m_token);
+}
+
+void TestConformance::listByLabel()
+{
+    QVERIFY(requireSession());
+    // Listed by its label, with the ownership labels beside it.
+    std::optional<SessionInfo> found;
+    QVERIFY(waitUntil(
+        [&] {
+            const auto list = await<QList<SessionInfo>>([&](auto cb) { m_p->listSessions(ListOptions{}, cb); });
+            for (const SessionInfo &s : list.valueOr({})) {
+                if (s.labels.value(kLabel) == m_token)
+                    found = s;
+            }
+            return found.has_value();
+        },
+        kCallMs));
+    QCOMPARE(found->id, m_session);
+    QCOMPARE(found->labels.value(QLatin1String(labels::App)), QLatin1String(labels::AppValue));
+    QVERIFY(waitUntil(
+        [&] {
+            const auto info = await<SessionInfo>([&](auto cb) { m_p->info(m_session, cb); });
+            return info.ok() && info->state == SessionState::Running;
+        },
+        kCallMs));
+}
+
+void TestConformance::execExitCodes()
+{
+    QVERIFY(requireSession());
+    if (!m_p->commands())
+        QSKIP("no exec facet: this provider does not run commands");
+    const Ran ok = run(*m_p, m_session, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo conf-ok")});
+    QVERIFY2(ok.code && ok.code->ok(), qPrintable(outcome(ok)));
+    QCOMPARE(ok.code->value(), 0);
+    QVERIFY2(ok.out.contains("conf-ok"), ok.out.constData());
+    const Ran three =
+        run(*m_p, m_session, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo conf-3; exit 3")});
+    QVERIFY2(three.code && three.code->ok(), qPrintable(outcome(three)));
+    QCOMPARE(three.code->value(), 3);
+    QVERIFY2(three.out.contains("conf-3"), three.out.constData());
+    m_expected << audit::Action::ExecRun << audit::Action::ExecRun;
+}
+
+void TestConformance::terminalEchoAndResize()
+{
+    QVERIFY(requireSession());
+    TerminalFacet *terminals = m_p->terminals();
+    if (!terminals)
+        QSKIP("no terminals facet: this provider opens no terminal");
+    PtyOptions o;
+    o.cols = 80;
+    o.rows = 24;
+    std::unique_ptr<PtyChannel> pty = terminals->openPty(m_session, o);
+    QByteArray out;
+    bool started = false;
+    std::optional<Error> failed;
+    QObject ctx;
+    connect(pty.get(), &PtyChannel::started, &ctx, [&] { started = true; });
+    connect(pty.get(), &PtyChannel::dataReceived, &ctx, [&](const QByteArray &b) { out += b; });
+    connect(pty.get(), &PtyChannel::errorOccurred, &ctx, [&](const Error &e) { failed = e; });
+    pty->start();
+    m_expected << audit::Action::PtyOpened;
+    QVERIFY(waitUntil([&] { return started || failed; }, kCallMs));
+    QVERIFY2(!failed, qPrintable(failed ? failed->message : QString()));
+    // The sum is worked out by the shell, so the echo of the typed line does not match.
+    pty->write("echo conf-$((6*7))\n");
+    QVERIFY2(waitUntil([&] { return out.contains("conf-42") || failed; }, kCallMs), out.right(400).constData());
+    if (!m_p->capabilities().testFlag(Capability::PtyResize)) {
+        qInfo("no PtyResize flag: the resize is not checked");
+    } else {
+        pty->resize(100, 30);
+        // Ask until the new size is seen: the resize travels beside the input on some services.
+        QVERIFY2(waitUntil(
+                     [&] {
+                         pty->write("stty size\n");
+                         return waitUntil([&] { return out.contains("30 100") || failed; }, 2000);
+                     },
+                     kCallMs),
+                 out.right(400).constData());
+    }
+    QVERIFY2(!failed, qPrintable(failed ? failed->message : QString()));
+    pty->close();
+}
+
+void TestConformance::uploadAndDownload()
+{
+    QVERIFY(requireSession());
+    FilesFacet *files = m_p->files();
+    if (!files)
+        QSKIP("no files facet: this provider copies no files");
+    m_remote = QStringLiteral("/tmp/sbconf-") + m_token;
+    // The folder first, through the provider's own call where it has one.
+    QVERIFY_RESULT(await<void>([&](auto cb) { files->makeDir(m_session, m_remote, cb); }, kCallMs));
+    m_expected << audit::Action::FolderCreated;
+    QByteArray data(1 << 20, Qt::Uninitialized);
+    QRandomGenerator::global()->fillRange(reinterpret_cast<quint32 *>(data.data()), data.size() / 4);
+    const QString local = m_dir.filePath(QStringLiteral("blob.bin"));
+    {
+        QFile f(local);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write(data) == data.size());
+    }
+    QVERIFY_RESULT(transfer(files->upload(m_session, local, m_remote + QLatin1Char('/'))));
+    m_expected << audit::Action::FileUploaded;
+    const QString back = m_dir.filePath(QStringLiteral("back"));
+    QVERIFY(QDir().mkpath(back));
+    QVERIFY_RESULT(
+        transfer(files->download(m_session, m_remote + QStringLiteral("/blob.bin"), back + QLatin1Char('/'))));
+    m_expected << audit::Action::FileDownloaded;
+    QCOMPARE(sha256(back + QStringLiteral("/blob.bin")), sha256(local));
+}
+
+void TestConformance::listing()
+{
+    QVERIFY(requireSession());
+    if (!m_p->files() || !m_p->capabilities().testFlag(Capability::FileList))
+        QSKIP("no FileList flag: this provider lists no folders");
+    QVERIFY2(!m_remote.isEmpty(), "the upload flow made no folder");
+    const auto list =
+        await<QList<FileEntry>>([&](auto cb) { m_p->files()->listFiles(m_session, m_remote, cb); }, kCallMs);
+    QVERIFY_RESULT(list);
+    const auto it = std::find_if(list->begin(), list->end(),
+                                 [](const FileEntry &e) { return e.name == QLatin1String("blob.bin"); });
+    QVERIFY2(it != list->end(), "the uploaded file is not listed");
+    QCOMPARE(it->size, qint64(1 << 20));
+    QVERIFY(!it->isDir);
+}
+
+void TestConformance::makeFolderAndRemove()
+{
+    QVERIFY(requireSession());
+    FilesFacet *files = m_p->files();
+    if (!files)
+        QSKIP("no files facet: this provider makes no folders");
+    QVERIFY2(!m_remote.isEmpty(), "the upload flow made no folder");
+    const QString deeper = m_remote + QStringLiteral("/sub/deeper");
+    QVERIFY_RESULT(await<void>([&](auto cb) { files->makeDir(m_session, deeper, cb); }, kCallMs));
+    m_expected << audit::Action::FolderCreated;
+    const auto made = await<PathStat>([&](auto cb) { files->statPath(m_session, deeper, cb); }, kCallMs);
+    QVERIFY_RESULT(made);
+    QVERIFY(made->exists && made->isDir);
+    QVERIFY_RESULT(
+        await<void>([&](auto cb) { files->removePath(m_session, m_remote + QStringLiteral("/sub"), cb); }, kCallMs));
+    m_expected << audit::Action::FileRemoved;
+    const auto gone = await<PathStat>([&](auto cb) { files->statPath(m_session, deeper, cb); }, kCallMs);
+    QVERIFY_RESULT(gone);
+    QVERIFY(!gone->exists);
+}
+
+void TestConformance::statistics()
+{
+    QVERIFY(requireSession());
+    StatsFacet *stats = m_p->statistics();
+    if (!stats)
+        QSKIP("no statistics facet: this provider reports no resource use");
+    // A CPU share is the difference of two readings: the first sample may lack it.
+    const Capabilities flags = stats->statsFlags();
+    std::optional<Result<StatsSample>> s;
+    QVERIFY(waitUntil(
+        [&] {
+            s = await<StatsSample>([&](auto cb) { stats->stats(m_session, cb); }, kCallMs);
+            return !s->ok() || !flags.testFlag(Capability::StatsCpu) || (*s)->cpuPercent.has_value();
+        },
+        kCallMs));
+    QVERIFY_RESULT(*s);
+    if (flags.testFlag(Capability::StatsCpu))
+        QVERIFY2((*s)->cpuPercent && *(*s)->cpuPercent >= 0, "StatsCpu, yet no CPU figure");
+    if (flags.testFlag(Capability::StatsMemory))
+        QVERIFY2((*s)->memoryUsedBytes && *(*s)->memoryUsedBytes >= 0, "StatsMemory, yet no memory figure");
+}
+
+void TestConformance::stopSession()
+{
+    QVERIFY(requireSession());
+    QVERIFY_RESULT(await<void>([&](auto cb) { m_p->stop(m_session, cb); }, kCallMs));
+    m_expected << audit::Action::SessionStopped;
+    // Stopped, or paused where stopping keeps the sandbox's memory (E2B).
+    QVERIFY(waitUntil(
+        [&] {
+            const auto info = await<SessionInfo>([&](auto cb) { m_p->info(m_session, cb); });
+            return info.ok() && info->state != SessionState::Running && info->state != SessionState::Stopping;
+        },
+        kCallMs));
+}
+
+void TestConformance::removeSession()
+{
+    QVERIFY(requireSession());
+    QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(m_session, cb); }, kCallMs));
+    m_expected << audit::Action::SessionRemoved;
+    QVERIFY(waitUntil(
+        [&] {
+            const auto list = await<QList<SessionInfo>>([&](auto cb) { m_p->listSessions(ListOptions{}, cb); });
+            return list.ok() &&
+                   std::none_of(list->begin(), list->end(), [&](const SessionInfo &s) { return s.id == m_session; });
+        },
+        kCallMs));
+}
+
+void TestConformance::auditRows()
+{
+    QVERIFY(requireSession());
+    QVERIFY(m_log->flush().ok());
+    audit::AuditQuery q;
+    q.sessionId = m_session;
+    const auto rows = m_log->query(q);
+    QVERIFY_RESULT(rows);
+    QStringList got, want;
+    for (const audit::AuditEntry &e : *rows) {
+        got << e.action;
+        QVERIFY2(e.ok, qPrintable(e.action + QStringLiteral(" failed: ") + e.errorMessage));
+        QCOMPARE(e.provider, m_id);
+    }
+    for (audit::Action a : std::as_const(m_expected))
+        want << audit::actionName(a);
+    QCOMPARE(got, want);
+}
+
+void TestConformance::cleanupTestCase()
+{
+    if (!m_p || m_session.isEmpty())
+        return;
+    // Whatever a failed flow left: gone before the contract server or engine is.
+    (void)await<void>([&](auto cb) { m_p->remove(m_session, cb); }, kCallMs);
+}
+
+QTEST_GUILESS_MAIN(TestConformance)
+#include "tst_conformance.moc"
