@@ -1,19 +1,20 @@
 // sandbar-bench contract: the cloud providers against their contract servers on loopback
-// (each server a process of its own, started here). Per provider P (e2b, daytona):
+// (each server a process of its own, started here). Per cloud provider P of the list:
 //   contract.P.pty_roundtrip_ms_p99 / _p50  1,000 keystrokes one at a time, each from
 //                                           PtyChannel::write to its byte echoed back by
 //                                           `cat` on a raw terminal; target <= 5 ms
 //   contract.P.create_to_shell_ms           create() to the first byte of the shell's prompt
 //   contract.P.upload_MiBps                 a 64 MiB file through putItem
 //   contract.P.upload_rss_growth_MiB        peak RSS growth during it; target <= 64 MiB
-// Args: the providers to run (default both). SANDBAR_CONTRACT_SERVER names the server.
+// Args: the providers to run (default every cloud provider). SANDBAR_CONTRACT_SERVER names the
+// server.
 
 #include "Bench.h"
+#include "ContractAccount.h"
 #include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
-#include "providers/daytona/DaytonaFactory.h"
-#include "providers/e2b/E2bFactory.h"
 #include "terminal/PtyChannel.h"
+#include "wiring/AppServices.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -52,9 +53,10 @@ struct Server {
     QProcess process;
     QString base;
     // Empty when it listens, else why not.
-    QString start(const QString &provider)
+    QString start(const QString &provider, const QString &apiKey)
     {
-        process.start(serverBinary(), {provider, QStringLiteral("--port"), QStringLiteral("0")});
+        process.start(serverBinary(),
+                      {provider, QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--api-key"), apiKey});
         if (!process.waitForStarted(10000))
             return QStringLiteral("%1 did not start: %2 (build the contract tests, or set SANDBAR_CONTRACT_SERVER)")
                 .arg(serverBinary(), process.errorString());
@@ -85,28 +87,36 @@ struct Server {
     }
 };
 
-Result<std::unique_ptr<Provider>> makeProvider(const QString &provider, const QString &base)
+// The cloud providers of the provider list: every one has a contract server.
+QStringList cloudProviders()
 {
-    AccountConfig a;
-    a.name = QStringLiteral("bench");
-    a.provider = provider;
-    if (provider == QLatin1String("e2b")) {
-        a.settings.insert(QStringLiteral("endpoint"), base);
-        a.settings.insert(QStringLiteral("sandbox-endpoint"), base);
-        a.secrets.insert(QStringLiteral("api-key"), QStringLiteral("e2b_contract_test_key"));
-        return e2b::makeE2bFactory()->create(a);
+    ProviderFactories factories;
+    registerProviders(factories);
+    QStringList out;
+    for (const auto &f : factories.all()) {
+        if (!f->descriptor().selfHosted)
+            out << f->descriptor().id;
     }
-    a.settings.insert(QStringLiteral("endpoint"), QString(base + QStringLiteral("/api")));
-    a.secrets.insert(QStringLiteral("api-key"), QStringLiteral("dtn_contract_test_key"));
-    return daytona::makeDaytonaFactory()->create(a);
+    return out;
+}
+
+Result<std::unique_ptr<Provider>> makeProvider(const QString &provider, const QString &base, const QString &key)
+{
+    ProviderFactories factories;
+    registerProviders(factories);
+    const ProviderFactory *f = factories.find(provider);
+    if (!f)
+        return makeError(ErrorCode::NotFound, QStringLiteral("%1 is not in the provider list").arg(provider));
+    return f->create(contract::contractAccount(f->descriptor(), QStringLiteral("bench"), base, key));
 }
 
 int runProvider(const QString &provider)
 {
     Server server;
-    if (const QString why = server.start(provider); !why.isEmpty())
+    const QString key = QStringLiteral("bench-key-") + provider;
+    if (const QString why = server.start(provider, key); !why.isEmpty())
         return fail(kGroup, QStringLiteral("%1: start the contract server").arg(provider), why);
-    auto made = makeProvider(provider, server.base);
+    auto made = makeProvider(provider, server.base, key);
     if (!made)
         return fail(kGroup, QStringLiteral("%1: make the provider for %2").arg(provider, server.base), made.message());
     const std::unique_ptr<Provider> p = std::move(made.value());
@@ -173,8 +183,8 @@ int runProvider(const QString &provider)
                 return fail(kGroup, QStringLiteral("%1: make the 64 MiB file %2").arg(provider, src), f.errorString());
         }
     }
-    const QString home =
-        provider == QLatin1String("e2b") ? QStringLiteral("/home/user") : QStringLiteral("/home/daytona");
+    // Every contract server keeps /tmp as the sandbox's own.
+    const QString home = QStringLiteral("/tmp");
     const qint64 rss0 = currentRssBytes();
     qint64 peak = rss0;
     QTimer sampler;
@@ -203,7 +213,7 @@ int runProvider(const QString &provider)
 
 int run(const QStringList &args)
 {
-    const QStringList providers = args.isEmpty() ? QStringList{QStringLiteral("e2b"), QStringLiteral("daytona")} : args;
+    const QStringList providers = args.isEmpty() ? cloudProviders() : args;
     int rc = 0;
     for (const QString &provider : providers)
         rc = qMax(rc, runProvider(provider));

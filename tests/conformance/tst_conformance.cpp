@@ -7,6 +7,7 @@
 // stop and remove; every change leaves its audit row. A flow whose facet the provider lacks is
 // skipped, and the output says which facet. Cloud providers run against their contract server
 // on loopback; Docker and Podman against the test engines, Local with real bubblewrap.
+#include "ContractAccount.h"
 #include "ServerProcess.h"
 #include "TestSupport.h"
 #include "audit/AuditLog.h"
@@ -14,13 +15,11 @@
 #include "terminal/PtyChannel.h"
 #include "wiring/AppServices.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QUrl>
 #include <QUuid>
 
 using namespace sandbar;
@@ -31,16 +30,6 @@ namespace {
 
 constexpr int kCallMs = 90000; // generous: an engine pulling nothing still creates in seconds
 const QString kLabel = QStringLiteral("dev.sandbar.conformance");
-
-QByteArray sha256(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    QCryptographicHash h(QCryptographicHash::Sha256);
-    h.addData(&f);
-    return h.result().toHex();
-}
 
 struct Ran {
     std::optional<Result<int>> code;
@@ -129,20 +118,15 @@ std::optional<AccountConfig> TestConformance::testAccount(const ProviderDescript
     a.dataDir = m_dir.filePath(QStringLiteral("account"));
     QDir().mkpath(a.dataDir);
     if (!d.selfHosted) {
-        // Every URL the account has points at the contract server, under the path the
-        // service's own URL has (Daytona's API is at /api); its key is a test secret.
         const QString key = QStringLiteral("sbtest-secret-conformance-") + d.id; // secret_watch's marker
         m_server = std::make_unique<contract::ServerProcess>(d.id, QStringList{QStringLiteral("--api-key"), key});
         if (!m_server->start()) {
             *why = QStringLiteral("the %1 contract server did not start: %2").arg(d.id, m_server->error());
             return std::nullopt;
         }
-        for (const FieldDescriptor &f : d.accountFields) {
-            if (f.type == FieldType::Url)
-                a.settings.insert(f.key, QString(m_server->baseUrl() + QUrl(f.defaultValue.toString()).path()));
-        }
-        a.secrets.insert(QStringLiteral("api-key"), key);
-        return a;
+        AccountConfig c = contract::contractAccount(d, a.name, m_server->baseUrl(), key);
+        c.dataDir = a.dataDir;
+        return c;
     }
     if (d.id == QLatin1String("local"))
         return a;
@@ -312,7 +296,7 @@ void TestConformance::uploadAndDownload()
     QVERIFY_RESULT(
         transfer(files->download(m_session, m_remote + QStringLiteral("/blob.bin"), back + QLatin1Char('/'))));
     m_expected << audit::Action::FileDownloaded;
-    QCOMPARE(sha256(back + QStringLiteral("/blob.bin")), sha256(local));
+    QCOMPARE(test::sha256File(back + QStringLiteral("/blob.bin")), test::sha256File(local));
 }
 
 void TestConformance::listing()

@@ -400,9 +400,10 @@ void DockerPtyChannel::sendResize(int attempt)
                 Callback<net::HttpResponse>(this, [this, attempt, generation](Result<net::HttpResponse> r) {
                     if ((r && r->isSuccess()) || generation != m_resizeGeneration || m_ended)
                         return;
-                    // Right after start the engine may not have wired the TTY yet (docker CLI retries too).
-                    if (attempt < 5)
-                        QTimer::singleShot(10 * (attempt + 1), this, [this, attempt] { sendResize(attempt + 1); });
+                    // Right after start the engine may not have wired the TTY yet (docker CLI retries
+                    // too), and a busy engine may fail a call: tries for about 5 s, backing off.
+                    if (attempt < 9)
+                        QTimer::singleShot(10 << attempt, this, [this, attempt] { sendResize(attempt + 1); });
                 }));
 }
 

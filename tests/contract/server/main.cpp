@@ -1,14 +1,12 @@
 // sandbar-contract-server: a loopback server that speaks a cloud provider's API dialect,
 // backed by real local processes, for contract tests. See --help.
 
-#include "e2b/E2bServer.h"
 #include "kit/Faults.h"
 #include "kit/Options.h"
 #include "kit/SandboxHost.h"
 #include "kit/Server.h"
-#ifdef SANDBAR_CONTRACT_HAVE_DAYTONA
-#include "daytona/DaytonaServer.h"
-#endif
+// After the kit: the table names its types.
+#include "ContractServers.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -27,12 +25,26 @@ void onSignal(int)
     [[maybe_unused]] const auto written = ::write(g_signalPipe[1], &byte, 1);
 }
 
-const char kHelpTail[] = R"(
-Providers:
-  e2b       E2B control plane (X-API-Key) and envd (Connect-RPC, /files) on one port.
-            Default API key: e2b_contract_test_key.
-  daytona   Daytona REST API and toolbox. Default API key: dtn_contract_test_key.
+// The providers, from the table the provider list makes.
+QString providersHelp()
+{
+    QString out = QStringLiteral("\nProviders:\n");
+    for (const contract::ProviderServer &p : contract::kProviderServers)
+        out += QStringLiteral("  %1  %2\n      Default API key: %3.\n")
+                   .arg(QString::fromLatin1(p.id).leftJustified(8), QString::fromLatin1(p.description),
+                        QString::fromLatin1(p.defaultApiKey));
+    return out;
+}
 
+QString providerIds()
+{
+    QStringList ids;
+    for (const contract::ProviderServer &p : contract::kProviderServers)
+        ids << QString::fromLatin1(p.id);
+    return ids.join(QLatin1Char('|'));
+}
+
+const char kHelpTail[] = R"(
 Prints exactly one line "listening http://127.0.0.1:PORT" (https with --tls) on stdout when
 ready. Only 127.0.0.1 is served. SIGTERM/SIGINT kill every sandbox and remove its folder.
 
@@ -68,9 +80,9 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationName(QStringLiteral("sandbar-contract-server"));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Loopback provider API for Sandbar's contract tests.") +
-                                     QString::fromLatin1(kHelpTail));
+                                     providersHelp() + QString::fromLatin1(kHelpTail));
     parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("provider"), QStringLiteral("e2b or daytona"));
+    parser.addPositionalArgument(QStringLiteral("provider"), providerIds());
     const QCommandLineOption portOption(QStringLiteral("port"), QStringLiteral("Port (0 picks one)."),
                                         QStringLiteral("N"), QStringLiteral("0"));
     const QCommandLineOption faultsOption(QStringLiteral("faults"), QStringLiteral("Fault rules (grammar above)."),
@@ -97,19 +109,17 @@ int main(int argc, char **argv)
         options.tlsKey = positional.value(1); // --tls CERT KEY
     options.apiKey = parser.value(keyOption);
 
-    const bool isE2b = options.provider == QLatin1String("e2b");
-    const bool isDaytona = options.provider == QLatin1String("daytona");
-    if (!isE2b && !isDaytona) {
-        std::fprintf(stderr, "usage: sandbar-contract-server e2b|daytona [--port N] [--faults LIST] "
-                             "[--tls CERT KEY] [--api-key KEY]\n");
+    const contract::ProviderServer *chosen = nullptr;
+    for (const contract::ProviderServer &p : contract::kProviderServers) {
+        if (options.provider == QLatin1String(p.id))
+            chosen = &p;
+    }
+    if (!chosen) {
+        std::fprintf(stderr,
+                     "usage: sandbar-contract-server %s [--port N] [--faults LIST] [--tls CERT KEY] [--api-key KEY]\n",
+                     qPrintable(providerIds()));
         return 2;
     }
-#ifndef SANDBAR_CONTRACT_HAVE_DAYTONA
-    if (isDaytona) {
-        std::fprintf(stderr, "sandbar-contract-server: built without the Daytona server\n");
-        return 2;
-    }
-#endif
 
     contract::Server server;
     contract::SandboxHost host;
@@ -136,18 +146,9 @@ int main(int argc, char **argv)
     options.baseUrl = server.baseUrl();
     options.tls = server.isTls();
 
-    if (isE2b) {
-        if (options.apiKey.isEmpty())
-            options.apiKey = QString::fromLatin1(contract::e2b::kDefaultApiKey);
-        contract::e2b::install(server, host, options);
-    }
-#ifdef SANDBAR_CONTRACT_HAVE_DAYTONA
-    if (isDaytona) {
-        if (options.apiKey.isEmpty())
-            options.apiKey = QString::fromLatin1(contract::daytona::kDefaultApiKey);
-        contract::daytona::install(server, host, options);
-    }
-#endif
+    if (options.apiKey.isEmpty())
+        options.apiKey = QString::fromLatin1(chosen->defaultApiKey);
+    chosen->install(server, host, options);
 
     if (::pipe(g_signalPipe) == 0) {
         auto *notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &app);

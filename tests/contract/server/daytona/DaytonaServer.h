@@ -10,6 +10,7 @@ class SandboxHost;
 namespace contract::daytona {
 
 inline constexpr char kDefaultApiKey[] = "dtn_contract_test_key";
+inline constexpr char kDescription[] = "Daytona REST API and toolbox, and the PTY WebSockets.";
 
 // Registers Daytona's control plane (/api/...), the toolbox (/toolbox/{sandboxId}/...,
 // the sandboxes' toolboxProxyUrl) and the PTY WebSockets on `server` (one port).

@@ -6,7 +6,7 @@ namespace contract {
 
 // The command line of sandbar-contract-server, handed to each provider's install().
 struct Options {
-    QString provider; // "e2b" or "daytona"
+    QString provider; // a cloud provider's id (ContractServers.h)
     quint16 port = 0;
     QString faults; // --faults LIST (see Faults.h)
     QString tlsCert;
