@@ -1,5 +1,7 @@
 #include "cloud/CloudFactory.h"
 
+#include "providers/Provider.h"
+
 namespace sandbar::cloud {
 
 CloudFactory::CloudFactory(ProviderDescriptor descriptor, std::function<CloudAccountSpec()> spec, Make make)
