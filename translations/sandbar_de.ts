@@ -8181,8 +8181,8 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
         <translation>Die weiteren Optionen sind die Kontofelder des Anbieters (siehe PROVIDERS): --FIELD VALUE für eine Einstellung, ein Schalter für ein Ja/Nein-Feld. Ein Geheimnis wie ein API-Schlüssel wird nie von der Befehlszeile genommen, wo andere Benutzer es sehen könnten: --FIELD-env VARIABLE nennt die Umgebungsvariable, die es enthält, und es wird im Schlüsselbund des Systems abgelegt.</translation>
     </message>
     <message>
-        <source>The provider of the account: local, docker, podman, e2b or daytona.</source>
-        <translation>Der Anbieter des Kontos: local, docker, podman, e2b oder daytona.</translation>
+        <source>The provider of the account, by its id (see PROVIDERS).</source>
+        <translation>Der Anbieter des Kontos, nach seiner ID (siehe PROVIDERS).</translation>
     </message>
     <message>
         <source>Add a Docker engine reached over its socket.</source>
@@ -8587,6 +8587,10 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
     <message>
         <source>no command &apos;%1&apos;; try &apos;sandbarctl help&apos;</source>
         <translation>kein Befehl &apos;%1&apos;; siehe &apos;sandbarctl help&apos;</translation>
+    </message>
+    <message>
+        <source>Providers:</source>
+        <translation>Anbieter:</translation>
     </message>
 </context>
 </TS>

@@ -34,8 +34,7 @@ QList<Command> makeCommands()
             "line, where other users could see it: --FIELD-env VARIABLE names the environment variable that "
             "holds it, and it is kept in the system keychain."),
         .options = {{"--provider", "PROVIDER",
-                     QT_TRANSLATE_NOOP("sandbarctl",
-                                       "The provider of the account: local, docker, podman, e2b or daytona."),
+                     QT_TRANSLATE_NOOP("sandbarctl", "The provider of the account, by its id (see PROVIDERS)."),
                      C::Provider}},
         .extra = Extra::AccountFields,
         .examples = {{"accounts add work --provider docker --endpoint unix:///run/docker.sock",

@@ -79,6 +79,19 @@ QByteArray helpText()
     return out.toLocal8Bit();
 }
 
+// The providers an account can be of, from the provider list, for `help accounts add`.
+QString providersSection()
+{
+    ProviderFactories factories;
+    registerProviders(factories);
+    QString out = QLatin1Char('\n') + QCoreApplication::translate("sandbarctl", "Providers:") + QLatin1Char('\n');
+    for (const auto &f : factories.all()) {
+        const ProviderDescriptor &d = f->descriptor();
+        out += QStringLiteral("  ") + d.id.leftJustified(9) + QLatin1Char(' ') + d.displayName + QLatin1Char('\n');
+    }
+    return out;
+}
+
 // `help COMMAND`: one command (or every command under its first word) with its options.
 QByteArray commandHelp(const QString &words)
 {
@@ -103,6 +116,8 @@ QByteArray commandHelp(const QString &words)
             for (const auto &o : c.options)
                 out += optionLine(o);
         }
+        if (c.extra == clispec::Extra::AccountFields)
+            out += providersSection();
         if (!c.examples.isEmpty()) {
             out += QLatin1Char('\n') + QCoreApplication::translate("sandbarctl", "Examples:") + QLatin1Char('\n');
             for (const auto &e : c.examples)
