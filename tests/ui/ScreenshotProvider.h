@@ -53,7 +53,6 @@ public:
     ScreenshotProvider(const ProviderDescriptor &desc, const QString &account, Capabilities caps,
                        QObject *parent = nullptr);
 
-    MemoryProvider &memory() { return *this; }
     // Statistics of the session id (its name's profile); unset ids answer Unsupported.
     QHash<QString, LoadProfile> profiles;
 

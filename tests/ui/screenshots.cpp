@@ -271,7 +271,7 @@ bool run(const QString &outDir)
         // One made by an agent through MCP: the list marks it.
         if (c.name == QLatin1String("browser-agent"))
             info.labels.insert(QLatin1String(labels::Agent), QStringLiteral("claude-code 1.0.71"));
-        p->memory().inject(info);
+        p->inject(info);
         p->profiles.insert(info.id, c.load);
         loads.insert(info.ref(), c.load);
     }

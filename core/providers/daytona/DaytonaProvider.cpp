@@ -2,7 +2,6 @@
 
 #include "cloud/ServiceUrl.h"
 #include "cloud/Transfers.h"
-#include "cloud/WebSocketPtyChannel.h"
 #include "providers/daytona/DaytonaJobs.h"
 
 #include <QCoreApplication>

@@ -1,5 +1,4 @@
 // DaytonaProvider's in-sandbox half: the toolbox (terminals, commands, files) and telemetry.
-#include "cloud/PolledStats.h"
 #include "cloud/ServiceUrl.h"
 #include "cloud/Transfers.h"
 #include "cloud/WebSocketPtyChannel.h"

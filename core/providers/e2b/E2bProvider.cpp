@@ -1,7 +1,6 @@
 #include "providers/e2b/E2bProvider.h"
 
 #include "cloud/JsonValues.h"
-#include "cloud/PolledStats.h"
 #include "cloud/Transfers.h"
 #include "providers/CopyJob.h"
 
