@@ -9,6 +9,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDirIterator>
+#include <QFile>
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QTest>
@@ -25,17 +27,33 @@ const QStringList kShared = {
     QLatin1String(createkeys::Env),       QLatin1String(createkeys::Mounts), QLatin1String(createkeys::ReadOnlyMounts),
     QLatin1String(createkeys::Ports)};
 
-// Keys a provider's create() reads from CreateSpec::options itself. Anything else in a descriptor
-// would reach no code (as Local's "pids" once did): add it to kShared or here, with the reader.
-QStringList providerOwnKeys(const QString &provider)
+// The source folder of a provider of the list (ProviderList.cmake), relative to core/.
+QString providerFolder(const QString &id)
 {
-    if (provider == QLatin1String("docker") || provider == QLatin1String("podman"))
-        return {QStringLiteral("tmpfs"), QStringLiteral("readOnlyRoot"), QStringLiteral("workdir")};
-    if (provider == QLatin1String("e2b"))
-        return {QStringLiteral("autoPause")}; // E2bProvider::create
-    if (provider == QLatin1String("daytona"))
-        return {QStringLiteral("snapshot"), QStringLiteral("disk"), QStringLiteral("autoStop")}; // daytona::createBody
+    for (const QString &pair : QStringLiteral(SANDBAR_PROVIDER_FOLDER_OF).split(QLatin1Char(','))) {
+        if (pair.section(QLatin1Char('='), 0, 0) == id)
+            return pair.section(QLatin1Char('='), 1);
+    }
     return {};
+}
+
+// Whether the provider's own code reads a create option from CreateSpec::options: a
+// provider's create() reads its keys as options.value(QStringLiteral("key")), and a key that
+// no code of its folder reads (as Local's "pids" once was) would reach nothing.
+bool folderReadsOption(const QString &id, const QString &key)
+{
+    const QString folder = providerFolder(id);
+    if (folder.isEmpty())
+        return false;
+    const QByteArray needle = "value(QStringLiteral(\"" + key.toUtf8() + "\")";
+    QDirIterator it(QStringLiteral(SANDBAR_SOURCE_DIR "/core/") + folder, {QStringLiteral("*.cpp")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile f(it.next());
+        if (f.open(QIODevice::ReadOnly) && f.readAll().contains(needle))
+            return true;
+    }
+    return false;
 }
 
 const ProviderFactories &factories()
@@ -226,7 +244,7 @@ private Q_SLOTS:
         for (const auto &factory : factories().all()) {
             const ProviderDescriptor &d = factory->descriptor();
             for (const auto &f : d.createOptions)
-                QVERIFY2(kShared.contains(f.key) || providerOwnKeys(d.id).contains(f.key),
+                QVERIFY2(kShared.contains(f.key) || folderReadsOption(d.id, f.key),
                          qPrintable(d.id + QStringLiteral(": nothing reads the create option ") + f.key));
         }
     }

@@ -9,7 +9,9 @@ set -eu
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${1:-$SRC/build-fuzz}
 CXX=${FUZZ_CXX:-clang++-14}
-TARGETS="terminalscreen httpparser dockerstream agentframes connectenvelope tarextract catalogoverride cloudjson"
+# shellcheck source=targets.sh
+. "$SRC/tests/fuzz/targets.sh"
+TARGETS=$(fuzz_targets)
 
 if ! command -v "$CXX" >/dev/null 2>&1; then
   echo "build-fuzzers: $CXX not found (Debian: apt-get install clang-14 libclang-rt-14-dev)" >&2
@@ -39,7 +41,11 @@ CORE_SRCS="common/Result.cpp providers/Session.cpp
   net/HttpParser.cpp net/HttpTypes.cpp net/ConnectEnvelope.cpp
   providers/docker/DockerParsers.cpp providers/docker/DockerPorts.cpp providers/docker/PullProgress.cpp
   providers/local/AgentProtocol.cpp
-  catalog/Catalog.cpp cloud/JsonValues.cpp cloud/Retry.cpp providers/e2b/E2bParsers.cpp providers/daytona/DaytonaParsers.cpp"
+  catalog/Catalog.cpp cloud/JsonValues.cpp cloud/Retry.cpp"
+# A provider's fuzzer calls its folder's parsers.
+for dir in $(fuzz_provider_folders | cut -d' ' -f2); do
+  for f in "$C/$dir"/*Parsers.cpp; do [ -f "$f" ] && CORE_SRCS="$CORE_SRCS $dir/$(basename "$f")"; done
+done
 for f in "$C"/files/*.cpp; do CORE_SRCS="$CORE_SRCS files/$(basename "$f")"; done
 
 MOC=$(pkg-config --variable=libexecdir Qt6Core)/moc
@@ -101,7 +107,7 @@ N=$OUT/build.ninja.new
   echo "build libsandbar-fuzz.a: ar$objs obj/moc_PtyChannel.o obj/qrc_catalog.o obj/FuzzStubs.o"
   all=""
   for t in $TARGETS; do
-    echo "build obj/fuzz_$t.o: cxx $SRC/tests/fuzz/fuzz_$t.cpp"
+    echo "build obj/fuzz_$t.o: cxx $(fuzz_source "$t")"
     echo "  extra = -fsanitize=fuzzer-no-link -I$SRC/tests/fuzz"
     echo "build fuzz_$t: link obj/fuzz_$t.o libsandbar-fuzz.a"
     all="$all fuzz_$t"

@@ -4,7 +4,7 @@
 # a crash is restarted so that the others go on. Crashes, leaks, timeouts and UB reports land in
 # OUTDIR/explore-TARGET/crashes/. At the end it prints the process-hours run, the crashes and
 # the crash-free process-hours (the process-hours when no crash was found, else 0).
-# A fixed crash goes to tests/fuzz/corpus/TARGET as regress-NAME.
+# A fixed crash goes to the target's corpus (tests/fuzz/targets.sh) as regress-NAME.
 # usage: explore.sh TARGET HOURS [JOBS=1] [OUTDIR=<source>/build-fuzz]
 set -eu
 T=${1:?usage: explore.sh TARGET HOURS [JOBS] [OUTDIR]}
@@ -14,6 +14,9 @@ JOBS=${3:-1}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=$(mkdir -p "${4:-$SRC/build-fuzz}" && cd "${4:-$SRC/build-fuzz}" && pwd)
 "$SRC/tests/fuzz/build-fuzzers.sh" "$OUT" >/dev/null
+# shellcheck source=targets.sh
+. "$SRC/tests/fuzz/targets.sh"
+SEEDS=$(fuzz_corpus "$T")
 W=$OUT/explore-$T
 mkdir -p "$W/corpus" "$W/crashes" "$W/logs"
 SECS=$(awk "BEGIN { printf \"%d\", $HOURS * 3600 }")
@@ -31,7 +34,7 @@ worker() {
     # -seed=0: a random seed; -reload picks up what the other workers found.
     (cd "$W" && "$OUT/fuzz_$T" -seed=0 -max_total_time="$left" -max_len="$MAXLEN" -timeout=20 \
       -rss_limit_mb=2048 -malloc_limit_mb=2048 -reload=1 -print_final_stats=1 \
-      -artifact_prefix="$W/crashes/" "$W/corpus" "$SRC/tests/fuzz/corpus/$T" \
+      -artifact_prefix="$W/crashes/" "$W/corpus" "$SEEDS" \
       > "$W/logs/worker$i-run$n.log" 2>&1) || echo "explore: worker $i run $n stopped on a finding: $W/logs/worker$i-run$n.log"
   done
 }

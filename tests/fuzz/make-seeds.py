@@ -4,7 +4,8 @@
 Reproducible: the same files on every run. Each seed starts with the parameter bytes its
 target reads (see the comment at the top of tests/fuzz/fuzz_TARGET.cpp). Seeds named
 regress-* are inputs that once crashed a parser; they are kept as files and never
-rewritten here. The terminal's seeds are plain terminal streams kept as files too.
+rewritten here. The terminal's seeds are plain terminal streams kept as files too, and a
+provider's fuzzer keeps its seeds as files in its own folder (core/providers/ID/fuzz/corpus).
 usage: make-seeds.py [CORPUS_DIR]
 """
 import io
@@ -216,38 +217,4 @@ catalog("not-json", b'{"providers": [', flags=1)
 catalog("weird-figures", {"providers": [{"id": "local", "cold_start_ms": {"value": -1e308, "max": 1e308},
                                          "gpus": [{"name": "H100", "usd_per_hour": {"value": "x"}}]}]}, flags=1)
 
-# ---- cloud replies: [parser] + bytes ---------------------------------------------------------
-def cloud(name, which, doc):
-    write("cloudjson", name, bytes([which]) + (doc if isinstance(doc, bytes) else json.dumps(doc).encode()))
-
-
-e2b = {"sandboxID": "sb1", "templateID": "base", "alias": "a", "state": "running", "envdVersion": "0.2.0",
-       "envdAccessToken": "secret-token", "domain": "e2b.app", "startedAt": "2025-01-01T00:00:00Z",
-       "endAt": "2025-01-01T01:00:00Z", "cpuCount": 2, "memoryMB": 512, "diskSizeMB": 1024,
-       "allowInternetAccess": False, "metadata": {"dev.sandbar.token": "t", "k": "v"}}
-cloud("e2b-sandbox", 0, e2b)
-cloud("e2b-list", 1, [e2b, {"sandboxID": 5}])
-cloud("e2b-metrics", 2, [{"timestamp": "2025-01-01T00:00:00Z", "cpuUsedPct": 12.5, "cpuCount": 2, "memUsed": 100, "memTotal": 1000,
-                          "diskUsed": 1, "diskTotal": 2}])
-cloud("e2b-event-start", 3, {"event": {"start": {"pid": 42}}})
-cloud("e2b-event-data", 3, {"event": {"data": {"stdout": "aGVsbG8=", "pty": "!!"}}})
-cloud("e2b-event-end", 3, {"event": {"end": {"exitCode": 1, "exited": True, "status": "exit status 1", "error": "x"}}})
-cloud("e2b-processes", 4, {"processes": [{"pid": 1, "config": {"cmd": "sh", "args": ["-c", "x"]}, "tag": "t"}]})
-cloud("e2b-listdir", 5, {"entries": [{"name": "a", "type": "FILE_TYPE_FILE", "path": "/a", "size": "12", "mode": 420,
-                                      "modifiedTime": "2025-01-01T00:00:00Z", "symlinkTarget": ""}]})
-cloud("e2b-error", 6, {"code": "not_found", "message": "no such sandbox"})
-day = {"id": "d1", "name": "n", "state": "started", "cpu": 2, "memory": 4, "disk": 10, "labels": {"dev.sandbar.account": "fuzz"},
-       "createdAt": "2025-01-01T00:00:00.000Z", "autoStopInterval": 15, "snapshot": "img"}
-cloud("daytona-sandbox", 7, day)
-cloud("daytona-page", 8, {"items": [day, {"id": 3}], "nextCursor": "c"})
-cloud("daytona-page-old", 8, {"items": [day], "page": 1, "totalPages": 3})
-cloud("daytona-pty-close", 9, b'{"exitCode":137,"exitReason":"killed"}')
-cloud("daytona-pty-control", 9, b'{"type":"control","status":"connected"}')
-cloud("daytona-pty", 10, {"sessionId": "p1", "sessions": [{"id": "p1", "active": True, "cols": 80, "rows": 24}]})
-cloud("daytona-exec", 11, {"exitCode": 0, "result": "ok\n"})
-cloud("daytona-telemetry", 12, b'\x20' + json.dumps({"items": [{"metricName": "cpu.utilization", "dataPoints": [{"value": 50}]},
-                                                             {"metricName": "memory.usage", "dataPoints": [{"value": 1e9}]}]}).encode())
-cloud("daytona-fileinfo", 13, {"name": "a", "isDir": False, "size": 3, "mode": "-rwxr-xr-x", "modTime": "2025-01-01T00:00:00Z"})
-cloud("daytona-filelist", 14, [{"name": "a", "isDir": True, "mode": "drwxr-xr-x", "permissions": "0755"}])
-cloud("daytona-error", 15, {"message": "bad", "error": "x", "detail": "y"})
 print("seeds written under", ROOT)
