@@ -6,7 +6,7 @@
 #include "catalog/Catalog.h"
 
 #include "Bench.h"
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 
 #include <QElapsedTimer>
 #include <cstdio>
@@ -16,6 +16,7 @@ namespace sandbar::bench {
 namespace {
 
 using namespace sandbar::catalog;
+using namespace sandbar::costs;
 
 // A deterministic spread over sizes, hours, busy shares, session lengths and GPUs, so that
 // every billing rule, exclusion and rounding path is exercised.

@@ -54,8 +54,8 @@ std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique
 void buildCostServices(AppServices &s)
 {
     s.catalog = std::make_shared<const catalog::Catalog>(catalog::Catalog::load(s.configDir, &s.catalogOverrideError));
-    s.ledger = std::make_unique<audit::CostLedger>(s.configDir);
-    s.budgets = std::make_unique<audit::BudgetWatcher>(*s.ledger);
+    s.ledger = std::make_unique<costs::CostLedger>(s.configDir);
+    s.budgets = std::make_unique<costs::BudgetWatcher>(*s.ledger);
     s.costs =
         std::make_unique<CostMeter>(*s.registry, s.catalog, s.ledger.get(), s.budgets.get(), s.audit.get(), *s.clock);
 }

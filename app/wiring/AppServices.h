@@ -3,10 +3,10 @@
 #include "accounts/AccountStore.h"
 #include "accounts/SecretStore.h"
 #include "audit/AuditLog.h"
-#include "audit/BudgetWatcher.h"
-#include "audit/CostLedger.h"
 #include "catalog/Catalog.h"
 #include "common/Clock.h"
+#include "costs/BudgetWatcher.h"
+#include "costs/CostLedger.h"
 #include "costs/CostMeter.h"
 #include "mcp/AgentHub.h"
 #include "metrics/GpuSource.h"
@@ -36,8 +36,8 @@ struct AppServices {
     // Built by buildCostServices (the window's live meter; sandbarctl needs none of it).
     std::shared_ptr<const catalog::Catalog> catalog;
     std::optional<Error> catalogOverrideError; // a broken catalog.json: the shipped one is used
-    std::unique_ptr<audit::CostLedger> ledger;
-    std::unique_ptr<audit::BudgetWatcher> budgets;
+    std::unique_ptr<costs::CostLedger> ledger;
+    std::unique_ptr<costs::BudgetWatcher> budgets;
     std::unique_ptr<CostMeter> costs;
 
     // Built by buildStatsServices (the window's charts and sparklines).

@@ -1,10 +1,10 @@
 #include "costs/CostMeter.h"
 
 #include "audit/AuditLog.h"
-#include "audit/BudgetWatcher.h"
-#include "audit/CostLedger.h"
 #include "audit/Sanitizer.h"
-#include "catalog/CostModel.h"
+#include "costs/BudgetWatcher.h"
+#include "costs/CostLedger.h"
+#include "costs/CostModel.h"
 #include "providers/ProviderFactory.h"
 #include "sessions/SessionRegistry.h"
 
@@ -19,7 +19,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 } // namespace
 
 CostMeter::CostMeter(SessionRegistry &registry, std::shared_ptr<const catalog::Catalog> catalog,
-                     audit::CostLedger *ledger, audit::BudgetWatcher *watcher, audit::AuditLog *audit,
+                     costs::CostLedger *ledger, costs::BudgetWatcher *watcher, audit::AuditLog *audit,
                      const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_registry(registry)
@@ -31,7 +31,7 @@ CostMeter::CostMeter(SessionRegistry &registry, std::shared_ptr<const catalog::C
 {
     connect(&m_timer, &QTimer::timeout, this, [this] { tick(); });
     if (m_watcher) {
-        connect(m_watcher, &audit::BudgetWatcher::threshold, this, [this](const QString &account, int percent) {
+        connect(m_watcher, &costs::BudgetWatcher::threshold, this, [this](const QString &account, int percent) {
             double budget = 0;
             if (m_ledger) {
                 if (auto b = m_ledger->budget(account); b.ok() && b->has_value())
@@ -39,7 +39,7 @@ CostMeter::CostMeter(SessionRegistry &registry, std::shared_ptr<const catalog::C
             }
             Q_EMIT budgetThreshold(account, percent, monthSpendUsd(account), budget);
         });
-        connect(m_watcher, &audit::BudgetWatcher::stopRequested, this, &CostMeter::stopAccount);
+        connect(m_watcher, &costs::BudgetWatcher::stopRequested, this, &CostMeter::stopAccount);
     }
 }
 
@@ -94,13 +94,13 @@ SessionCost CostMeter::price(const SessionInfo &s, Track &track, const QDateTime
         c.reason = tr("The session's CPU and memory are not known, so its price is not either.");
         return c;
     }
-    catalog::LiveResources res;
+    costs::LiveResources res;
     res.vcpus = *s.cpus;
     res.memoryGib = double(*s.memoryBytes) / kGiB;
     res.gpuCount = s.gpus;
     // The meter has no CPU-busy figure; a full CPU is the upper bound an active-CPU rule bills.
     res.cpuBusy = 1.0;
-    const catalog::LiveCost live = catalog::liveCost(*entry, res, c.billedSeconds);
+    const costs::LiveCost live = costs::liveCost(*entry, res, c.billedSeconds);
     c.known = live.known;
     c.reason = live.reason;
     c.costSoFarUsd = live.costSoFarUsd;

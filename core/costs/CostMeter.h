@@ -17,9 +17,11 @@ struct SessionInfo;
 
 namespace audit {
 class AuditLog;
+}
+namespace costs {
 class BudgetWatcher;
 class CostLedger;
-} // namespace audit
+} // namespace costs
 
 // What one live session costs, by its provider's billing rule and its resources.
 struct SessionCost {
@@ -50,8 +52,8 @@ class CostMeter : public QObject
 public:
     // Billed time, the ledger's day and the budget's month are read from clock, which must
     // outlive the meter.
-    CostMeter(SessionRegistry &registry, std::shared_ptr<const catalog::Catalog> catalog, audit::CostLedger *ledger,
-              audit::BudgetWatcher *watcher, audit::AuditLog *audit, const Clock &clock = systemClock(),
+    CostMeter(SessionRegistry &registry, std::shared_ptr<const catalog::Catalog> catalog, costs::CostLedger *ledger,
+              costs::BudgetWatcher *watcher, audit::AuditLog *audit, const Clock &clock = systemClock(),
               QObject *parent = nullptr);
 
     // Ticks every intervalMs (and once now). Tests move a ManualClock and call tick() instead.
@@ -92,8 +94,8 @@ private:
     SessionRegistry &m_registry;
     const Clock *m_clock;
     std::shared_ptr<const catalog::Catalog> m_catalog;
-    audit::CostLedger *m_ledger;
-    audit::BudgetWatcher *m_watcher;
+    costs::CostLedger *m_ledger;
+    costs::BudgetWatcher *m_watcher;
     audit::AuditLog *m_audit;
     QHash<QString, Track> m_tracks;
     QHash<QString, SessionCost> m_costs;

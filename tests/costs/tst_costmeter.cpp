@@ -2,9 +2,9 @@
 #include "ManualClock.h"
 #include "RegistryFixture.h"
 #include "audit/AuditLog.h"
-#include "audit/BudgetWatcher.h"
-#include "audit/CostLedger.h"
 #include "catalog/Catalog.h"
+#include "costs/BudgetWatcher.h"
+#include "costs/CostLedger.h"
 #include "costs/CostMeter.h"
 #include "sessions/SessionRegistry.h"
 
@@ -32,8 +32,8 @@ private:
     // mid-month at midday no tick crosses a day or a month by accident.
     struct Fixture : test::RegistryFixture {
         test::ManualClock clock;
-        audit::CostLedger ledger{dir.path()};
-        audit::BudgetWatcher watcher{ledger};
+        costs::CostLedger ledger{dir.path()};
+        costs::BudgetWatcher watcher{ledger};
         audit::AuditLog log{dir.path()};
         std::unique_ptr<CostMeter> meter;
         const QDateTime t0 = clock.currentDateTimeUtc();
@@ -131,7 +131,7 @@ private Q_SLOTS:
         // A budget a little above one hour of 2 vCPU + 4 GiB at E2B: 80 % after an hour,
         // 100 % a quarter of an hour later.
         const double budget = kE2bRate2x4 * 1.2;
-        QVERIFY_RESULT(f.watcher.setBudget(audit::Budget{QStringLiteral("cloud"), budget, true}));
+        QVERIFY_RESULT(f.watcher.setBudget(costs::Budget{QStringLiteral("cloud"), budget, true}));
         f.inject(QStringLiteral("s1"), SessionState::Running, 3600);
         f.refresh();
         QSignalSpy thresholds(f.meter.get(), &CostMeter::budgetThreshold);
@@ -166,7 +166,7 @@ private Q_SLOTS:
     void budgetWithoutStopOnlyWarns()
     {
         Fixture f;
-        QVERIFY_RESULT(f.watcher.setBudget(audit::Budget{QStringLiteral("cloud"), kE2bRate2x4 / 2, false}));
+        QVERIFY_RESULT(f.watcher.setBudget(costs::Budget{QStringLiteral("cloud"), kE2bRate2x4 / 2, false}));
         f.inject(QStringLiteral("s1"), SessionState::Running, 3600);
         f.refresh();
         QSignalSpy thresholds(f.meter.get(), &CostMeter::budgetThreshold);

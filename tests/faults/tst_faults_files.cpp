@@ -4,7 +4,7 @@
 // keeps every byte that was there, and crashes nothing.
 #include "FaultKit.h"
 #include "audit/AuditLog.h"
-#include "audit/CostLedger.h"
+#include "costs/CostLedger.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -154,7 +154,7 @@ private Q_SLOTS:
         const QString cfg = m_root.filePath(QStringLiteral("locked"));
         audit::AuditLog log(cfg);
         log.setFlushDelay(0);
-        audit::CostLedger ledger(cfg);
+        costs::CostLedger ledger(cfg);
         const QDate today = QDate::currentDate();
         for (int i = 0; i < 5; ++i)
             QVERIFY_RESULT(log.append(row(QStringLiteral("s%1").arg(i))));

@@ -4,9 +4,9 @@
 // lost, nothing crashes, and reads go on working.
 #include "FaultKit.h"
 #include "audit/AuditLog.h"
-#include "audit/CostLedger.h"
 #include "cloud/CloudClient.h"
 #include "cloud/Transfers.h"
+#include "costs/CostLedger.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -93,7 +93,7 @@ private Q_SLOTS:
         QVERIFY(!cfg.isEmpty());
         audit::AuditLog log(cfg);
         log.setFlushDelay(0);
-        audit::CostLedger ledger(cfg);
+        costs::CostLedger ledger(cfg);
         QVERIFY(log.isOpen());
         QVERIFY(ledger.isOpen());
         const QDate today = QDate::currentDate();

@@ -11,10 +11,10 @@
 #include "TestSupport.h"
 #include "audit/AuditLog.h"
 #include "audit/AuditView.h"
-#include "audit/BudgetWatcher.h"
-#include "audit/CostLedger.h"
 #include "charts/StatsView.h"
 #include "compare/CompareView.h"
+#include "costs/BudgetWatcher.h"
+#include "costs/CostLedger.h"
 #include "costs/CostMeter.h"
 #include "files/ConflictDialog.h"
 #include "files/FilesPane.h"
@@ -173,8 +173,8 @@ private Q_SLOTS:
     void mainWindowAndEachDetailPage()
     {
         QTemporaryDir dir;
-        audit::CostLedger ledger(dir.path());
-        audit::BudgetWatcher watcher(ledger);
+        costs::CostLedger ledger(dir.path());
+        costs::BudgetWatcher watcher(ledger);
         audit::AuditLog log(dir.path());
         CostMeter meter(*m_registry, test::catalogPricing(QStringLiteral("memory"), QStringLiteral("e2b")), &ledger,
                         &watcher, &log);
@@ -228,8 +228,8 @@ private Q_SLOTS:
     void budgetDialog()
     {
         QTemporaryDir dir;
-        audit::CostLedger ledger(dir.path());
-        audit::BudgetWatcher watcher(ledger);
+        costs::CostLedger ledger(dir.path());
+        costs::BudgetWatcher watcher(ledger);
         audit::AuditLog log(dir.path());
         CostMeter meter(*m_registry, test::catalogPricing(QStringLiteral("memory"), QStringLiteral("e2b")), &ledger,
                         &watcher, &log);

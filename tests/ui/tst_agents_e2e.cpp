@@ -8,7 +8,7 @@
 #include "FakeProvider.h"
 #include "TestSupport.h"
 #include "agents/AgentsView.h"
-#include "audit/CostLedger.h"
+#include "costs/CostLedger.h"
 #include "mcp/AgentHub.h"
 #include "providers/local/LocalProvider.h"
 #include "wiring/AppServices.h"
@@ -341,7 +341,7 @@ private Q_SLOTS:
     // budget named, and nothing is created (sandbarctl reads the window's ledger file).
     void budgetReachedRefusesCreate()
     {
-        QVERIFY(m_services->ledger->setBudget(audit::Budget{QStringLiteral("eng"), 1.0, false}).ok());
+        QVERIFY(m_services->ledger->setBudget(costs::Budget{QStringLiteral("eng"), 1.0, false}).ok());
         QVERIFY(m_services->ledger->addSpend(QStringLiteral("eng"), QDate::currentDate(), 1.5).ok());
         StdioClient agent(m_dir.path(), QStringLiteral("e2e-budget"));
         const int id = agent.call(QStringLiteral("create_session"),

@@ -1,11 +1,11 @@
 #include "catalog/Catalog.h"
-#include "catalog/CostModel.h"
 #include "compare/ColdStartScatter.h"
 #include "compare/CompareModel.h"
 #include "compare/CompareView.h"
 #include "compare/CostChart.h"
 #include "compare/ProviderCards.h"
 #include "compare/WorkloadForm.h"
+#include "costs/CostModel.h"
 
 #include <QBarSet>
 #include <QChartView>
@@ -21,7 +21,7 @@
 #include <cmath>
 
 using namespace sandbar;
-using catalog::Workload;
+using costs::Workload;
 
 namespace {
 
@@ -228,7 +228,7 @@ private Q_SLOTS:
         v.flushPendingUpdates();
         auto *series = v.costChart()->series();
         QVERIFY(series);
-        const QList<catalog::Estimate> ests = catalog::estimate(*m_catalog, w);
+        const QList<costs::Estimate> ests = costs::estimate(*m_catalog, w);
         QSet<QString> components;
         int charged = 0; // priced and not self-hosted: self-hosted ones have no charges to stack
         int excluded = 0;

@@ -3,10 +3,10 @@
 #include "MemoryProvider.h"
 #include "TestSupport.h"
 #include "audit/AuditLog.h"
-#include "audit/BudgetWatcher.h"
-#include "audit/CostLedger.h"
 #include "charts/SparklineDelegate.h"
 #include "charts/StatsView.h"
+#include "costs/BudgetWatcher.h"
+#include "costs/CostLedger.h"
 #include "costs/CostMeter.h"
 #include "main/CostStatus.h"
 #include "main/DetailStack.h"
@@ -207,8 +207,8 @@ private Q_SLOTS:
         // Sessions of the "lab" account priced at E2B's rates: the Cost column, the hourly
         // total in the status bar, the budget dialog and the alerts.
         QTemporaryDir dir;
-        audit::CostLedger ledger(dir.path());
-        audit::BudgetWatcher watcher(ledger);
+        costs::CostLedger ledger(dir.path());
+        costs::BudgetWatcher watcher(ledger);
         audit::AuditLog log(dir.path());
         CostMeter meter(*m_registry, test::catalogPricing(QStringLiteral("memory"), QStringLiteral("e2b")), &ledger,
                         &watcher, &log);

@@ -77,7 +77,7 @@ ColdStartScatter::ColdStartScatter(QWidget *parent)
     connect(m_chart, &QChart::plotAreaChanged, this, &ColdStartScatter::placeLabels);
 }
 
-void ColdStartScatter::setData(const QList<catalog::Estimate> &estimates, const catalog::Catalog &catalog)
+void ColdStartScatter::setData(const QList<costs::Estimate> &estimates, const catalog::Catalog &catalog)
 {
     // Axes are kept and shown or hidden, never deleted: see CostChart::setEstimates.
     m_chart->removeAllSeries();

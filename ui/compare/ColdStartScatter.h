@@ -1,6 +1,6 @@
 #pragma once
 
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 
 #include <QWidget>
 
@@ -23,7 +23,7 @@ public:
     explicit ColdStartScatter(QWidget *parent = nullptr);
 
     // Estimates of the shown providers with their catalog entries (cold start comes from there).
-    void setData(const QList<catalog::Estimate> &estimates, const catalog::Catalog &catalog);
+    void setData(const QList<costs::Estimate> &estimates, const catalog::Catalog &catalog);
 
     QChart *chart() const { return m_chart; }
     QChartView *chartView() const { return m_view; }

@@ -143,7 +143,7 @@ int CompareModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-void CompareModel::setEstimates(const QList<catalog::Estimate> &estimates)
+void CompareModel::setEstimates(const QList<costs::Estimate> &estimates)
 {
     m_estimates = estimates;
     m_estimateIndex.clear();
@@ -153,7 +153,7 @@ void CompareModel::setEstimates(const QList<catalog::Estimate> &estimates)
         Q_EMIT dataChanged(index(0, Monthly), index(rowCount() - 1, Monthly));
 }
 
-const catalog::Estimate *CompareModel::estimateFor(const QString &providerId) const
+const costs::Estimate *CompareModel::estimateFor(const QString &providerId) const
 {
     const auto it = m_estimateIndex.constFind(providerId);
     return it == m_estimateIndex.constEnd() ? nullptr : &m_estimates.at(*it);
@@ -215,7 +215,7 @@ QVariant CompareModel::display(const catalog::ProviderEntry &e, int column) cons
         return r.isEmpty() ? QStringLiteral("?") : r.join(QStringLiteral(", "));
     }
     case Monthly: {
-        const catalog::Estimate *est = estimateFor(e.id);
+        const costs::Estimate *est = estimateFor(e.id);
         if (!est)
             return QStringLiteral("–");
         if (est->excluded)
@@ -238,14 +238,14 @@ QVariant CompareModel::sortValue(const catalog::ProviderEntry &e, int column) co
     }
     case Gpus: return e.gpus ? QVariant(double(e.gpus->size())) : QVariant();
     case Monthly: {
-        const catalog::Estimate *est = estimateFor(e.id);
+        const costs::Estimate *est = estimateFor(e.id);
         return est && !est->excluded ? QVariant(est->totalUsd) : QVariant();
     }
     default: return display(e, column).toString().toLower();
     }
 }
 
-QString CompareModel::costTooltip(const catalog::Estimate &est) const
+QString CompareModel::costTooltip(const costs::Estimate &est) const
 {
     if (est.excluded)
         return est.reason();
@@ -269,7 +269,7 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole: return display(e, index.column());
     case Qt::ToolTipRole: {
         if (index.column() == Monthly) {
-            const catalog::Estimate *est = estimateFor(e.id);
+            const costs::Estimate *est = estimateFor(e.id);
             return est ? QVariant(costTooltip(*est)) : QVariant();
         }
         if (index.column() == Provider)
@@ -283,13 +283,13 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
         if (index.column() == ColdStart || index.column() == MaxSession)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         if (index.column() == Monthly) { // amounts line up on the right; reasons read from the left
-            const catalog::Estimate *est = estimateFor(e.id);
+            const costs::Estimate *est = estimateFor(e.id);
             return int((est && est->excluded ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
         }
         return {};
     case Qt::ForegroundRole:
         if (index.column() == Monthly) {
-            const catalog::Estimate *est = estimateFor(e.id);
+            const costs::Estimate *est = estimateFor(e.id);
             if (est && est->excluded)
                 return QColor(Qt::gray);
         }
@@ -297,7 +297,7 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     case SortRole: return sortValue(e, index.column());
     case ProviderIdRole: return e.id;
     case ExcludedRole: {
-        const catalog::Estimate *est = estimateFor(e.id);
+        const costs::Estimate *est = estimateFor(e.id);
         return est && est->excluded;
     }
     default: return {};

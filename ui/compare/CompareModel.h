@@ -1,7 +1,7 @@
 #pragma once
 
 #include "catalog/Catalog.h"
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -53,10 +53,10 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // Estimates as catalog::estimate returns them (cheapest first, then the excluded ones).
-    void setEstimates(const QList<catalog::Estimate> &estimates);
-    const QList<catalog::Estimate> &estimates() const { return m_estimates; }
-    const catalog::Estimate *estimateFor(const QString &providerId) const;
+    // Estimates as costs::estimate returns them (cheapest first, then the excluded ones).
+    void setEstimates(const QList<costs::Estimate> &estimates);
+    const QList<costs::Estimate> &estimates() const { return m_estimates; }
+    const costs::Estimate *estimateFor(const QString &providerId) const;
 
     const catalog::Catalog &catalog() const { return *m_catalog; }
     const catalog::ProviderEntry &entry(int row) const { return m_catalog->entries().at(row); }
@@ -65,10 +65,10 @@ public:
 private:
     QVariant display(const catalog::ProviderEntry &e, int column) const;
     QVariant sortValue(const catalog::ProviderEntry &e, int column) const;
-    QString costTooltip(const catalog::Estimate &est) const;
+    QString costTooltip(const costs::Estimate &est) const;
 
     std::shared_ptr<const catalog::Catalog> m_catalog;
-    QList<catalog::Estimate> m_estimates;
+    QList<costs::Estimate> m_estimates;
     QHash<QString, int> m_estimateIndex; // provider id -> index in m_estimates
 };
 

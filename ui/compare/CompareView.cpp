@@ -203,20 +203,20 @@ QWidget *CompareView::buildFilters()
     return box;
 }
 
-catalog::Workload CompareView::workload() const
+costs::Workload CompareView::workload() const
 {
     return m_workload;
 }
 
-void CompareView::setWorkload(const catalog::Workload &w)
+void CompareView::setWorkload(const costs::Workload &w)
 {
     m_form->setWorkload(w); // emits workloadChanged when valid
 }
 
-void CompareView::onWorkloadChanged(const catalog::Workload &w)
+void CompareView::onWorkloadChanged(const costs::Workload &w)
 {
     m_workload = w;
-    m_model->setEstimates(catalog::estimate(*m_catalog, w));
+    m_model->setEstimates(costs::estimate(*m_catalog, w));
     scheduleRebuild();
 }
 
@@ -235,7 +235,7 @@ void CompareView::flushPendingUpdates()
 void CompareView::rebuild()
 {
     m_rebuildTimer.stop();
-    QList<catalog::Estimate> shown;
+    QList<costs::Estimate> shown;
     for (const auto &est : m_model->estimates()) {
         const catalog::ProviderEntry *e = m_catalog->find(est.providerId);
         if (e && m_filter->accepts(*e))
@@ -309,7 +309,7 @@ QByteArray CompareView::toCsv() const
     for (int r = 0; r < m_filter->rowCount(); ++r) {
         const int sourceRow = m_filter->mapToSource(m_filter->index(r, 0)).row();
         const catalog::ProviderEntry &e = m_model->entry(sourceRow);
-        const catalog::Estimate *est = m_model->estimateFor(e.id);
+        const costs::Estimate *est = m_model->estimateFor(e.id);
         const auto session = compare::longestSessionHours(e);
         QStringList gpus;
         if (e.gpus)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 
 #include <QImage>
 #include <QTimer>
@@ -36,8 +36,8 @@ public:
     ~CompareView() override;
 
     const catalog::Catalog &catalog() const { return *m_catalog; }
-    catalog::Workload workload() const;
-    void setWorkload(const catalog::Workload &w);
+    costs::Workload workload() const;
+    void setWorkload(const costs::Workload &w);
 
     // Selects the providers' rows in the table (the cards follow the selection).
     void selectProviders(const QStringList &ids);
@@ -65,7 +65,7 @@ public:
 
 private:
     QWidget *buildFilters();
-    void onWorkloadChanged(const catalog::Workload &w);
+    void onWorkloadChanged(const costs::Workload &w);
     void scheduleRebuild();
     void rebuild();
     void updateStatus();
@@ -76,7 +76,7 @@ private:
                  std::function<QString(const QString &)> save);
 
     std::shared_ptr<const catalog::Catalog> m_catalog;
-    catalog::Workload m_workload;
+    costs::Workload m_workload;
     CompareModel *m_model;
     CompareFilter *m_filter;
     WorkloadForm *m_form;

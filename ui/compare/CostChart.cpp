@@ -74,7 +74,7 @@ CostChart::CostChart(QWidget *parent)
     layout->addWidget(m_excluded);
 }
 
-void CostChart::setEstimates(const QList<catalog::Estimate> &estimates)
+void CostChart::setEstimates(const QList<costs::Estimate> &estimates)
 {
     // The axes live as long as the chart: deleting axes and re-adding new ones left the old
     // ones' labels drawn in a corner (Qt 6.4), and keeping them is cheaper anyway.
@@ -168,7 +168,7 @@ void CostChart::showTooltip(const QString &component, bool on, int index)
         QToolTip::hideText();
         return;
     }
-    const catalog::Estimate &e = m_priced.at(index);
+    const costs::Estimate &e = m_priced.at(index);
     QStringList lines{
         tr("%1: %2 of %3").arg(e.providerName, compare::componentLabel(component), compare::money(e.totalUsd))};
     for (const auto &l : e.breakdown)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 
 #include <QWidget>
 
@@ -21,8 +21,8 @@ class CostChart final : public QWidget
 public:
     explicit CostChart(QWidget *parent = nullptr);
 
-    // The providers to show, in catalog::estimate order (priced first, cheapest first).
-    void setEstimates(const QList<catalog::Estimate> &estimates);
+    // The providers to show, in costs::estimate order (priced first, cheapest first).
+    void setEstimates(const QList<costs::Estimate> &estimates);
 
     QChart *chart() const { return m_chart; }
     QChartView *chartView() const { return m_view; }
@@ -42,7 +42,7 @@ private:
     QValueAxis *m_valueAxis;
     QLabel *m_excluded;
     QHorizontalStackedBarSeries *m_series = nullptr;
-    QList<catalog::Estimate> m_priced; // in category order
+    QList<costs::Estimate> m_priced; // in category order
     QStringList m_ids;
     QStringList m_excludedLines;
 };

@@ -130,7 +130,7 @@ ProviderCards::ProviderCards(std::shared_ptr<const catalog::Catalog> catalog, QW
     setProviders({}, {});
 }
 
-QString ProviderCards::cardHtmlFor(const catalog::ProviderEntry &e, const catalog::Estimate *estimate,
+QString ProviderCards::cardHtmlFor(const catalog::ProviderEntry &e, const costs::Estimate *estimate,
                                    const catalog::Catalog &catalog)
 {
     CardWriter w(catalog);
@@ -211,7 +211,7 @@ QString ProviderCards::cardHtmlFor(const catalog::ProviderEntry &e, const catalo
     return html + w.html() + w.sourcesHtml();
 }
 
-void ProviderCards::setProviders(const QStringList &ids, const QList<catalog::Estimate> &estimates)
+void ProviderCards::setProviders(const QStringList &ids, const QList<costs::Estimate> &estimates)
 {
     qDeleteAll(m_cards);
     m_cards.clear();
@@ -222,7 +222,7 @@ void ProviderCards::setProviders(const QStringList &ids, const QList<catalog::Es
         const catalog::ProviderEntry *e = m_catalog->find(id);
         if (!e || m_ids.contains(id))
             continue;
-        const catalog::Estimate *est = nullptr;
+        const costs::Estimate *est = nullptr;
         for (const auto &x : estimates)
             if (x.providerId == id)
                 est = &x;

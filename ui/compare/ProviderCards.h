@@ -1,6 +1,6 @@
 #pragma once
 
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 
 #include <QWidget>
 #include <memory>
@@ -22,7 +22,7 @@ public:
     explicit ProviderCards(std::shared_ptr<const catalog::Catalog> catalog, QWidget *parent = nullptr);
 
     // ids beyond kMaxCards are ignored; unknown ids are skipped. estimates: the current ones.
-    void setProviders(const QStringList &ids, const QList<catalog::Estimate> &estimates);
+    void setProviders(const QStringList &ids, const QList<costs::Estimate> &estimates);
 
     QStringList providerIds() const { return m_ids; }
     int cardCount() const { return int(m_cards.size()); }
@@ -30,7 +30,7 @@ public:
     QString cardHtml(int index) const;
 
     // The HTML of one card; public so that it can be tested without widgets.
-    static QString cardHtmlFor(const catalog::ProviderEntry &e, const catalog::Estimate *estimate,
+    static QString cardHtmlFor(const catalog::ProviderEntry &e, const costs::Estimate *estimate,
                                const catalog::Catalog &catalog);
 
 private:

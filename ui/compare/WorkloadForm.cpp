@@ -96,7 +96,7 @@ WorkloadForm::WorkloadForm(const QStringList &gpuTypes, QWidget *parent)
     for (int c = 1; c < 8; c += 2)
         grid->setColumnStretch(c, 1);
 
-    catalog::Workload defaults;
+    costs::Workload defaults;
     defaults.vcpus = 2;
     defaults.memoryGib = 4;
     defaults.activeHours = 160;
@@ -111,9 +111,9 @@ WorkloadForm::WorkloadForm(const QStringList &gpuTypes, QWidget *parent)
     connect(m_freeCredit, &QCheckBox::toggled, this, &WorkloadForm::onEdited);
 }
 
-catalog::Workload WorkloadForm::workload() const
+costs::Workload WorkloadForm::workload() const
 {
-    catalog::Workload w;
+    costs::Workload w;
     w.vcpus = m_vcpus->value();
     w.memoryGib = m_memory->value();
     w.activeHours = m_hours->value();
@@ -129,7 +129,7 @@ catalog::Workload WorkloadForm::workload() const
     return w;
 }
 
-void WorkloadForm::setWorkload(const catalog::Workload &w)
+void WorkloadForm::setWorkload(const costs::Workload &w)
 {
     m_loading = true;
     m_vcpus->setValue(w.vcpus);
@@ -163,8 +163,8 @@ void WorkloadForm::onEdited()
     m_gpuCount->setEnabled(!m_gpuType->currentData().toString().isEmpty());
     if (m_loading)
         return;
-    const catalog::Workload w = workload();
-    if (auto valid = catalog::validateWorkload(w); !valid.ok()) {
+    const costs::Workload w = workload();
+    if (auto valid = costs::validateWorkload(w); !valid.ok()) {
         m_error->setText(valid.message());
         m_error->show();
         return;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 
 #include <QWidget>
 
@@ -21,12 +21,12 @@ public:
     // gpuTypes: the GPU types the catalog knows, offered in the GPU combo.
     explicit WorkloadForm(const QStringList &gpuTypes, QWidget *parent = nullptr);
 
-    catalog::Workload workload() const;
-    void setWorkload(const catalog::Workload &w);
+    costs::Workload workload() const;
+    void setWorkload(const costs::Workload &w);
     QString errorText() const;
 
 Q_SIGNALS:
-    void workloadChanged(const sandbar::catalog::Workload &workload);
+    void workloadChanged(const sandbar::costs::Workload &workload);
 
 private:
     void onEdited();

@@ -1,7 +1,7 @@
 #include "main/CostStatus.h"
 
-#include "audit/BudgetWatcher.h"
-#include "audit/CostLedger.h"
+#include "costs/BudgetWatcher.h"
+#include "costs/CostLedger.h"
 #include "costs/CostMeter.h"
 
 #include <QCheckBox>
@@ -25,7 +25,7 @@ QString usd(double v)
 
 } // namespace
 
-CostStatus::CostStatus(CostMeter &meter, audit::CostLedger &ledger, audit::BudgetWatcher &watcher, QWidget *window)
+CostStatus::CostStatus(CostMeter &meter, costs::CostLedger &ledger, costs::BudgetWatcher &watcher, QWidget *window)
     : QObject(window)
     , m_meter(meter)
     , m_ledger(ledger)
@@ -103,7 +103,7 @@ void CostStatus::editBudget(const QString &account)
     connect(buttons, &QDialogButtonBox::rejected, dlg, &QDialog::reject);
     connect(dlg, &QDialog::accepted, this, [this, account, amount, stop]() {
         const VoidResult r = amount->value() > 0
-                                 ? m_watcher.setBudget(audit::Budget{account, amount->value(), stop->isChecked()})
+                                 ? m_watcher.setBudget(costs::Budget{account, amount->value(), stop->isChecked()})
                                  : m_ledger.removeBudget(account);
         if (!r.ok())
             notify(tr("Budget not saved"), r.message());

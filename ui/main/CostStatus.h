@@ -10,10 +10,10 @@ class QWidget;
 
 namespace sandbar {
 class CostMeter;
-namespace audit {
+namespace costs {
 class BudgetWatcher;
 class CostLedger;
-} // namespace audit
+} // namespace costs
 } // namespace sandbar
 
 namespace sandbar::ui {
@@ -25,7 +25,7 @@ class CostStatus : public QObject
 {
     Q_OBJECT
 public:
-    CostStatus(CostMeter &meter, audit::CostLedger &ledger, audit::BudgetWatcher &watcher, QWidget *window);
+    CostStatus(CostMeter &meter, costs::CostLedger &ledger, costs::BudgetWatcher &watcher, QWidget *window);
 
     QLabel *label() const { return m_label; }
     // Opens the budget dialog for account (non-modal).
@@ -40,8 +40,8 @@ private:
     void notify(const QString &title, const QString &text);
 
     CostMeter &m_meter;
-    audit::CostLedger &m_ledger;
-    audit::BudgetWatcher &m_watcher;
+    costs::CostLedger &m_ledger;
+    costs::BudgetWatcher &m_watcher;
     QWidget *m_window;
     QLabel *m_label;
     QSystemTrayIcon *m_tray = nullptr;

@@ -234,7 +234,7 @@ void MainWindow::setStats(metrics::StatsCollector &collector)
     updateActions();
 }
 
-void MainWindow::setCosts(CostMeter &meter, audit::CostLedger &ledger, audit::BudgetWatcher &watcher)
+void MainWindow::setCosts(CostMeter &meter, costs::CostLedger &ledger, costs::BudgetWatcher &watcher)
 {
     m_costStatus = new CostStatus(meter, ledger, watcher, this);
     statusBar()->addPermanentWidget(m_costStatus->label());

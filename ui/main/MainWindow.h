@@ -25,10 +25,10 @@ class CostMeter;
 namespace metrics {
 class StatsCollector;
 }
-namespace audit {
+namespace costs {
 class BudgetWatcher;
 class CostLedger;
-} // namespace audit
+} // namespace costs
 } // namespace sandbar
 
 namespace sandbar::ui {
@@ -50,7 +50,7 @@ public:
     void setTerminalFactory(TerminalFactory factory);
     // The live cost meter: a Cost column, the hourly total in the status bar, budget alerts
     // and the per-account budget dialog.
-    void setCosts(CostMeter &meter, audit::CostLedger &ledger, audit::BudgetWatcher &watcher);
+    void setCosts(CostMeter &meter, costs::CostLedger &ledger, costs::BudgetWatcher &watcher);
     // Makes the provider comparison window (the compare feature supplies it).
     void setCompareFactory(std::function<QWidget *(QWidget *parent)> factory);
     // Makes the audit log's view, shown in a window of its own (the audit feature supplies it).

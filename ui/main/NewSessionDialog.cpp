@@ -1,6 +1,6 @@
 #include "main/NewSessionDialog.h"
 
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 #include "main/DescriptorForm.h"
 #include "providers/Provider.h"
 
@@ -316,7 +316,7 @@ void NewSessionDialog::updateCost()
     }
     const auto values = m_form->values();
     const QVariantMap v = values.ok() ? values.value() : QVariantMap{};
-    catalog::LiveResources r;
+    costs::LiveResources r;
     r.vcpus = v.value(QLatin1String(createkeys::Cpus), 1.0).toDouble();
     r.memoryGib = double(v.value(QLatin1String(createkeys::Memory), qint64(1) << 30).toLongLong()) / (1 << 30);
     const CreateSpec spec = createSpecFromOptions(v);
@@ -324,7 +324,7 @@ void NewSessionDialog::updateCost()
         r.gpuType = entry->gpus->first().type;
         r.gpuCount = spec.gpus < 0 ? 1 : spec.gpus;
     }
-    const catalog::LiveCost c = catalog::liveCost(*entry, r, 0);
+    const costs::LiveCost c = costs::liveCost(*entry, r, 0);
     if (!c.known) {
         m_cost->setText(tr("Cost per hour unknown: %1").arg(c.reason));
         return;

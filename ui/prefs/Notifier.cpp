@@ -1,6 +1,6 @@
 #include "Notifier.h"
 
-#include "audit/BudgetWatcher.h"
+#include "costs/BudgetWatcher.h"
 #include "costs/CostMeter.h"
 #include "sessions/SessionRegistry.h"
 
@@ -61,9 +61,9 @@ void Notifier::watchRegistry(SessionRegistry &registry)
     updateSessions(registry.sessions());
 }
 
-void Notifier::watchBudgets(audit::BudgetWatcher &budgets)
+void Notifier::watchBudgets(costs::BudgetWatcher &budgets)
 {
-    connect(&budgets, &audit::BudgetWatcher::threshold, this, &Notifier::budgetAlert);
+    connect(&budgets, &costs::BudgetWatcher::threshold, this, &Notifier::budgetAlert);
 }
 
 void Notifier::watchCostMeter(CostMeter &meter)

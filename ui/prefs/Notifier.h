@@ -12,7 +12,7 @@
 namespace sandbar {
 class SessionRegistry;
 class CostMeter;
-namespace audit {
+namespace costs {
 class BudgetWatcher;
 }
 } // namespace sandbar
@@ -63,7 +63,7 @@ public:
     // Follows the registry's sessions and keeps a timer for the next ttl moment.
     void watchRegistry(SessionRegistry &registry);
     // Budget alerts, from the watcher's threshold signal.
-    void watchBudgets(audit::BudgetWatcher &budgets);
+    void watchBudgets(costs::BudgetWatcher &budgets);
     // Sessions the cost meter stopped at a budget's limit.
     void watchCostMeter(CostMeter &meter);
 

@@ -1,9 +1,9 @@
 #include "wiring/cli/CliAudit.h"
 
 #include "audit/AuditLog.h"
-#include "audit/BudgetWatcher.h"
-#include "audit/CostLedger.h"
 #include "audit/TimeSpec.h"
+#include "costs/BudgetWatcher.h"
+#include "costs/CostLedger.h"
 #include "wiring/cli/CliTr.h"
 
 #include <QJsonArray>
@@ -80,7 +80,7 @@ void runAuditWithLog(Command &cmd, const QStringList &args, audit::AuditLog &log
 
 namespace {
 
-QJsonObject budgetToJson(const audit::Budget &b, double spend)
+QJsonObject budgetToJson(const costs::Budget &b, double spend)
 {
     return QJsonObject{{QStringLiteral("account"), b.account},
                        {QStringLiteral("monthly_usd"), b.monthlyUsd},
@@ -89,7 +89,7 @@ QJsonObject budgetToJson(const audit::Budget &b, double spend)
                        {QStringLiteral("percent"), b.monthlyUsd > 0 ? 100.0 * spend / b.monthlyUsd : 0.0}};
 }
 
-void printBudgets(Command &cmd, audit::CostLedger &ledger, const QList<audit::Budget> &budgets)
+void printBudgets(Command &cmd, costs::CostLedger &ledger, const QList<costs::Budget> &budgets)
 {
     QJsonArray arr;
     QList<QStringList> rows;
@@ -121,7 +121,7 @@ void runBudget(Command &cmd, const QStringList &args)
     const QStringList &pos = parsed->positional;
     if (pos.size() > 2 || (parsed->has(QStringLiteral("--stop")) && parsed->has(QStringLiteral("--no-stop"))))
         return cmd.usage(tr("usage: budget [ACCOUNT [USD|none] [--stop|--no-stop]]"));
-    audit::CostLedger ledger(cmd.services().configDir);
+    costs::CostLedger ledger(cmd.services().configDir);
     if (!ledger.isOpen())
         return cmd.fail(ledger.openError());
     if (pos.isEmpty()) {
@@ -150,12 +150,12 @@ void runBudget(Command &cmd, const QStringList &args)
     const double usd = pos.at(1).toDouble(&ok);
     if (!ok || usd <= 0 || !std::isfinite(usd))
         return cmd.usage(tr("a budget is a positive amount of USD a month, or 'none'"));
-    audit::Budget b{account, usd, current->has_value() && (*current)->stopAtLimit};
+    costs::Budget b{account, usd, current->has_value() && (*current)->stopAtLimit};
     if (parsed->has(QStringLiteral("--stop")))
         b.stopAtLimit = true;
     if (parsed->has(QStringLiteral("--no-stop")))
         b.stopAtLimit = false;
-    audit::BudgetWatcher watcher(ledger);
+    costs::BudgetWatcher watcher(ledger);
     if (auto r = watcher.setBudget(b); !r.ok())
         return cmd.fail(r.error());
     printBudgets(cmd, ledger, {b});

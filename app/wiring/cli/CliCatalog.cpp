@@ -1,7 +1,7 @@
 #include "wiring/cli/CliCatalog.h"
 
 #include "catalog/Catalog.h"
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 #include "wiring/cli/CliTr.h"
 
 #include <QJsonArray>
@@ -12,6 +12,7 @@ namespace sandbar::cli {
 namespace {
 
 using namespace sandbar::catalog;
+using namespace sandbar::costs;
 
 // Loads the catalog; a broken catalog.json is reported on stderr and the shipped one used.
 Catalog loadCatalog(Command &cmd)

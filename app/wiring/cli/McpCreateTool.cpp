@@ -1,6 +1,6 @@
-#include "audit/CostLedger.h"
-#include "catalog/CostModel.h"
+#include "costs/CostLedger.h"
 #include "costs/CostMeter.h"
+#include "costs/CostModel.h"
 #include "providers/Provider.h"
 #include "wiring/cli/CliCreateOptions.h"
 #include "wiring/cli/CliSupport.h"
@@ -84,11 +84,11 @@ std::optional<double> usdPerHour(AppServices &services, const QString &provider,
         return 0.0;
     if (!cpus || !memoryBytes)
         return std::nullopt;
-    catalog::LiveResources r;
+    costs::LiveResources r;
     r.vcpus = *cpus;
     r.memoryGib = double(*memoryBytes) / (1024.0 * 1024 * 1024);
     r.gpuCount = std::max(gpus, 0);
-    const catalog::LiveCost live = catalog::liveCost(*entry, r, 0);
+    const costs::LiveCost live = costs::liveCost(*entry, r, 0);
     return live.known ? std::optional<double>(live.usdPerHour) : std::nullopt;
 }
 

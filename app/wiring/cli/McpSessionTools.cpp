@@ -1,5 +1,5 @@
 #include "catalog/Catalog.h"
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 #include "providers/Provider.h"
 #include "wiring/cli/CliCreateOptions.h"
 #include "wiring/cli/CliSupport.h"
@@ -277,22 +277,22 @@ Tool compareProviders(AppServices &services)
 {
     struct NumberArg {
         const char *key;
-        double catalog::Workload::*field;
+        double costs::Workload::*field;
         const char *help;
     };
     static const NumberArg kNumbers[] = {
-        {"vcpus", &catalog::Workload::vcpus, QT_TRANSLATE_NOOP("sandbar::cli", "vCPUs of one session")},
-        {"memory_gib", &catalog::Workload::memoryGib, QT_TRANSLATE_NOOP("sandbar::cli", "memory of one session, GiB")},
-        {"hours", &catalog::Workload::activeHours, QT_TRANSLATE_NOOP("sandbar::cli", "running hours a month")},
-        {"cpu_busy", &catalog::Workload::cpuBusy,
+        {"vcpus", &costs::Workload::vcpus, QT_TRANSLATE_NOOP("sandbar::cli", "vCPUs of one session")},
+        {"memory_gib", &costs::Workload::memoryGib, QT_TRANSLATE_NOOP("sandbar::cli", "memory of one session, GiB")},
+        {"hours", &costs::Workload::activeHours, QT_TRANSLATE_NOOP("sandbar::cli", "running hours a month")},
+        {"cpu_busy", &costs::Workload::cpuBusy,
          QT_TRANSLATE_NOOP("sandbar::cli", "share of running time the CPU is busy, 0..1 (default 1)")},
-        {"session_hours", &catalog::Workload::sessionHours,
+        {"session_hours", &costs::Workload::sessionHours,
          QT_TRANSLATE_NOOP("sandbar::cli", "length of one session in hours")},
-        {"storage_gib", &catalog::Workload::storageGib, QT_TRANSLATE_NOOP("sandbar::cli", "storage kept, GiB")},
-        {"idle_hours", &catalog::Workload::idleHours,
+        {"storage_gib", &costs::Workload::storageGib, QT_TRANSLATE_NOOP("sandbar::cli", "storage kept, GiB")},
+        {"idle_hours", &costs::Workload::idleHours,
          QT_TRANSLATE_NOOP("sandbar::cli", "hours a month a sandbox exists unused")},
-        {"sessions", &catalog::Workload::sessionsPerMonth, QT_TRANSLATE_NOOP("sandbar::cli", "sessions a month")},
-        {"egress_gb", &catalog::Workload::egressGb, QT_TRANSLATE_NOOP("sandbar::cli", "network egress a month, GB")},
+        {"sessions", &costs::Workload::sessionsPerMonth, QT_TRANSLATE_NOOP("sandbar::cli", "sessions a month")},
+        {"egress_gb", &costs::Workload::egressGb, QT_TRANSLATE_NOOP("sandbar::cli", "network egress a month, GB")},
     };
     Tool t = newTool(QStringLiteral("compare_providers"), tr("Compare providers"),
                      tr("Prices a month of a workload at every provider in Sandbar's catalog, cheapest first, "
@@ -315,7 +315,7 @@ Tool compareProviders(AppServices &services)
     t.annotations = readOnly();
     t.run = [&services](ToolCall *call) {
         const QJsonObject args = call->arguments();
-        catalog::Workload w;
+        costs::Workload w;
         for (const auto &n : kNumbers) {
             if (args.contains(QLatin1String(n.key)))
                 w.*(n.field) = args.value(QLatin1String(n.key)).toDouble();
@@ -325,11 +325,11 @@ Tool compareProviders(AppServices &services)
         if (w.gpuCount < 0 || (w.gpuType.isEmpty() && args.contains(QLatin1String("gpus"))))
             return call->fail(tr("gpus needs gpu (a GPU type) and a count of at least 1."));
         w.applyFreeCredit = args.value(QLatin1String("free_credit")).toBool();
-        if (auto valid = catalog::validateWorkload(w); !valid.ok())
+        if (auto valid = costs::validateWorkload(w); !valid.ok())
             return call->fail(valid.message());
         std::optional<Error> overrideError;
         const catalog::Catalog c = catalog::Catalog::load(services.configDir, &overrideError);
-        QJsonObject out{{QStringLiteral("estimates"), catalog::estimatesToJson(catalog::estimate(c, w))}};
+        QJsonObject out{{QStringLiteral("estimates"), costs::estimatesToJson(costs::estimate(c, w))}};
         if (overrideError)
             out[QStringLiteral("catalog_warning")] = overrideError->message;
         call->finish(ToolResult::ok(out));

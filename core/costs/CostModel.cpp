@@ -1,4 +1,4 @@
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 
 #include "catalog/CatalogTr.h"
 
@@ -7,7 +7,12 @@
 #include <cmath>
 #include <vector>
 
-namespace sandbar::catalog {
+namespace sandbar::costs {
+
+using catalog::GpuOffer;
+using catalog::Plan;
+using catalog::Tier;
+using catalog::tr; // the catalog's translation context, where these strings are translated
 
 namespace {
 
@@ -503,4 +508,4 @@ QJsonArray estimatesToJson(const QList<Estimate> &list)
     return a;
 }
 
-} // namespace sandbar::catalog
+} // namespace sandbar::costs

@@ -9,7 +9,18 @@
 #include <QStringList>
 #include <array>
 
-namespace sandbar::catalog {
+namespace sandbar::costs {
+
+// The model prices what the catalog describes.
+using catalog::BillingRule;
+using catalog::Catalog;
+using catalog::CpuRule;
+using catalog::Figure;
+using catalog::IdleRule;
+using catalog::Kind;
+using catalog::MemoryRule;
+using catalog::Prices;
+using catalog::ProviderEntry;
 
 // A month of use, as the compare view and `sandbarctl compare` describe it.
 struct Workload {
@@ -112,4 +123,4 @@ LiveCost liveCost(const ProviderEntry &entry, const LiveResources &r, double bil
 QJsonObject estimateToJson(const Estimate &e);
 QJsonArray estimatesToJson(const QList<Estimate> &list);
 
-} // namespace sandbar::catalog
+} // namespace sandbar::costs

@@ -1,14 +1,14 @@
 #pragma once
 
-#include "audit/Budget.h"
 #include "common/Result.h"
+#include "costs/Budget.h"
 
 #include <QDate>
 #include <QObject>
 #include <QSet>
 #include <QString>
 
-namespace sandbar::audit {
+namespace sandbar::costs {
 
 class CostLedger;
 
@@ -43,4 +43,4 @@ private:
     QSet<QString> m_stopped; // "account|yyyy-MM" stopped during this run
 };
 
-} // namespace sandbar::audit
+} // namespace sandbar::costs

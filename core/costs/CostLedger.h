@@ -1,8 +1,8 @@
 #pragma once
 
-#include "audit/Budget.h"
 #include "audit/SqliteFile.h"
 #include "common/Result.h"
+#include "costs/Budget.h"
 
 #include <QDate>
 #include <QList>
@@ -10,7 +10,7 @@
 #include <QString>
 #include <optional>
 
-namespace sandbar::audit {
+namespace sandbar::costs {
 
 // Spend per account per day, monthly budgets and the budget alerts already given, in
 // <configDir>/ledger.sqlite (a file of its own: the audit log stays append-only, while
@@ -57,8 +57,8 @@ private:
     VoidResult ensureOpen();
 
     QString m_path;
-    SqliteFile m_file;
+    audit::SqliteFile m_file;
     Error m_openError;
 };
 
-} // namespace sandbar::audit
+} // namespace sandbar::costs

@@ -4,7 +4,7 @@
 #include <QList>
 #include <QString>
 
-namespace sandbar::audit {
+namespace sandbar::costs {
 
 // A monthly spending limit for one account, in USD.
 struct Budget {
@@ -30,4 +30,4 @@ BudgetDecision evaluateBudget(const Budget &budget, double monthSpendUsd, const 
 // "yyyy-MM": the key of a month in the ledger.
 QString monthKey(const QDate &anyDayInMonth);
 
-} // namespace sandbar::audit
+} // namespace sandbar::costs

@@ -1,8 +1,8 @@
-#include "audit/BudgetWatcher.h"
+#include "costs/BudgetWatcher.h"
 
-#include "audit/CostLedger.h"
+#include "costs/CostLedger.h"
 
-namespace sandbar::audit {
+namespace sandbar::costs {
 
 BudgetWatcher::BudgetWatcher(CostLedger &ledger, QObject *parent)
     : QObject(parent)
@@ -72,4 +72,4 @@ VoidResult BudgetWatcher::setBudget(const Budget &budget)
     return {};
 }
 
-} // namespace sandbar::audit
+} // namespace sandbar::costs

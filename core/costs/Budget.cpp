@@ -1,6 +1,6 @@
-#include "audit/Budget.h"
+#include "costs/Budget.h"
 
-namespace sandbar::audit {
+namespace sandbar::costs {
 
 BudgetDecision evaluateBudget(const Budget &budget, double monthSpendUsd, const QList<int> &alreadyFired)
 {
@@ -24,4 +24,4 @@ QString monthKey(const QDate &anyDayInMonth)
     return anyDayInMonth.toString(QStringLiteral("yyyy-MM"));
 }
 
-} // namespace sandbar::audit
+} // namespace sandbar::costs

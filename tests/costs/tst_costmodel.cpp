@@ -2,7 +2,7 @@
 // hand from the published prices in resources/catalog/providers.json (see each row's note).
 
 #include "TestSupport.h"
-#include "catalog/CostModel.h"
+#include "costs/CostModel.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -10,8 +10,9 @@
 
 using namespace sandbar;
 using namespace sandbar::catalog;
+using namespace sandbar::costs;
 
-Q_DECLARE_METATYPE(sandbar::catalog::Workload)
+Q_DECLARE_METATYPE(sandbar::costs::Workload)
 
 namespace {
 

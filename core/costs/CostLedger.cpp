@@ -1,10 +1,12 @@
-#include "audit/CostLedger.h"
+#include "costs/CostLedger.h"
 
 #include <QDir>
 #include <QSqlError>
 #include <QSqlQuery>
 
-namespace sandbar::audit {
+namespace sandbar::costs {
+
+using audit::execSql;
 
 namespace {
 
@@ -257,4 +259,4 @@ VoidResult CostLedger::markFired(const QString &account, const QDate &anyDayInMo
     return {};
 }
 
-} // namespace sandbar::audit
+} // namespace sandbar::costs

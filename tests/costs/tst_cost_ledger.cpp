@@ -1,5 +1,5 @@
-#include "audit/BudgetWatcher.h"
-#include "audit/CostLedger.h"
+#include "costs/BudgetWatcher.h"
+#include "costs/CostLedger.h"
 
 #include <QDir>
 #include <QFile>
@@ -8,7 +8,7 @@
 #include <QTest>
 
 using namespace sandbar;
-using namespace sandbar::audit;
+using namespace sandbar::costs;
 
 class TestCostLedger : public QObject
 {
