@@ -8,9 +8,9 @@
 #include "Bench.h"
 #include "accounts/AccountStore.h"
 #include "accounts/SecretStore.h"
-#include "main/SessionsFilter.h"
-#include "main/SessionsModel.h"
 #include "sessions/SessionRegistry.h"
+#include "sessions/SessionsFilter.h"
+#include "sessions/SessionsModel.h"
 
 #include <QElapsedTimer>
 #include <QTableView>

@@ -679,26 +679,6 @@
         <translation>Sitzungslimit des Tarifs %1 unbekannt</translation>
     </message>
     <message>
-        <source>quantities must be finite and not negative</source>
-        <translation>Mengen müssen endlich und nicht negativ sein</translation>
-    </message>
-    <message>
-        <source>vCPUs must be more than 0</source>
-        <translation>vCPUs müssen mehr als 0 sein</translation>
-    </message>
-    <message>
-        <source>the busy share of CPU time must lie between 0 and 1</source>
-        <translation>der ausgelastete Anteil der CPU-Zeit muss zwischen 0 und 1 liegen</translation>
-    </message>
-    <message>
-        <source>the GPU count must not be negative</source>
-        <translation>die GPU-Anzahl darf nicht negativ sein</translation>
-    </message>
-    <message>
-        <source>name the GPU type with the GPU count</source>
-        <translation>geben Sie zur GPU-Anzahl den GPU-Typ an</translation>
-    </message>
-    <message>
         <source>not a sandbox runtime (%1): costs are those of the provider it drives</source>
         <translation>keine Sandbox-Laufzeitumgebung (%1): Die Kosten sind die des Anbieters, den sie steuert</translation>
     </message>
@@ -797,10 +777,6 @@
     <message>
         <source>fee of plan %1 unknown; not included</source>
         <translation>Gebühr des Tarifs %1 unbekannt; nicht enthalten</translation>
-    </message>
-    <message>
-        <source>not a sandbox runtime</source>
-        <translation>keine Sandbox-Laufzeitumgebung</translation>
     </message>
 </context>
 <context>
@@ -2041,6 +2017,33 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>The account was closed</source>
         <translation>Das Konto wurde geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::costs</name>
+    <message>
+        <source>quantities must be finite and not negative</source>
+        <translation>Mengen müssen endlich und nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>vCPUs must be more than 0</source>
+        <translation>vCPUs müssen mehr als 0 sein</translation>
+    </message>
+    <message>
+        <source>the busy share of CPU time must lie between 0 and 1</source>
+        <translation>der ausgelastete Anteil der CPU-Zeit muss zwischen 0 und 1 liegen</translation>
+    </message>
+    <message>
+        <source>the GPU count must not be negative</source>
+        <translation>die GPU-Anzahl darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>name the GPU type with the GPU count</source>
+        <translation>geben Sie zur GPU-Anzahl den GPU-Typ an</translation>
+    </message>
+    <message>
+        <source>not a sandbox runtime</source>
+        <translation>keine Sandbox-Laufzeitumgebung</translation>
     </message>
 </context>
 <context>

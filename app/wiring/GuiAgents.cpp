@@ -3,8 +3,8 @@
 #include "agents/AgentCallsModel.h"
 #include "agents/AgentsView.h"
 #include "main/MainWindow.h"
+#include "main/Notifier.h"
 #include "mcp/McpServer.h"
-#include "prefs/Notifier.h"
 #include "wiring/AppServices.h"
 #include "wiring/cli/McpAgent.h"
 

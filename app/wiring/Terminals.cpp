@@ -1,7 +1,7 @@
 #include "wiring/Terminals.h"
 
-#include "main/ExecConsole.h"
-#include "main/SessionTerminal.h"
+#include "detail/ExecConsole.h"
+#include "detail/SessionTerminal.h"
 
 #include <QDesktopServices>
 #include <QDir>

@@ -1,6 +1,6 @@
 #include "costs/CostModel.h"
 
-#include "catalog/CatalogTr.h"
+#include "costs/CostsTr.h"
 
 #include <QJsonObject>
 #include <algorithm>
@@ -12,7 +12,6 @@ namespace sandbar::costs {
 using catalog::GpuOffer;
 using catalog::Plan;
 using catalog::Tier;
-using catalog::tr; // the catalog's translation context, where these strings are translated
 
 namespace {
 

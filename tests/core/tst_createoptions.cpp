@@ -2,8 +2,8 @@
 // the New session form and from sandbarctl alike (both go through parseFieldValues and
 // createSpecFromOptions), and a bad value gives one error naming the field.
 #include "TestSupport.h"
-#include "main/DescriptorForm.h"
-#include "main/ListFieldEditor.h"
+#include "dialogs/DescriptorForm.h"
+#include "dialogs/ListFieldEditor.h"
 #include "wiring/AppServices.h"
 #include "wiring/cli/CliCreateOptions.h"
 

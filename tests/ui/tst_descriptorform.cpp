@@ -1,8 +1,8 @@
 // The New session dialog's form reads a GPU request, the environment and the mounts the way
 // sandbarctl does: through the provider's descriptor fields and createSpecFromOptions.
 #include "TestSupport.h"
-#include "main/DescriptorForm.h"
-#include "main/ListFieldEditor.h"
+#include "dialogs/DescriptorForm.h"
+#include "dialogs/ListFieldEditor.h"
 #include "providers/docker/DockerFactory.h"
 #include "providers/local/LocalProvider.h"
 

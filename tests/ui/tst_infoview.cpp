@@ -1,7 +1,7 @@
 // The Info tab: identity, resources, labels, mounts, forwarded ports (Open, Copy) and the
 // provider's JSON.
 #include "TestSupport.h"
-#include "main/InfoView.h"
+#include "detail/InfoView.h"
 
 #include <QAbstractButton>
 #include <QApplication>

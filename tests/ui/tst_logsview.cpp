@@ -2,7 +2,7 @@
 #include "FakeProvider.h"
 #include "MemoryProvider.h"
 #include "TestSupport.h"
-#include "main/LogsView.h"
+#include "detail/LogsView.h"
 
 #include <QApplication>
 #include <QLabel>

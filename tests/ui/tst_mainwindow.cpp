@@ -8,14 +8,14 @@
 #include "costs/BudgetWatcher.h"
 #include "costs/CostLedger.h"
 #include "costs/CostMeter.h"
+#include "detail/DetailStack.h"
+#include "detail/InfoView.h"
+#include "detail/SessionDetail.h"
 #include "main/CostStatus.h"
-#include "main/DetailStack.h"
-#include "main/InfoView.h"
 #include "main/MainWindow.h"
-#include "main/SessionDetail.h"
-#include "main/SessionsModel.h"
-#include "main/SessionsPane.h"
 #include "metrics/StatsCollector.h"
+#include "sessions/SessionsModel.h"
+#include "sessions/SessionsPane.h"
 
 #include <QAbstractButton>
 #include <QAction>

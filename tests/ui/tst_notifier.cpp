@@ -1,7 +1,7 @@
 #include "RegistryFixture.h"
 #include "TestSupport.h"
-#include "prefs/Notifier.h"
-#include "prefs/StopAll.h"
+#include "main/Notifier.h"
+#include "sessions/StopAll.h"
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
 #include "AccessibleWalk.h"
 #include "RegistryFixture.h"
 #include "TestSupport.h"
+#include "main/TrayIcon.h"
 #include "prefs/Preferences.h"
 #include "prefs/PreferencesDialog.h"
 #include "prefs/ShortcutsDialog.h"
 #include "prefs/Theme.h"
-#include "prefs/TrayIcon.h"
 #include "terminal/TerminalScreen.h"
 #include "terminal/TerminalView.h"
 

@@ -1,11 +1,11 @@
 #include "ManualClock.h"
 #include "RegistryFixture.h"
-#include "main/BulkActions.h"
-#include "main/SessionStatsUi.h"
-#include "main/SessionsFilter.h"
-#include "main/SessionsModel.h"
-#include "main/SessionsPane.h"
 #include "metrics/StatsCollector.h"
+#include "sessions/BulkActions.h"
+#include "sessions/SessionStatsUi.h"
+#include "sessions/SessionsFilter.h"
+#include "sessions/SessionsModel.h"
+#include "sessions/SessionsPane.h"
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -5,8 +5,8 @@
 #include "FakeProvider.h"
 #include "MemoryProvider.h"
 #include "TestSupport.h"
+#include "dialogs/NewSessionDialog.h"
 #include "main/MainWindow.h"
-#include "main/NewSessionDialog.h"
 #include "wiring/Translations.h"
 
 #include <QAbstractButton>

@@ -1,6 +1,6 @@
 #pragma once
 
 // The account and New session dialogs, for callers that include them together.
-#include "main/AccountDialog.h"
-#include "main/FirstStartPanel.h"
-#include "main/NewSessionDialog.h"
+#include "accounts/AccountDialog.h"
+#include "accounts/FirstStartPanel.h"
+#include "dialogs/NewSessionDialog.h"

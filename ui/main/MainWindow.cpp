@@ -1,12 +1,12 @@
 #include "main/MainWindow.h"
 
-#include "main/AccountBadges.h"
+#include "accounts/AccountBadges.h"
+#include "detail/DetailStack.h"
 #include "main/CostStatus.h"
-#include "main/DetailStack.h"
 #include "main/Dialogs.h"
-#include "main/SessionStatsUi.h"
-#include "main/SessionsModel.h"
-#include "main/SessionsPane.h"
+#include "sessions/SessionStatsUi.h"
+#include "sessions/SessionsModel.h"
+#include "sessions/SessionsPane.h"
 
 #include <QAction>
 #include <QApplication>

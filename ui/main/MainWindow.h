@@ -1,7 +1,7 @@
 #pragma once
 
 #include "accounts/AccountStore.h"
-#include "main/SessionDetail.h"
+#include "detail/SessionDetail.h"
 #include "providers/ProviderFactory.h"
 #include "sessions/SessionRegistry.h"
 

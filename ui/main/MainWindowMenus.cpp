@@ -1,12 +1,12 @@
 // The main window's menus, the windows it opens once (compare, audit, agents) and the actions that
 // only live in menus (preferences, shortcuts help, "New session like this", quit).
 
+#include "detail/DetailStack.h"
+#include "dialogs/NewSessionDialog.h"
 #include "files/FilesPane.h"
-#include "main/DetailStack.h"
 #include "main/MainWindow.h"
-#include "main/NewSessionDialog.h"
-#include "main/SessionsPane.h"
 #include "prefs/ShortcutsDialog.h"
+#include "sessions/SessionsPane.h"
 
 #include <QAction>
 #include <QApplication>

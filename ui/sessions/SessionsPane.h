@@ -1,7 +1,7 @@
 #pragma once
 
-#include "main/BulkActions.h"
 #include "providers/Session.h"
+#include "sessions/BulkActions.h"
 
 #include <QSet>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "main/ExecConsole.h"
+#include "detail/ExecConsole.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>

@@ -1,8 +1,8 @@
-#include "main/SessionsPane.h"
+#include "sessions/SessionsPane.h"
 
-#include "main/SessionsFilter.h"
-#include "main/SessionsModel.h"
 #include "sessions/SessionRegistry.h"
+#include "sessions/SessionsFilter.h"
+#include "sessions/SessionsModel.h"
 
 #include <QAction>
 #include <QHeaderView>

@@ -1,4 +1,4 @@
-#include "main/DetailStack.h"
+#include "detail/DetailStack.h"
 
 #include <QCloseEvent>
 #include <QVBoxLayout>

@@ -1,7 +1,7 @@
-#include "main/NewSessionDialog.h"
+#include "dialogs/NewSessionDialog.h"
 
 #include "costs/CostModel.h"
-#include "main/DescriptorForm.h"
+#include "dialogs/DescriptorForm.h"
 #include "providers/Provider.h"
 
 #include <QComboBox>

@@ -1,4 +1,4 @@
-#include "main/SessionsModel.h"
+#include "sessions/SessionsModel.h"
 
 #include "metrics/SessionStats.h"
 #include "sessions/SessionRegistry.h"

@@ -1,4 +1,4 @@
-#include "main/FirstStartPanel.h"
+#include "accounts/FirstStartPanel.h"
 
 #include "common/OffThread.h"
 

@@ -1,4 +1,4 @@
-#include "main/ListFieldEditor.h"
+#include "dialogs/ListFieldEditor.h"
 
 #include "providers/Session.h"
 

@@ -1,6 +1,6 @@
-#include "main/DescriptorForm.h"
+#include "dialogs/DescriptorForm.h"
 
-#include "main/ListFieldEditor.h"
+#include "dialogs/ListFieldEditor.h"
 
 #include <QCheckBox>
 #include <QComboBox>

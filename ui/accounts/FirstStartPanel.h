@@ -1,7 +1,7 @@
 #pragma once
 
+#include "accounts/AccountDiscovery.h"
 #include "accounts/AccountStore.h"
-#include "main/AccountDiscovery.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "main/SessionDetail.h"
+#include "detail/SessionDetail.h"
 #include "sessions/SessionRegistry.h"
 
 #include <QHash>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Notifier.h"
-#include "Preferences.h"
-#include "StopAll.h"
+#include "main/Notifier.h"
+#include "prefs/Preferences.h"
+#include "sessions/StopAll.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,7 +1,7 @@
-#include "main/AccountDialog.h"
+#include "accounts/AccountDialog.h"
 
 #include "common/OffThread.h"
-#include "main/DescriptorForm.h"
+#include "dialogs/DescriptorForm.h"
 #include "providers/Provider.h"
 
 #include <QComboBox>

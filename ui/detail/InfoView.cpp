@@ -1,4 +1,4 @@
-#include "main/InfoView.h"
+#include "detail/InfoView.h"
 
 #include <QApplication>
 #include <QClipboard>

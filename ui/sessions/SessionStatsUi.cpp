@@ -1,8 +1,8 @@
-#include "main/SessionStatsUi.h"
+#include "sessions/SessionStatsUi.h"
 
 #include "charts/SparklineDelegate.h"
 #include "charts/StatsView.h"
-#include "main/SessionsModel.h"
+#include "sessions/SessionsModel.h"
 
 #include <QAbstractProxyModel>
 #include <QEvent>

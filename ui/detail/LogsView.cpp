@@ -1,4 +1,4 @@
-#include "main/LogsView.h"
+#include "detail/LogsView.h"
 
 #include <QFile>
 #include <QFileDialog>

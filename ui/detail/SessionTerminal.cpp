@@ -1,4 +1,4 @@
-#include "main/SessionTerminal.h"
+#include "detail/SessionTerminal.h"
 
 #include "terminal/PtyChannel.h"
 #include "terminal/TerminalFindBar.h"

@@ -1,4 +1,4 @@
-#include "main/AccountBadges.h"
+#include "accounts/AccountBadges.h"
 
 #include <QCoreApplication>
 #include <QHashFunctions>

@@ -1,4 +1,4 @@
-#include "main/BulkActions.h"
+#include "sessions/BulkActions.h"
 
 #include "providers/SessionActions.h"
 #include "sessions/SessionRegistry.h"

@@ -1,6 +1,6 @@
-#include "main/SessionsFilter.h"
+#include "sessions/SessionsFilter.h"
 
-#include "main/SessionsModel.h"
+#include "sessions/SessionsModel.h"
 
 namespace sandbar::ui {
 

@@ -1,10 +1,10 @@
-#include "main/SessionDetail.h"
+#include "detail/SessionDetail.h"
 
 #include "charts/StatsView.h"
+#include "detail/InfoView.h"
+#include "detail/LogsView.h"
+#include "detail/SessionTerminal.h"
 #include "files/FilesPane.h"
-#include "main/InfoView.h"
-#include "main/LogsView.h"
-#include "main/SessionTerminal.h"
 #include "metrics/StatsCollector.h"
 
 #include <QCloseEvent>
