@@ -8,7 +8,9 @@
 #include "wiring/cli/CliCreateOptions.h"
 #include "wiring/cli/CliSupport.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
@@ -178,6 +180,58 @@ private Q_SLOTS:
                      qPrintable(id));
             QVERIFY2(page.contains(QStringLiteral(".SS ") + id + QLatin1Char(' ')), qPrintable(id));
         }
+    }
+
+    // ARCHITECTURE.md is the map of the code: the tree under "Layers and folders" names every
+    // folder of core/, ui/ and app/ and every provider's folder, and no folder that is not there.
+    void architectureMapsEveryFolder()
+    {
+        const QDir root(QStringLiteral(SANDBAR_SOURCE_DIR));
+        const QString doc = QString::fromUtf8(readAll(root.filePath(QStringLiteral("ARCHITECTURE.md"))));
+        const qsizetype from = doc.indexOf(QLatin1String("## Layers and folders"));
+        QVERIFY2(from >= 0, "ARCHITECTURE.md has no Layers and folders section");
+        const qsizetype open = doc.indexOf(QLatin1String("```"), from);
+        const qsizetype close = doc.indexOf(QLatin1String("```"), open + 3);
+        QVERIFY(open > 0 && close > open);
+        // "  name/ other/   what they hold": the indent says the level, the names end with '/'.
+        static const QRegularExpression entry(QStringLiteral("^( *)([a-z][a-z0-9_-]*/(?: [a-z][a-z0-9_-]*/)*)"));
+        QSet<QString> named;
+        QString path[3];
+        for (const QString &line : doc.mid(open + 3, close - open - 3).split(QLatin1Char('\n'))) {
+            const auto m = entry.match(line);
+            const int level = int(m.capturedLength(1)) / 2;
+            if (!m.hasMatch() || level > 2)
+                continue;
+            const QStringList names = m.captured(2).split(QLatin1Char(' '));
+            for (const QString &name : names) {
+                QString full;
+                for (int i = 0; i < level; ++i)
+                    full += path[i];
+                named.insert(full + name);
+            }
+            path[level] = names.first();
+        }
+        QStringList expected;
+        for (const char *top : {"core", "ui", "app"}) {
+            const QString t = QLatin1String(top);
+            for (const QString &d : QDir(root.filePath(t)).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+                expected << t + QLatin1Char('/') + d + QLatin1Char('/');
+        }
+        for (const QString &d :
+             QDir(root.filePath(QStringLiteral("core/providers"))).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            expected << QStringLiteral("core/providers/") + d + QLatin1Char('/');
+        for (const QString &e : expected)
+            QVERIFY2(named.contains(e), qPrintable(QStringLiteral("ARCHITECTURE.md does not map ") + e));
+        int checked = 0;
+        for (const QString &n : named) {
+            if (!n.startsWith(QLatin1String("core/")) && !n.startsWith(QLatin1String("ui/")) &&
+                !n.startsWith(QLatin1String("app/")))
+                continue;
+            ++checked;
+            QVERIFY2(QFileInfo(root.filePath(n)).isDir(),
+                     qPrintable(QStringLiteral("ARCHITECTURE.md maps ") + n + QStringLiteral(", which is not there")));
+        }
+        QVERIFY(checked >= expected.size());
     }
 
     void theGuiPageHasItsOptions()
