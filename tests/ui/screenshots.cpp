@@ -199,6 +199,32 @@ int rowOf(QTableView *table, const QString &name)
     return -1;
 }
 
+bool photographDefaults(ui::MainWindow *window, const QString &outDir)
+{
+    if (window->size() != QSize(1280, 800))
+        return fail("the window does not open at 1280x800");
+    auto *table = window->findChild<QTableView *>(QStringLiteral("sessionTable"));
+    auto *search = window->findChild<QLineEdit *>(QStringLiteral("sessionSearch"));
+    if (!table || !search || !test::waitUntil([&] { return table->model()->rowCount() == 3; }, 10000))
+        return fail("the table has no rows");
+    search->setText(QStringLiteral("no-such-session"));
+    if (!test::waitUntil([&] { return table->model()->rowCount() == 0; }, 5000))
+        return fail("the filter did not empty the list");
+    if (!save(window, outDir, QStringLiteral("00-empty-1280x800.png")))
+        return false;
+    search->clear();
+    if (!test::waitUntil([&] { return table->model()->rowCount() == 3; }, 5000))
+        return fail("the filter did not clear");
+    table->selectRow(rowOf(table, QStringLiteral("claude-refactor")));
+    if (!save(window, outDir, QStringLiteral("00-selected-1280x800.png")))
+        return false;
+    window->resize(1920, 1080);
+    if (!save(window, outDir, QStringLiteral("00-selected-1920x1080.png")))
+        return false;
+    table->clearSelection();
+    return true;
+}
+
 bool run(const QString &outDir)
 {
     QTemporaryDir config;
@@ -300,10 +326,15 @@ bool run(const QString &outDir)
     s.costs->start();
     s.costs->tick();
 
-    window->resize(1600, 960);
+    // 0. The first window as a person sees it, nothing dragged: at the default size with the
+    // list empty (a filter that matches nothing) and with a session selected, and at full HD.
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get()))
         return fail("the window was not exposed");
+    if (!photographDefaults(window.get(), outDir))
+        return false;
+
+    window->resize(1600, 960);
     // A short list over a tall detail: three rows need little room, the charts a lot.
     if (auto *split = window->findChild<QSplitter *>(QStringLiteral("mainSplitter")))
         split->setSizes({210, window->width() - 210});

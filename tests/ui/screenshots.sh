@@ -13,5 +13,5 @@ mkdir -p "$out"
 rm -f "$out"/*.png
 # Fixed look whatever the desktop says: no portal, no platform theme, one scale.
 env -u WAYLAND_DISPLAY -u QT_QPA_PLATFORMTHEME QT_QPA_PLATFORM=xcb QT_SCALE_FACTOR=1 \
-  xvfb-run -a -s "-screen 0 1600x1000x24" timeout 180 "$build/tests/ui/sandbar-screenshots" "$out" >/dev/null
+  xvfb-run -a -s "-screen 0 2048x1200x24" timeout 180 "$build/tests/ui/sandbar-screenshots" "$out" >/dev/null
 ls -l "$out"/*.png

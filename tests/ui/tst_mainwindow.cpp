@@ -24,11 +24,15 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -48,6 +52,11 @@ private:
     test::MemorySecretStore m_secrets;
     std::unique_ptr<AccountStore> m_accounts;
     std::unique_ptr<SessionRegistry> m_registry;
+
+    static QString sizesText(const QSplitter *split)
+    {
+        return QStringLiteral("list %1, detail %2").arg(split->sizes().value(0)).arg(split->sizes().value(1));
+    }
 
     QAction *action(ui::MainWindow &w, const QString &text)
     {
@@ -466,6 +475,79 @@ private Q_SLOTS:
         (void)test::await<void>([&](Callback<void> cb) { mem->remove(made->id, cb); });
         mem->statsHook = nullptr;
         mem->offer(mem->descriptor().capabilities);
+    }
+
+    // The first window as a new user meets it, nothing saved and nothing dragged: at the
+    // default 1280x800 the columns fit the list's width (no horizontal scroll bar, empty or
+    // not); with nothing selected the list has most of the height, and a selected session's
+    // detail gets the room while the list keeps a few rows. What the person sizes is kept:
+    // a dragged handle across selections and restarts, a dragged column across resizes.
+    void firstWindowLayout()
+    {
+        QTemporaryDir state;
+        const QString ini = state.filePath(QStringLiteral("sandbar.ini"));
+        auto p =
+            test::await<Provider *>([&](Callback<Provider *> cb) { m_registry->provider(QStringLiteral("lab"), cb); });
+        QVERIFY_RESULT(p);
+        for (const QString &name : {QStringLiteral("layout-1"), QStringLiteral("layout-2")}) {
+            CreateSpec spec;
+            spec.name = name;
+            spec.image = QStringLiteral("busybox");
+            QVERIFY_RESULT(test::await<SessionInfo>([&](Callback<SessionInfo> cb) { p.value()->create(spec, cb); }));
+        }
+        auto w = std::make_unique<ui::MainWindow>(*m_accounts, *m_registry, m_factories);
+        w->setStateFile(ini);
+        QCOMPARE(w->size(), QSize(1280, 800));
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w->refreshAll();
+        auto *table = w->findChild<QTableView *>(QStringLiteral("sessionTable"));
+        auto *split = w->findChild<QSplitter *>(QStringLiteral("sessionSplitter"));
+        auto *pane = w->findChild<ui::SessionsPane *>();
+        QVERIFY(table && split && pane);
+        QTRY_VERIFY_WITH_TIMEOUT(table->model()->rowCount() >= 2, 10000);
+        QTRY_COMPARE(table->horizontalScrollBar()->maximum(), 0);
+        QTRY_VERIFY2(split->sizes().at(0) > split->sizes().at(1), qPrintable(sizesText(split)));
+
+        table->selectRow(0);
+        QTRY_VERIFY2(split->sizes().at(0) <= pane->heightForRows(5) && split->sizes().at(1) > 2 * split->sizes().at(0),
+                     qPrintable(sizesText(split)));
+        pane->searchField()->setText(QStringLiteral("no-such-session"));
+        QTRY_COMPARE(table->model()->rowCount(), 0);
+        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        pane->searchField()->clear();
+
+        // A column dragged on the header stays as wide when the window narrows.
+        QHeaderView *header = table->horizontalHeader();
+        QMouseEvent press(QEvent::MouseButtonPress, QPointF(1, 1), QPointF(1, 1), Qt::LeftButton, Qt::LeftButton,
+                          Qt::NoModifier);
+        QCoreApplication::sendEvent(header->viewport(), &press);
+        header->resizeSection(ui::SessionsModel::Name, 333);
+        QMouseEvent release(QEvent::MouseButtonRelease, QPointF(1, 1), QPointF(1, 1), Qt::LeftButton, Qt::NoButton,
+                            Qt::NoModifier);
+        QCoreApplication::sendEvent(header->viewport(), &release);
+        QVERIFY(pane->columnsChosen());
+        w->resize(1100, 800);
+        QTRY_COMPARE(w->size(), QSize(1100, 800));
+        QCOMPARE(header->sectionSize(ui::SessionsModel::Name), 333);
+
+        // A handle the person drags (the splitter says so) is theirs from then on.
+        const int room = split->sizes().at(0) + split->sizes().at(1);
+        split->setSizes({room / 2, room - room / 2});
+        Q_EMIT split->splitterMoved(room / 2, 1);
+        table->clearSelection();
+        table->selectRow(1);
+        QCOMPARE(split->sizes().at(0), room / 2);
+        w->close();
+        w.reset();
+
+        auto again = std::make_unique<ui::MainWindow>(*m_accounts, *m_registry, m_factories);
+        again->setStateFile(ini);
+        again->show();
+        QVERIFY(QTest::qWaitForWindowExposed(again.get()));
+        auto *split2 = again->findChild<QSplitter *>(QStringLiteral("sessionSplitter"));
+        QTRY_COMPARE(split2->sizes().at(0), room / 2);
+        QVERIFY(again->findChild<ui::SessionsPane *>()->columnsChosen());
     }
 };
 

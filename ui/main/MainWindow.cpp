@@ -209,11 +209,15 @@ void MainWindow::buildLayout()
         tr("Select a session to see its terminals, statistics, files, details and logs, or create one with "
            "<b>New session</b> (Ctrl+N)."));
     m_detailStack = new DetailStack(m_registry, m_placeholder, right);
-    right->setStretchFactor(0, 2);
-    right->setStretchFactor(1, 3);
+    // Height the window gains goes to a session's detail; the list's share is fitSessionSplit's
+    // until the person drags the handle.
+    right->setStretchFactor(0, 0);
+    right->setStretchFactor(1, 1);
+    connect(right, &QSplitter::splitterMoved, this, [this] { m_sessionSplitChosen = true; });
+    right->installEventFilter(this);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({300, 980});
+    split->setSizes({220, 1060});
     setCentralWidget(split);
 
     connect(m_accountList, &QListWidget::currentRowChanged, this, [this]() {
@@ -341,8 +345,33 @@ void MainWindow::updateActions()
     m_budget->setEnabled(account);
 }
 
+void MainWindow::fitSessionSplit()
+{
+    const int room = m_right->height() - m_right->handleWidth();
+    if (m_sessionSplitChosen || room <= 0)
+        return;
+    // A selected session's detail gets the room and the list keeps a few rows; with nothing
+    // selected the detail is only a hint, and the list has most of the height.
+    int list = room * 3 / 5;
+    if (currentSession()) {
+        const int rows = qBound(3, m_table->model()->rowCount(), 5);
+        list = qMin(m_pane->heightForRows(rows), room * 2 / 5);
+    }
+    m_right->setSizes({list, room - list});
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // The splitter's own size, not the window's: a window system may resize the window before
+    // its layout has given the splitter its height.
+    if (watched == m_right && event->type() == QEvent::Resize)
+        fitSessionSplit();
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::updateDetails()
 {
+    fitSessionSplit();
     SessionDetail *d = m_detailStack->showSession(currentSession());
     if (d && !m_restorePage.isEmpty()) {
         if (const auto page = SessionDetail::pageFromKey(m_restorePage); page && d->hasPage(*page))
@@ -359,7 +388,12 @@ void MainWindow::setStateFile(const QString &iniPath)
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("state")).toByteArray());
     m_split->restoreState(settings.value(QStringLiteral("mainSplitter")).toByteArray());
-    m_right->restoreState(settings.value(QStringLiteral("sessionSplitter")).toByteArray());
+    // Saved before the split fitted itself, a saved split was the person's.
+    const QByteArray sessionSplit = settings.value(QStringLiteral("sessionSplitter")).toByteArray();
+    m_sessionSplitChosen = settings.value(QStringLiteral("sessionSplitChosen"), !sessionSplit.isEmpty()).toBool();
+    if (m_sessionSplitChosen)
+        m_right->restoreState(sessionSplit);
+    fitSessionSplit();
     m_restorePage = settings.value(QStringLiteral("detailPage")).toString();
     m_pane->restoreState(settings);
 }
@@ -374,6 +408,7 @@ void MainWindow::saveWindowState() const
     settings.setValue(QStringLiteral("state"), saveState());
     settings.setValue(QStringLiteral("mainSplitter"), m_split->saveState());
     settings.setValue(QStringLiteral("sessionSplitter"), m_right->saveState());
+    settings.setValue(QStringLiteral("sessionSplitChosen"), m_sessionSplitChosen);
     if (const SessionDetail *d = m_detailStack->currentDetail())
         settings.setValue(QStringLiteral("detailPage"), SessionDetail::pageKey(d->currentPage()));
     m_pane->saveState(settings);

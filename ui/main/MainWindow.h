@@ -86,6 +86,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void buildActions();
@@ -98,6 +99,7 @@ private:
     void reloadAccounts();
     void updateActions();
     void updateDetails();
+    void fitSessionSplit();
     void showError(const QString &what, const Error &error);
     std::optional<SessionInfo> currentSession() const;
     QString currentAccount() const;
@@ -165,6 +167,7 @@ private:
     SessionStatsUi *m_statsUi = nullptr;
     QSplitter *m_split = nullptr;
     QSplitter *m_right = nullptr;
+    bool m_sessionSplitChosen = false; // the person dragged the list/detail handle
     QString m_stateFile;
     QString m_restorePage; // the detail page to show once the restored selection is listed
 };

@@ -1,5 +1,6 @@
 #include "sessions/SessionsPane.h"
 
+#include "sessions/ColumnFitter.h"
 #include "sessions/SessionRegistry.h"
 #include "sessions/SessionsFilter.h"
 #include "sessions/SessionsModel.h"
@@ -7,6 +8,7 @@
 #include <QAction>
 #include <QHeaderView>
 #include <QKeyEvent>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
@@ -23,6 +25,7 @@ constexpr int kTickMs = 1000;
 const QLatin1String kHeaderKey("sessionsPane/header");
 const QLatin1String kHiddenKey("sessionsPane/hiddenColumns");
 const QLatin1String kSelectedKey("sessionsPane/selected");
+const QLatin1String kColumnsChosenKey("sessionsPane/columnsChosen");
 } // namespace
 
 SessionsPane::SessionsPane(SessionRegistry &registry, QWidget *parent)
@@ -66,9 +69,10 @@ SessionsPane::SessionsPane(SessionRegistry &registry, QWidget *parent)
     QHeaderView *header = m_view->horizontalHeader();
     header->setObjectName(QStringLiteral("sessionTableHeader"));
     header->setSectionsMovable(true);
-    header->setStretchLastSection(true);
     header->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(header, &QHeaderView::customContextMenuRequested, this, &SessionsPane::showHeaderMenu);
+    // Before the widths below: they are what each column prefers.
+    m_fitter = new ColumnFitter(m_view, SessionsModel::Name, this);
     m_view->setColumnWidth(SessionsModel::Name, 180);
     m_view->setColumnWidth(SessionsModel::Account, 100);
     m_view->setColumnWidth(SessionsModel::Provider, 90);
@@ -237,6 +241,7 @@ void SessionsPane::applyColumnVisibility()
         const bool shown = !m_userHidden.contains(c) && (c != SessionsModel::Gpu || m_model->anyGpus());
         m_view->setColumnHidden(c, !shown);
     }
+    m_fitter->fit();
 }
 
 void SessionsPane::showHeaderMenu(const QPoint &pos)
@@ -294,6 +299,19 @@ bool SessionsPane::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+bool SessionsPane::columnsChosen() const
+{
+    return m_fitter->chosen();
+}
+
+int SessionsPane::heightForRows(int rows) const
+{
+    const QMargins m = layout()->contentsMargins();
+    const int spacing = qMax(0, layout()->spacing());
+    return m.top() + m_search->sizeHint().height() + spacing + m_view->horizontalHeader()->sizeHint().height() +
+           rows * m_view->verticalHeader()->defaultSectionSize() + 2 * m_view->frameWidth() + m.bottom();
+}
+
 void SessionsPane::saveState(QSettings &settings) const
 {
     settings.setValue(kHeaderKey, m_view->horizontalHeader()->saveState());
@@ -306,14 +324,19 @@ void SessionsPane::saveState(QSettings &settings) const
     for (const auto &s : selectedSessions())
         refs << s.ref();
     settings.setValue(kSelectedKey, refs.isEmpty() ? m_pendingRefs : refs);
+    settings.setValue(kColumnsChosenKey, m_fitter->chosen());
 }
 
 void SessionsPane::restoreState(const QSettings &settings)
 {
     QHeaderView *header = m_view->horizontalHeader();
     const QByteArray state = settings.value(kHeaderKey).toByteArray();
-    if (!state.isEmpty() && header->restoreState(state))
+    bool restored = false;
+    m_fitter->withoutRecording([&] { restored = !state.isEmpty() && header->restoreState(state); });
+    if (restored) {
+        header->setStretchLastSection(false); // the fitter shares out the room
         m_view->sortByColumn(header->sortIndicatorSection(), header->sortIndicatorOrder());
+    }
     if (settings.contains(kHiddenKey)) {
         const QStringList hidden = settings.value(kHiddenKey).toStringList();
         m_userHidden.clear();
@@ -322,6 +345,8 @@ void SessionsPane::restoreState(const QSettings &settings)
                 m_userHidden.insert(c);
         }
     }
+    // Widths saved before the fitter existed were the person's.
+    m_fitter->setChosen(settings.value(kColumnsChosenKey, restored).toBool());
     applyColumnVisibility();
     const QStringList refs = settings.value(kSelectedKey).toStringList();
     if (!refs.isEmpty()) {

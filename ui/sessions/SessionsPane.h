@@ -19,6 +19,7 @@ class SessionRegistry;
 
 namespace sandbar::ui {
 
+class ColumnFitter;
 class SessionsFilter;
 class SessionsModel;
 
@@ -52,8 +53,13 @@ public:
     bool isColumnShown(int column) const;
     void setColumnShown(int column, bool shown);
 
-    // Header (order, widths, sort), hidden columns and the selected refs, under
-    // "sessionsPane/". The selection comes back once its rows are listed.
+    // Whether the person sized a column by hand; until then the columns fit the width.
+    bool columnsChosen() const;
+    // The pane's height that shows the search field, the header and this many rows.
+    int heightForRows(int rows) const;
+
+    // Header (order, widths, sort), hidden columns, whether the columns were chosen and the
+    // selected refs, under "sessionsPane/". The selection comes back once its rows are listed.
     void saveState(QSettings &settings) const;
     void restoreState(const QSettings &settings);
 
@@ -74,6 +80,7 @@ private:
 
     SessionRegistry &m_registry;
     SessionsModel *m_model = nullptr;
+    ColumnFitter *m_fitter = nullptr;
     SessionsFilter *m_filter = nullptr;
     QLineEdit *m_search = nullptr;
     QTableView *m_view = nullptr;
