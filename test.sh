@@ -47,6 +47,10 @@ phase_done build
 scripts/check-connects.sh
 echo "test.sh: every connect names a context object"
 scripts/check-format.sh | tail -3
+# No function of the product over 100 lines (universal-ctags' measure) but the marked tables
+# and state machines.
+scripts/check-function-length.sh
+echo "test.sh: no function over 100 lines"
 # The libraries once more with Clang 14 and warnings as errors (a second compiler), one source
 # at a time without precompiled headers, so that every source's own includes are checked. Not
 # beside the tests: they keep both cores busy (tried: the check at the lowest priority got

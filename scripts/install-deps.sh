@@ -12,6 +12,7 @@ test_pkgs=(docker.io podman catatonit gnome-keyring dbus dbus-x11 libsecret-tool
   busybox-static clang-14 libfuzzer-14-dev libclang-rt-14-dev procps iproute2 curl openssl)
 test_pkgs+=(bash-completion zsh fish)  # completion tests (tests/docs)
 test_pkgs+=(debootstrap lintian desktop-file-utils appstream)  # package test
+test_pkgs+=(universal-ctags)  # scripts/check-function-length.sh
 
 missing() {
   local out=()

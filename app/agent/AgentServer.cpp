@@ -279,6 +279,67 @@ void Server::readClient(Client &c)
     }
 }
 
+Pty *Server::attachedPty(Client &c, std::uint32_t ch)
+{
+    auto it = c.attached.find(ch);
+    return it == c.attached.end() ? nullptr : findPty(it->second);
+}
+
+void Server::listPtys(Client &c, std::uint32_t ch)
+{
+    json list = json::array();
+    for (const auto &p : m_ptys)
+        list.push_back(json{{"id", p->id}, {"argv", p->argv}, {"exited", p->exited}, {"code", p->code}});
+    sendJson(c, FrameType::Reply, ch, json{{"ptys", list}});
+}
+
+void Server::execInput(Client &c, const wire::Frame &f)
+{
+    for (auto &e : m_execs) {
+        if (e->client == c.fd && e->channel == f.channel) {
+            if (f.type == FrameType::ExecStdin)
+                e->pendingIn += f.payload;
+            else
+                e->inEof = true;
+            if (e->pendingIn.empty() && e->inEof && e->in >= 0) {
+                close(e->in);
+                e->in = -1;
+            }
+        }
+    }
+}
+
+void Server::writeFileData(Client &c, std::uint32_t ch, const std::string &data)
+{
+    auto it = c.puts.find(ch);
+    if (it == c.puts.end())
+        return;
+    std::size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = write(it->second, data.data() + done, data.size() - done);
+        if (n <= 0) {
+            sendError(c, ch, errnoText(errno));
+            close(it->second);
+            c.puts.erase(it);
+            return;
+        }
+        done += std::size_t(n);
+    }
+}
+
+void Server::endFile(Client &c, std::uint32_t ch)
+{
+    auto it = c.puts.find(ch);
+    if (it == c.puts.end())
+        return;
+    const int rc = close(it->second);
+    c.puts.erase(it);
+    if (rc != 0)
+        sendError(c, ch, errnoText(errno));
+    else
+        sendJson(c, FrameType::Reply, ch, json{{"done", true}});
+}
+
 void Server::handle(Client &c, const wire::Frame &f)
 {
     auto payloadJson = [&f]() {
@@ -289,8 +350,7 @@ void Server::handle(Client &c, const wire::Frame &f)
     case FrameType::OpenPty: openPty(c, f.channel, payloadJson()); break;
     case FrameType::AttachPty: attachPty(c, f.channel, payloadJson().value("id", std::string())); break;
     case FrameType::PtyInput: {
-        auto it = c.attached.find(f.channel);
-        Pty *p = it == c.attached.end() ? nullptr : findPty(it->second);
+        Pty *p = attachedPty(c, f.channel);
         if (p && !p->exited) {
             p->pendingIn += f.payload;
             writePty(*p);
@@ -298,8 +358,7 @@ void Server::handle(Client &c, const wire::Frame &f)
         break;
     }
     case FrameType::Resize: {
-        auto it = c.attached.find(f.channel);
-        Pty *p = it == c.attached.end() ? nullptr : findPty(it->second);
+        Pty *p = attachedPty(c, f.channel);
         const json j = payloadJson();
         if (p && !p->exited) {
             winsize ws{};
@@ -310,37 +369,17 @@ void Server::handle(Client &c, const wire::Frame &f)
         break;
     }
     case FrameType::ClosePty: {
-        auto it = c.attached.find(f.channel);
-        Pty *p = it == c.attached.end() ? nullptr : findPty(it->second);
+        Pty *p = attachedPty(c, f.channel);
         if (p && !p->exited) {
             kill(-p->pid, SIGHUP);
             kill(-p->pid, SIGCONT);
         }
         break;
     }
-    case FrameType::ListPtys: {
-        json list = json::array();
-        for (const auto &p : m_ptys)
-            list.push_back(json{{"id", p->id}, {"argv", p->argv}, {"exited", p->exited}, {"code", p->code}});
-        sendJson(c, FrameType::Reply, f.channel, json{{"ptys", list}});
-        break;
-    }
+    case FrameType::ListPtys: listPtys(c, f.channel); break;
     case FrameType::Exec: startExec(c, f.channel, payloadJson()); break;
     case FrameType::ExecStdin:
-    case FrameType::ExecStdinEof:
-        for (auto &e : m_execs) {
-            if (e->client == c.fd && e->channel == f.channel) {
-                if (f.type == FrameType::ExecStdin)
-                    e->pendingIn += f.payload;
-                else
-                    e->inEof = true;
-                if (e->pendingIn.empty() && e->inEof && e->in >= 0) {
-                    close(e->in);
-                    e->in = -1;
-                }
-            }
-        }
-        break;
+    case FrameType::ExecStdinEof: execInput(c, f); break;
     case FrameType::Stats: stats(c, f.channel); break;
     case FrameType::SetTtl:
         m_deadlineMs = payloadJson().value("deadlineMs", 0LL);
@@ -353,35 +392,8 @@ void Server::handle(Client &c, const wire::Frame &f)
     case FrameType::FileList: listFiles(c, f.channel, payloadJson().value("path", std::string())); break;
     case FrameType::FileGet: fileGet(c, f.channel, payloadJson().value("path", std::string())); break;
     case FrameType::FilePut: filePut(c, f.channel, payloadJson()); break;
-    case FrameType::FileData: {
-        auto it = c.puts.find(f.channel);
-        if (it == c.puts.end())
-            break;
-        std::size_t done = 0;
-        while (done < f.payload.size()) {
-            const ssize_t n = write(it->second, f.payload.data() + done, f.payload.size() - done);
-            if (n <= 0) {
-                sendError(c, f.channel, errnoText(errno));
-                close(it->second);
-                c.puts.erase(it);
-                return;
-            }
-            done += std::size_t(n);
-        }
-        break;
-    }
-    case FrameType::FileEnd: {
-        auto it = c.puts.find(f.channel);
-        if (it == c.puts.end())
-            break;
-        const int rc = close(it->second);
-        c.puts.erase(it);
-        if (rc != 0)
-            sendError(c, f.channel, errnoText(errno));
-        else
-            sendJson(c, FrameType::Reply, f.channel, json{{"done", true}});
-        break;
-    }
+    case FrameType::FileData: writeFileData(c, f.channel, f.payload); break;
+    case FrameType::FileEnd: endFile(c, f.channel); break;
     default: sendError(c, f.channel, std::string("unexpected frame ") + wire::typeName(f.type)); break;
     }
 }
@@ -635,98 +647,123 @@ void Server::finish(const char *reason)
     _exit(0);
 }
 
+// The descriptors one turn of the loop waits on, each with what it belongs to.
+struct Server::PollSet {
+    std::vector<pollfd> fds;
+    std::vector<std::pair<int, int>> what; // kind, index/fd
+    bool pumping = false;
+
+    void add(int fd, short events, int kind, int ref)
+    {
+        fds.push_back(pollfd{fd, events, 0});
+        what.emplace_back(kind, ref);
+    }
+};
+
+void Server::collectPollFds(PollSet &set)
+{
+    set.add(m_listen, POLLIN, 0, 0);
+    set.add(m_signals, POLLIN, 1, 0);
+    for (auto &[fd, c] : m_clients) {
+        set.add(fd, short(POLLIN | (c->out.empty() ? 0 : POLLOUT)), 2, fd);
+        set.pumping = set.pumping || (!c->gets.empty() && c->out.size() < kFilePumpLimit);
+    }
+    for (std::size_t i = 0; i < m_ptys.size(); ++i)
+        if (!m_ptys[i]->exited)
+            set.add(m_ptys[i]->master, short(POLLIN | (m_ptys[i]->pendingIn.empty() ? 0 : POLLOUT)), 3, int(i));
+    for (std::size_t i = 0; i < m_execs.size(); ++i) {
+        if (m_execs[i]->out >= 0)
+            set.add(m_execs[i]->out, POLLIN, 4, int(i));
+        if (m_execs[i]->err >= 0)
+            set.add(m_execs[i]->err, POLLIN, 5, int(i));
+        if (m_execs[i]->in >= 0 && !m_execs[i]->pendingIn.empty())
+            set.add(m_execs[i]->in, POLLOUT, 6, int(i));
+    }
+}
+
+void Server::ptyEvent(Pty *p, short revents)
+{
+    const bool alive =
+        std::find_if(m_ptys.begin(), m_ptys.end(), [p](const auto &x) { return x.get() == p; }) != m_ptys.end();
+    if (alive && !p->exited) {
+        if (revents & POLLOUT)
+            writePty(*p);
+        readPty(*p);
+    }
+}
+
+void Server::execEvent(Exec *e, int kind)
+{
+    auto it = std::find_if(m_execs.begin(), m_execs.end(), [e](const auto &x) { return x.get() == e; });
+    if (it == m_execs.end())
+        return;
+    if (kind == 4 && e->out >= 0)
+        readExec(*e, false);
+    else if (kind == 5 && e->err >= 0)
+        readExec(*e, true);
+    else if (kind == 6 && e->in >= 0) {
+        const ssize_t n = write(e->in, e->pendingIn.data(), e->pendingIn.size());
+        if (n > 0)
+            e->pendingIn.erase(0, std::size_t(n));
+        else if (n < 0 && errno != EAGAIN)
+            e->pendingIn.clear();
+        if (e->pendingIn.empty() && e->inEof) {
+            close(e->in);
+            e->in = -1;
+        }
+    }
+    if (e->reaped && e->out < 0 && e->err < 0)
+        maybeFinishExec(std::size_t(it - m_execs.begin()));
+}
+
+void Server::dispatch(const PollSet &set)
+{
+    // Handle events by identity, not index: handlers may add or remove entries.
+    std::vector<Pty *> ptys;
+    for (auto &p : m_ptys)
+        ptys.push_back(p.get());
+    std::vector<Exec *> execs;
+    for (auto &e : m_execs)
+        execs.push_back(e.get());
+    for (std::size_t i = 0; i < set.fds.size(); ++i) {
+        const short revents = set.fds[i].revents;
+        if (!revents)
+            continue;
+        const auto [kind, ref] = set.what[i];
+        if (kind == 0) {
+            accept();
+        } else if (kind == 1) {
+            reap();
+        } else if (kind == 2) {
+            if (Client *c = client(ref)) {
+                if (revents & POLLOUT)
+                    flush(*c);
+                if (revents & (POLLIN | POLLHUP | POLLERR))
+                    readClient(*c);
+            }
+        } else if (kind == 3) {
+            ptyEvent(ptys[std::size_t(ref)], revents);
+        } else {
+            execEvent(execs[std::size_t(ref)], kind);
+        }
+    }
+}
+
 int Server::run()
 {
     for (;;) {
         if (m_deadlineMs > 0 && nowMs() >= m_deadlineMs)
             finish("ttl");
-        std::vector<pollfd> fds;
-        std::vector<std::pair<int, int>> what; // kind, index/fd
-        auto add = [&](int fd, short events, int kind, int ref) {
-            fds.push_back(pollfd{fd, events, 0});
-            what.emplace_back(kind, ref);
-        };
-        add(m_listen, POLLIN, 0, 0);
-        add(m_signals, POLLIN, 1, 0);
-        bool pumping = false;
-        for (auto &[fd, c] : m_clients) {
-            add(fd, short(POLLIN | (c->out.empty() ? 0 : POLLOUT)), 2, fd);
-            pumping = pumping || (!c->gets.empty() && c->out.size() < kFilePumpLimit);
-        }
-        for (std::size_t i = 0; i < m_ptys.size(); ++i)
-            if (!m_ptys[i]->exited)
-                add(m_ptys[i]->master, short(POLLIN | (m_ptys[i]->pendingIn.empty() ? 0 : POLLOUT)), 3, int(i));
-        for (std::size_t i = 0; i < m_execs.size(); ++i) {
-            if (m_execs[i]->out >= 0)
-                add(m_execs[i]->out, POLLIN, 4, int(i));
-            if (m_execs[i]->err >= 0)
-                add(m_execs[i]->err, POLLIN, 5, int(i));
-            if (m_execs[i]->in >= 0 && !m_execs[i]->pendingIn.empty())
-                add(m_execs[i]->in, POLLOUT, 6, int(i));
-        }
+        PollSet set;
+        collectPollFds(set);
         int timeout = -1;
         if (m_deadlineMs > 0)
             timeout = int(std::clamp<long long>(m_deadlineMs - nowMs(), 0, 60000));
-        if (pumping)
+        if (set.pumping)
             timeout = 0;
-        if (poll(fds.data(), fds.size(), timeout) < 0 && errno != EINTR)
+        if (poll(set.fds.data(), set.fds.size(), timeout) < 0 && errno != EINTR)
             return 1;
-
-        // Handle events by identity, not index: handlers may add or remove entries.
-        std::vector<Pty *> ptys;
-        for (auto &p : m_ptys)
-            ptys.push_back(p.get());
-        std::vector<Exec *> execs;
-        for (auto &e : m_execs)
-            execs.push_back(e.get());
-        for (std::size_t i = 0; i < fds.size(); ++i) {
-            if (!fds[i].revents)
-                continue;
-            const auto [kind, ref] = what[i];
-            if (kind == 0) {
-                accept();
-            } else if (kind == 1) {
-                reap();
-            } else if (kind == 2) {
-                if (Client *c = client(ref)) {
-                    if (fds[i].revents & POLLOUT)
-                        flush(*c);
-                    if (fds[i].revents & (POLLIN | POLLHUP | POLLERR))
-                        readClient(*c);
-                }
-            } else if (kind == 3) {
-                Pty *p = ptys[std::size_t(ref)];
-                const bool alive = std::find_if(m_ptys.begin(), m_ptys.end(),
-                                                [p](const auto &x) { return x.get() == p; }) != m_ptys.end();
-                if (alive && !p->exited) {
-                    if (fds[i].revents & POLLOUT)
-                        writePty(*p);
-                    readPty(*p);
-                }
-            } else {
-                Exec *e = execs[std::size_t(ref)];
-                auto it = std::find_if(m_execs.begin(), m_execs.end(), [e](const auto &x) { return x.get() == e; });
-                if (it == m_execs.end())
-                    continue;
-                if (kind == 4 && e->out >= 0)
-                    readExec(*e, false);
-                else if (kind == 5 && e->err >= 0)
-                    readExec(*e, true);
-                else if (kind == 6 && e->in >= 0) {
-                    const ssize_t n = write(e->in, e->pendingIn.data(), e->pendingIn.size());
-                    if (n > 0)
-                        e->pendingIn.erase(0, std::size_t(n));
-                    else if (n < 0 && errno != EAGAIN)
-                        e->pendingIn.clear();
-                    if (e->pendingIn.empty() && e->inEof) {
-                        close(e->in);
-                        e->in = -1;
-                    }
-                }
-                if (e->reaped && e->out < 0 && e->err < 0)
-                    maybeFinishExec(std::size_t(it - m_execs.begin()));
-            }
-        }
+        dispatch(set);
         std::vector<int> dead;
         for (auto &[fd, c] : m_clients) {
             pumpFiles(*c);

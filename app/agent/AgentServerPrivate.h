@@ -84,6 +84,11 @@ private:
     void sendJson(Client &c, FrameType type, std::uint32_t ch, const json &j) { send(c, type, ch, j.dump()); }
     void sendError(Client &c, std::uint32_t ch, const std::string &message);
     void handle(Client &c, const wire::Frame &f);
+    Pty *attachedPty(Client &c, std::uint32_t ch);
+    void listPtys(Client &c, std::uint32_t ch);
+    void execInput(Client &c, const wire::Frame &f);
+    void writeFileData(Client &c, std::uint32_t ch, const std::string &data);
+    void endFile(Client &c, std::uint32_t ch);
     void dropClient(int fd);
     Client *client(int fd);
 
@@ -102,6 +107,12 @@ private:
     void filePut(Client &c, std::uint32_t ch, const json &req);
     void pumpFiles(Client &c);
     void finish(const char *reason);
+
+    struct PollSet;
+    void collectPollFds(PollSet &set);
+    void dispatch(const PollSet &set);
+    void ptyEvent(Pty *p, short revents);
+    void execEvent(Exec *e, int kind);
 
     std::vector<std::string> environment(const json &extra, bool terminal) const;
     Pty *findPty(const std::string &id);

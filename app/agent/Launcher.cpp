@@ -10,6 +10,7 @@
 #include <linux/rtnetlink.h>
 #include <netinet/in.h>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <poll.h>
 #include <sched.h>
 #include <sstream>
@@ -341,6 +342,202 @@ json forwardPorts(const std::string &apiSocket, const json &ports, int timeoutMs
     return json{{"ok", true}, {"ports", forwarded}};
 }
 
+json failure(const std::string &error)
+{
+    return json{{"ok", false}, {"error", error}};
+}
+
+// A pipe whose read end stays with the launcher and whose write end the sandbox inherits.
+bool inheritablePipe(int fds[2])
+{
+    if (pipe(fds) != 0)
+        return false;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    return true;
+}
+
+// What the steps of startSandbox share.
+struct LaunchContext {
+    const json &spec;
+    std::string logPath;
+    std::string socketPath;
+    int timeoutMs;
+    int log;
+    int devnull;
+};
+
+void redirectStreams(const LaunchContext &ctx)
+{
+    dup2(ctx.devnull, 0);
+    dup2(ctx.log, 1);
+    dup2(ctx.log, 2);
+}
+
+std::vector<char *> execArgs(std::vector<std::string> &args)
+{
+    std::vector<char *> a;
+    for (auto &s : args)
+        a.push_back(s.data());
+    a.push_back(nullptr);
+    return a;
+}
+
+// syncFd is -1 without a network.
+std::vector<std::string> bwrapOptions(const json &spec, int filter, int infoFd, int statusFd, int syncFd)
+{
+    std::vector<std::string> options;
+    for (const auto &a : spec["args"])
+        options.push_back(a.get<std::string>());
+    if (filter >= 0) {
+        options.insert(options.end(), {"--seccomp", std::to_string(filter)});
+    } else {
+        options.push_back("--new-session");
+    }
+    options.insert(options.end(), {"--info-fd", std::to_string(infoFd), "--json-status-fd", std::to_string(statusFd)});
+    // bubblewrap keeps this pipe open for the sandbox's lifetime; slirp4netns exits when it closes.
+    if (syncFd >= 0)
+        options.insert(options.end(), {"--sync-fd", std::to_string(syncFd)});
+    return options;
+}
+
+// Runs in the forked child that becomes bubblewrap.
+[[noreturn]] void execBwrap(const LaunchContext &ctx, std::vector<std::string> &argv,
+                            const std::vector<std::string> &cgroups)
+{
+    // Join the session's cgroups before exec, so that every process it starts is counted.
+    const std::string self = std::to_string(getpid());
+    for (const auto &procs : cgroups) {
+        const int fd = open(procs.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0 || write(fd, self.data(), self.size()) < 0) {
+            dprintf(ctx.log, "sandbar-agent: cannot join cgroup %s: %s\n", procs.c_str(), std::strerror(errno));
+            _exit(125);
+        }
+        close(fd);
+    }
+    redirectStreams(ctx);
+    std::vector<char *> a = execArgs(argv);
+    // No environment: the sandbox's pid 1 is bubblewrap, and its /proc/1/environ would
+    // show the app's (API keys included) to every program inside. --clearenv and
+    // --setenv give the agent the little it needs.
+    char *noEnvironment[] = {nullptr};
+    execve(a[0], a.data(), noEnvironment);
+    dprintf(ctx.log, "sandbar-agent: cannot run %s: %s\n", a[0], std::strerror(errno));
+    _exit(127);
+}
+
+// Waits for bubblewrap to name the sandbox's pid 1, then for the agent inside to listen;
+// returns the report, or the failure.
+json awaitAgent(const LaunchContext &ctx, pid_t bwrap, int infoFd, int readyFd)
+{
+    std::string infoText;
+    readWithTimeout(infoFd, infoText, ctx.timeoutMs, true);
+    close(infoFd);
+    const json infoJson = json::parse(infoText, nullptr, false);
+    if (infoJson.is_discarded() || !infoJson.contains("child-pid")) {
+        waitpid(bwrap, nullptr, WNOHANG);
+        return failure("bubblewrap could not start the sandbox: " + tailOf(ctx.logPath));
+    }
+    const pid_t child = infoJson["child-pid"].get<pid_t>();
+    json report{{"ok", true}, {"pid", child}, {"bwrapPid", bwrap}, {"startTime", startTimeOf(child)}};
+
+    std::string agentReady;
+    const bool answered = readWithTimeout(readyFd, agentReady, ctx.timeoutMs, false);
+    close(readyFd);
+    if (!answered || agentReady.empty() || !canConnect(ctx.socketPath)) {
+        kill(child, SIGKILL);
+        return failure(std::string(answered ? "the sandbox ended while starting: "
+                                            : "the sandbox agent did not answer in time: ") +
+                       tailOf(ctx.logPath));
+    }
+    return report;
+}
+
+// The user namespace that owns the sandbox's network namespace: with --disable-userns the
+// sandbox itself runs in a nested one, which slirp4netns could join but which grants
+// nothing over the network namespace. -1 (errno set) when there is none.
+int networkOwner(pid_t child)
+{
+    const int netns = open(("/proc/" + std::to_string(child) + "/ns/net").c_str(), O_RDONLY | O_CLOEXEC);
+    const int owner = netns >= 0 ? ioctl(netns, NS_GET_USERNS) : -1;
+    if (netns >= 0)
+        close(netns);
+    return owner;
+}
+
+// Runs in the forked child that becomes slirp4netns.
+[[noreturn]] void execSlirp(const LaunchContext &ctx, pid_t child, int exitFd, int readyFd, int usernsFd,
+                            const std::string &apiSocket)
+{
+    const std::string p = std::to_string(child);
+    std::vector<std::string> sa{ctx.spec.value("slirp4netns", std::string("slirp4netns")),
+                                "--configure",
+                                "--mtu=65520",
+                                "--exit-fd=" + std::to_string(exitFd),
+                                "--ready-fd=" + std::to_string(readyFd),
+                                "--userns-path=/proc/self/fd/" + std::to_string(usernsFd),
+                                "--netns-type=path"};
+    // Otherwise 10.0.2.2 is the host's 127.0.0.1: every local service (databases,
+    // agents, a dev server, the Docker API on TCP) would be open to the sandbox.
+    sa.push_back("--disable-host-loopback");
+    if (!apiSocket.empty())
+        sa.push_back("--api-socket=" + apiSocket);
+    sa.insert(sa.end(), {"/proc/" + p + "/ns/net", "tap0"});
+    fcntl(exitFd, F_SETFD, 0);
+    fcntl(readyFd, F_SETFD, 0);
+    fcntl(usernsFd, F_SETFD, 0);
+    redirectStreams(ctx);
+    std::vector<char *> a = execArgs(sa);
+    execv(a[0], a.data());
+    dprintf(ctx.log, "sandbar-agent: cannot run slirp4netns: %s\n", std::strerror(errno));
+    _exit(127);
+}
+
+// Gives the sandbox its user-mode network and forwards spec's ports; adds slirpPid (and
+// ports) to report, or returns the failure.
+std::optional<json> startNetwork(const LaunchContext &ctx, pid_t child, int syncFd, json &report)
+{
+    int netReady[2];
+    if (pipe2(netReady, O_CLOEXEC) != 0)
+        return failure(std::strerror(errno));
+    const int owner = networkOwner(child);
+    if (owner < 0) {
+        kill(child, SIGKILL);
+        return failure("cannot find the sandbox's network namespace: " + std::string(std::strerror(errno)));
+    }
+    const std::string routeError = prohibitLinkLocal(owner, child);
+    if (!routeError.empty()) {
+        close(owner);
+        kill(child, SIGKILL);
+        return failure("cannot keep link-local addresses out of the sandbox: " + routeError);
+    }
+    const json ports = ctx.spec.value("ports", json::array());
+    // Only with ports to forward: the socket can open any port of this computer's loopback.
+    const std::string apiSocket = ports.empty() ? std::string() : ctx.spec.value("slirpApi", std::string());
+    const pid_t slirp = fork();
+    if (slirp == 0)
+        execSlirp(ctx, child, syncFd, netReady[1], owner, apiSocket);
+    close(netReady[1]);
+    close(syncFd);
+    close(owner);
+    std::string readyText;
+    if (slirp < 0 || !readWithTimeout(netReady[0], readyText, ctx.timeoutMs, false) || readyText.empty()) {
+        kill(child, SIGKILL);
+        return failure("user-mode networking (slirp4netns) failed: " + tailOf(ctx.logPath));
+    }
+    close(netReady[0]);
+    report["slirpPid"] = slirp;
+    if (!apiSocket.empty()) {
+        json forwarded = forwardPorts(apiSocket, ports, ctx.timeoutMs);
+        if (!forwarded.value("ok", false)) {
+            // slirp4netns ends with the sandbox, when bubblewrap closes the sync pipe.
+            kill(child, SIGKILL);
+            return forwarded;
+        }
+        report["ports"] = forwarded["ports"];
+    }
+    return std::nullopt;
+}
+
 // Runs in the detached grandchild; returns the report line for the caller.
 json startSandbox(const json &spec)
 {
@@ -352,48 +549,31 @@ json startSandbox(const json &spec)
     const int status =
         open(spec.value("status", std::string("/dev/null")).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0600);
     if (log < 0 || status < 0)
-        return json{{"ok", false},
-                    {"error", "cannot write in the session folder: " + std::string(std::strerror(errno))}};
+        return failure("cannot write in the session folder: " + std::string(std::strerror(errno)));
+    const LaunchContext ctx{spec, logPath, socketPath, timeoutMs, log, devnull};
 
     std::string error;
     const int filter = seccompFd(error);
     if (filter == -1)
-        return json{{"ok", false}, {"error", error}};
+        return failure(error);
     int info[2];
-    if (pipe(info) != 0)
-        return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
-    fcntl(info[0], F_SETFD, FD_CLOEXEC);
+    if (!inheritablePipe(info))
+        return failure(std::strerror(errno));
     // The agent writes one byte here once it listens: no polling of its socket.
     int ready[2];
-    if (pipe(ready) != 0)
-        return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
-    fcntl(ready[0], F_SETFD, FD_CLOEXEC);
+    if (!inheritablePipe(ready))
+        return failure(std::strerror(errno));
     int sync[2] = {-1, -1};
     const bool network = spec.value("network", false);
-    if (network && pipe(sync) != 0)
-        return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
-    if (network)
-        fcntl(sync[0], F_SETFD, FD_CLOEXEC);
+    if (network && !inheritablePipe(sync))
+        return failure(std::strerror(errno));
 
-    std::vector<std::string> options;
-    for (const auto &a : spec["args"])
-        options.push_back(a.get<std::string>());
-    if (filter >= 0) {
-        options.insert(options.end(), {"--seccomp", std::to_string(filter)});
-    } else {
-        options.push_back("--new-session");
-    }
-    options.insert(options.end(), {"--info-fd", std::to_string(info[1]), "--json-status-fd", std::to_string(status)});
-    // bubblewrap keeps this pipe open for the sandbox's lifetime; slirp4netns exits when it closes.
-    if (network)
-        options.insert(options.end(), {"--sync-fd", std::to_string(sync[1])});
     // bubblewrap's first process is the sandbox's pid 1, whose command line every program
     // inside can read: the options (the user's home, the session and config folders) go
     // through a file instead, and only the agent's own command stays on the command line.
-    const int argsFd = optionsFile(options);
+    const int argsFd = optionsFile(bwrapOptions(spec, filter, info[1], status, sync[1]));
     if (argsFd < 0)
-        return json{{"ok", false},
-                    {"error", "cannot pass bubblewrap its options: " + std::string(std::strerror(errno))}};
+        return failure("cannot pass bubblewrap its options: " + std::string(std::strerror(errno)));
     std::vector<std::string> argv{spec.value("bwrap", std::string("bwrap")), "--args", std::to_string(argsFd)};
     for (const auto &a : spec["command"])
         argv.push_back(a.get<std::string>());
@@ -404,33 +584,9 @@ json startSandbox(const json &spec)
 
     const pid_t bwrap = fork();
     if (bwrap < 0)
-        return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
-    if (bwrap == 0) {
-        // Join the session's cgroups before exec, so that every process it starts is counted.
-        const std::string self = std::to_string(getpid());
-        for (const auto &procs : cgroups) {
-            const int fd = open(procs.c_str(), O_WRONLY | O_CLOEXEC);
-            if (fd < 0 || write(fd, self.data(), self.size()) < 0) {
-                dprintf(log, "sandbar-agent: cannot join cgroup %s: %s\n", procs.c_str(), std::strerror(errno));
-                _exit(125);
-            }
-            close(fd);
-        }
-        dup2(devnull, 0);
-        dup2(log, 1);
-        dup2(log, 2);
-        std::vector<char *> a;
-        for (auto &s : argv)
-            a.push_back(s.data());
-        a.push_back(nullptr);
-        // No environment: the sandbox's pid 1 is bubblewrap, and its /proc/1/environ would
-        // show the app's (API keys included) to every program inside. --clearenv and
-        // --setenv give the agent the little it needs.
-        char *noEnvironment[] = {nullptr};
-        execve(a[0], a.data(), noEnvironment);
-        dprintf(log, "sandbar-agent: cannot run %s: %s\n", a[0], std::strerror(errno));
-        _exit(127);
-    }
+        return failure(std::strerror(errno));
+    if (bwrap == 0)
+        execBwrap(ctx, argv, cgroups);
     close(argsFd);
     close(info[1]);
     close(ready[1]);
@@ -439,103 +595,14 @@ json startSandbox(const json &spec)
     if (filter >= 0)
         close(filter);
 
-    std::string infoText;
-    readWithTimeout(info[0], infoText, timeoutMs, true);
-    close(info[0]);
-    const json infoJson = json::parse(infoText, nullptr, false);
-    if (infoJson.is_discarded() || !infoJson.contains("child-pid")) {
-        waitpid(bwrap, nullptr, WNOHANG);
-        return json{{"ok", false}, {"error", "bubblewrap could not start the sandbox: " + tailOf(logPath)}};
-    }
-    const pid_t child = infoJson["child-pid"].get<pid_t>();
-    json report{{"ok", true}, {"pid", child}, {"bwrapPid", bwrap}, {"startTime", startTimeOf(child)}};
-
-    std::string agentReady;
-    const bool answered = readWithTimeout(ready[0], agentReady, timeoutMs, false);
-    close(ready[0]);
-    if (!answered || agentReady.empty() || !canConnect(socketPath)) {
-        kill(child, SIGKILL);
-        return json{{"ok", false},
-                    {"error", std::string(answered ? "the sandbox ended while starting: "
-                                                   : "the sandbox agent did not answer in time: ") +
-                                  tailOf(logPath)}};
-    }
+    json report = awaitAgent(ctx, bwrap, info[0], ready[0]);
+    if (!report.value("ok", false))
+        return report;
     // Only now: bubblewrap has finished setting up the namespace's loopback, which
     // slirp4netns would otherwise race with.
     if (network) {
-        int netReady[2];
-        if (pipe2(netReady, O_CLOEXEC) != 0)
-            return json{{"ok", false}, {"error", std::string(std::strerror(errno))}};
-        // The user namespace that owns the sandbox's network namespace: with
-        // --disable-userns the sandbox itself runs in a nested one, which slirp4netns
-        // could join but which grants nothing over the network namespace.
-        const int netns = open(("/proc/" + std::to_string(child) + "/ns/net").c_str(), O_RDONLY | O_CLOEXEC);
-        const int owner = netns >= 0 ? ioctl(netns, NS_GET_USERNS) : -1;
-        if (netns >= 0)
-            close(netns);
-        if (owner < 0) {
-            kill(child, SIGKILL);
-            return json{{"ok", false},
-                        {"error", "cannot find the sandbox's network namespace: " + std::string(std::strerror(errno))}};
-        }
-        const std::string routeError = prohibitLinkLocal(owner, child);
-        if (!routeError.empty()) {
-            close(owner);
-            kill(child, SIGKILL);
-            return json{{"ok", false}, {"error", "cannot keep link-local addresses out of the sandbox: " + routeError}};
-        }
-        const json ports = spec.value("ports", json::array());
-        // Only with ports to forward: the socket can open any port of this computer's loopback.
-        const std::string apiSocket = ports.empty() ? std::string() : spec.value("slirpApi", std::string());
-        const pid_t slirp = fork();
-        if (slirp == 0) {
-            const std::string p = std::to_string(child);
-            std::vector<std::string> sa{spec.value("slirp4netns", std::string("slirp4netns")),
-                                        "--configure",
-                                        "--mtu=65520",
-                                        "--exit-fd=" + std::to_string(sync[0]),
-                                        "--ready-fd=" + std::to_string(netReady[1]),
-                                        "--userns-path=/proc/self/fd/" + std::to_string(owner),
-                                        "--netns-type=path"};
-            // Otherwise 10.0.2.2 is the host's 127.0.0.1: every local service (databases,
-            // agents, a dev server, the Docker API on TCP) would be open to the sandbox.
-            sa.push_back("--disable-host-loopback");
-            if (!apiSocket.empty())
-                sa.push_back("--api-socket=" + apiSocket);
-            sa.insert(sa.end(), {"/proc/" + p + "/ns/net", "tap0"});
-            fcntl(sync[0], F_SETFD, 0);
-            fcntl(netReady[1], F_SETFD, 0);
-            fcntl(owner, F_SETFD, 0);
-            dup2(devnull, 0);
-            dup2(log, 1);
-            dup2(log, 2);
-            std::vector<char *> a;
-            for (auto &s : sa)
-                a.push_back(s.data());
-            a.push_back(nullptr);
-            execv(a[0], a.data());
-            dprintf(log, "sandbar-agent: cannot run slirp4netns: %s\n", std::strerror(errno));
-            _exit(127);
-        }
-        close(netReady[1]);
-        close(sync[0]);
-        close(owner);
-        std::string readyText;
-        if (slirp < 0 || !readWithTimeout(netReady[0], readyText, timeoutMs, false) || readyText.empty()) {
-            kill(child, SIGKILL);
-            return json{{"ok", false}, {"error", "user-mode networking (slirp4netns) failed: " + tailOf(logPath)}};
-        }
-        close(netReady[0]);
-        report["slirpPid"] = slirp;
-        if (!apiSocket.empty()) {
-            json forwarded = forwardPorts(apiSocket, ports, timeoutMs);
-            if (!forwarded.value("ok", false)) {
-                // slirp4netns ends with the sandbox, when bubblewrap closes the sync pipe.
-                kill(child, SIGKILL);
-                return forwarded;
-            }
-            report["ports"] = forwarded["ports"];
-        }
+        if (std::optional<json> failed = startNetwork(ctx, report["pid"].get<pid_t>(), sync[0], report))
+            return *failed;
     }
     return report;
 }

@@ -11,6 +11,7 @@ using C = Complete;
 const Option kAccountFilter{"--account", "NAME", QT_TRANSLATE_NOOP("sandbarctl", "Only the sessions of account NAME."),
                             C::Account};
 
+// long by design: table (every sandbarctl command, one entry each)
 QList<Command> makeCommands()
 {
     QList<Command> list;

@@ -105,6 +105,7 @@ QString kindName(Complete kind)
     return QStringLiteral("none");
 }
 
+// long by design: table (the bash script, written out as it reads)
 QString bashCompletion()
 {
     QList<QPair<QStringList, QString>> options, values, positionals, subs, extras;
@@ -289,6 +290,7 @@ complete -F _sandbarctl sandbarctl
     return out;
 }
 
+// long by design: table (the zsh script, written out as it reads)
 QString zshCompletion()
 {
     QString opts, descs, values, positionals, subs, extras, cmds;

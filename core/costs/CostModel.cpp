@@ -218,6 +218,114 @@ void add(Estimate &est, const QString &component, double v, const Message &detai
     est.totalUsd += v;
 }
 
+// The running charges: a fixed size, or CPU, memory and GPUs each on their own.
+void addComputeCosts(Estimate &est, const ProviderEntry &e, const Shape &shape, const Rates &r, double hours)
+{
+    const auto &b = e.billing;
+    if (shape.tier) {
+        add(est, QStringLiteral("tier"), r.tier * hours,
+            msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 × %2 h × $%3"), shape.tier->name, hours, r.tier));
+        return;
+    }
+    if (b.cpu != CpuRule::None) {
+        const double unitHours = r.cpu * hours / std::max(1e-12, e.prices.vcpuHour.valueOr(1));
+        const double billed = afterIncluded(unitHours, e.prices.vcpuHour);
+        const char *unit = e.prices.coreBased ? QT_TRANSLATE_NOOP("sandbar::catalog", "core-h")
+                                              : QT_TRANSLATE_NOOP("sandbar::catalog", "vCPU-h");
+        add(est, QStringLiteral("cpu"), billed * e.prices.vcpuHour.valueOr(0),
+            shape.gpu && shape.gpu->includesCpuRam
+                ? msg(QT_TRANSLATE_NOOP("sandbar::catalog", "included in the GPU price"))
+                : msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 %2 × $%3 (%4)"), billed, unit,
+                      e.prices.vcpuHour.valueOr(0), cpuRuleName(b.cpu)));
+    }
+    if (b.memory != MemoryRule::None) {
+        const double gibHours = afterIncluded(shape.memoryGib * hours, e.prices.gibHour);
+        const double cost = (shape.gpu && shape.gpu->includesCpuRam) ? 0 : gibHours * e.prices.gibHour.valueOr(0);
+        add(est, QStringLiteral("memory"), cost,
+            shape.gpu && shape.gpu->includesCpuRam
+                ? msg(QT_TRANSLATE_NOOP("sandbar::catalog", "included in the GPU price"))
+                : msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 GiB-h × $%2"), gibHours, e.prices.gibHour.valueOr(0)));
+    }
+    if (shape.gpu)
+        add(est, QStringLiteral("gpu"), r.gpu * hours,
+            msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 × %2 × %3 h × $%4"), double(shape.gpuCount), shape.gpu->type,
+                hours, shape.gpu->usdPerHour.valueOr(0)));
+}
+
+void addIdleCost(Estimate &est, const ProviderEntry &e, const Shape &shape, double idleHours)
+{
+    switch (e.billing.idle) {
+    case IdleRule::Free: {
+        const double standby = e.prices.standbyGibHour.valueOr(0) * shape.memoryGib * idleHours;
+        add(est, QStringLiteral("idle"), standby,
+            standby > 0 ? msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 GiB-h on standby × $%2"),
+                              shape.memoryGib * idleHours, e.prices.standbyGibHour.valueOr(0))
+                        : msg(QT_TRANSLATE_NOOP("sandbar::catalog", "paused or on standby: no compute charge")));
+        break;
+    }
+    case IdleRule::Running: {
+        const double idleRate = ratesFor(e, shape, 0).total();
+        add(est, QStringLiteral("idle"), idleRate * idleHours,
+            msg(QT_TRANSLATE_NOOP("sandbar::catalog", "no pause: %1 h billed as running with an idle CPU"), idleHours));
+        break;
+    }
+    case IdleRule::Unknown:
+        est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "cost while idle unknown; not included"));
+        break;
+    }
+}
+
+// Storage, creates and data transfer, each noted when its price is unknown.
+void addUsageCosts(Estimate &est, const ProviderEntry &e, const Workload &w)
+{
+    if (w.storageGib > 0) {
+        const Figure &p = e.prices.storageGibHour;
+        if (p.known()) {
+            const double gib = std::max(0.0, w.storageGib - e.prices.storageFreeGib.valueOr(0));
+            const double gibHours = afterIncluded(gib * (w.activeHours + w.idleHours), p);
+            add(est, QStringLiteral("storage"), gibHours * *p.value,
+                msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 GiB-h × $%2"), gibHours, *p.value));
+        } else {
+            est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "storage price unknown; not included"));
+        }
+    }
+    if (w.sessionsPerMonth > 0) {
+        if (e.prices.perCreate.known())
+            add(est, QStringLiteral("creates"), w.sessionsPerMonth * *e.prices.perCreate.value,
+                msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 × $%2"), w.sessionsPerMonth, *e.prices.perCreate.value));
+        else
+            est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "per-create price unknown; not included"));
+    }
+    if (w.egressGb > 0) {
+        if (e.prices.egressGb.known())
+            add(est, QStringLiteral("egress"), w.egressGb * *e.prices.egressGb.value,
+                msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 GB × $%2"), w.egressGb, *e.prices.egressGb.value));
+        else
+            est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "data transfer price unknown; not included"));
+    }
+}
+
+void applyFreeCredit(Estimate &est, const ProviderEntry &e, const Workload &w)
+{
+    const double left = std::max(0.0, *e.prices.freeCreditUsd.value - w.creditUsedUsd.value(e.id, 0));
+    if (left <= 0)
+        est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "free credit used up"));
+    else if (est.totalUsd > 0)
+        add(est, QStringLiteral("free_credit"), -std::min(est.totalUsd, left),
+            e.prices.creditMonthly ? msg(QT_TRANSLATE_NOOP("sandbar::catalog", "$%1 a month"), left)
+                                   : msg(QT_TRANSLATE_NOOP("sandbar::catalog", "$%1 once"), left));
+}
+
+void addPlanFee(Estimate &est, const Plan &plan)
+{
+    const Figure &fee = plan.monthlyFeeUsd;
+    if (fee.known() && *fee.value > 0)
+        add(est, QStringLiteral("plan"), *fee.value, msg(QT_TRANSLATE_NOOP("sandbar::catalog", "plan %1"), plan.name));
+    else if (!fee.known())
+        est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "fee of plan %1 unknown; not included"),
+                                plan.name);
+}
+
 } // namespace
 
 VoidResult validateWorkload(const Workload &w)
@@ -320,102 +428,15 @@ Estimate estimateProvider(const ProviderEntry &e, const Workload &w)
         est.noteMessages << msg(
             QT_TRANSLATE_NOOP("sandbar::catalog", "billing granularity not published; billed exactly"));
     const double hours = billedHours(w.activeHours, w.sessionsPerMonth, b.granularitySeconds);
-    const Rates r = ratesFor(e, shape, w.cpuBusy);
-    if (shape.tier) {
-        add(est, QStringLiteral("tier"), r.tier * hours,
-            msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 × %2 h × $%3"), shape.tier->name, hours, r.tier));
-    } else {
-        if (b.cpu != CpuRule::None) {
-            const double unitHours = r.cpu * hours / std::max(1e-12, e.prices.vcpuHour.valueOr(1));
-            const double billed = afterIncluded(unitHours, e.prices.vcpuHour);
-            const char *unit = e.prices.coreBased ? QT_TRANSLATE_NOOP("sandbar::catalog", "core-h")
-                                                  : QT_TRANSLATE_NOOP("sandbar::catalog", "vCPU-h");
-            add(est, QStringLiteral("cpu"), billed * e.prices.vcpuHour.valueOr(0),
-                shape.gpu && shape.gpu->includesCpuRam
-                    ? msg(QT_TRANSLATE_NOOP("sandbar::catalog", "included in the GPU price"))
-                    : msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 %2 × $%3 (%4)"), billed, unit,
-                          e.prices.vcpuHour.valueOr(0), cpuRuleName(b.cpu)));
-        }
-        if (b.memory != MemoryRule::None) {
-            const double gibHours = afterIncluded(shape.memoryGib * hours, e.prices.gibHour);
-            const double cost = (shape.gpu && shape.gpu->includesCpuRam) ? 0 : gibHours * e.prices.gibHour.valueOr(0);
-            add(est, QStringLiteral("memory"), cost,
-                shape.gpu && shape.gpu->includesCpuRam
-                    ? msg(QT_TRANSLATE_NOOP("sandbar::catalog", "included in the GPU price"))
-                    : msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 GiB-h × $%2"), gibHours,
-                          e.prices.gibHour.valueOr(0)));
-        }
-        if (shape.gpu)
-            add(est, QStringLiteral("gpu"), r.gpu * hours,
-                msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 × %2 × %3 h × $%4"), double(shape.gpuCount),
-                    shape.gpu->type, hours, shape.gpu->usdPerHour.valueOr(0)));
-    }
-    if (w.idleHours > 0) {
-        switch (b.idle) {
-        case IdleRule::Free: {
-            const double standby = e.prices.standbyGibHour.valueOr(0) * shape.memoryGib * w.idleHours;
-            add(est, QStringLiteral("idle"), standby,
-                standby > 0 ? msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 GiB-h on standby × $%2"),
-                                  shape.memoryGib * w.idleHours, e.prices.standbyGibHour.valueOr(0))
-                            : msg(QT_TRANSLATE_NOOP("sandbar::catalog", "paused or on standby: no compute charge")));
-            break;
-        }
-        case IdleRule::Running: {
-            const double idleRate = ratesFor(e, shape, 0).total();
-            add(est, QStringLiteral("idle"), idleRate * w.idleHours,
-                msg(QT_TRANSLATE_NOOP("sandbar::catalog", "no pause: %1 h billed as running with an idle CPU"),
-                    w.idleHours));
-            break;
-        }
-        case IdleRule::Unknown:
-            est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "cost while idle unknown; not included"));
-            break;
-        }
-    }
-    if (w.storageGib > 0) {
-        const Figure &p = e.prices.storageGibHour;
-        if (p.known()) {
-            const double gib = std::max(0.0, w.storageGib - e.prices.storageFreeGib.valueOr(0));
-            const double gibHours = afterIncluded(gib * (w.activeHours + w.idleHours), p);
-            add(est, QStringLiteral("storage"), gibHours * *p.value,
-                msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 GiB-h × $%2"), gibHours, *p.value));
-        } else {
-            est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "storage price unknown; not included"));
-        }
-    }
-    if (w.sessionsPerMonth > 0) {
-        if (e.prices.perCreate.known())
-            add(est, QStringLiteral("creates"), w.sessionsPerMonth * *e.prices.perCreate.value,
-                msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 × $%2"), w.sessionsPerMonth, *e.prices.perCreate.value));
-        else
-            est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "per-create price unknown; not included"));
-    }
-    if (w.egressGb > 0) {
-        if (e.prices.egressGb.known())
-            add(est, QStringLiteral("egress"), w.egressGb * *e.prices.egressGb.value,
-                msg(QT_TRANSLATE_NOOP("sandbar::catalog", "%1 GB × $%2"), w.egressGb, *e.prices.egressGb.value));
-        else
-            est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "data transfer price unknown; not included"));
-    }
+    addComputeCosts(est, e, shape, ratesFor(e, shape, w.cpuBusy), hours);
+    if (w.idleHours > 0)
+        addIdleCost(est, e, shape, w.idleHours);
+    addUsageCosts(est, e, w);
     // Credits pay for usage, not for subscriptions, so they are applied before the plan fee.
-    if (w.applyFreeCredit && e.prices.freeCreditUsd.known()) {
-        const double left = std::max(0.0, *e.prices.freeCreditUsd.value - w.creditUsedUsd.value(e.id, 0));
-        if (left <= 0)
-            est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "free credit used up"));
-        else if (est.totalUsd > 0)
-            add(est, QStringLiteral("free_credit"), -std::min(est.totalUsd, left),
-                e.prices.creditMonthly ? msg(QT_TRANSLATE_NOOP("sandbar::catalog", "$%1 a month"), left)
-                                       : msg(QT_TRANSLATE_NOOP("sandbar::catalog", "$%1 once"), left));
-    }
-    if (choice.plan) {
-        const Figure &fee = choice.plan->monthlyFeeUsd;
-        if (fee.known() && *fee.value > 0)
-            add(est, QStringLiteral("plan"), *fee.value,
-                msg(QT_TRANSLATE_NOOP("sandbar::catalog", "plan %1"), choice.plan->name));
-        else if (!fee.known())
-            est.noteMessages << msg(QT_TRANSLATE_NOOP("sandbar::catalog", "fee of plan %1 unknown; not included"),
-                                    choice.plan->name);
-    }
+    if (w.applyFreeCredit && e.prices.freeCreditUsd.known())
+        applyFreeCredit(est, e, w);
+    if (choice.plan)
+        addPlanFee(est, *choice.plan);
     return est;
 }
 

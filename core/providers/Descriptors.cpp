@@ -82,14 +82,133 @@ VoidResult checkRange(const FieldDescriptor &field, double v)
     return {};
 }
 
+Result<QVariant> badValue(const FieldDescriptor &field, const QString &why)
+{
+    return Result<QVariant>(makeError(ErrorCode::InvalidArgument, trField("%1: %2").arg(field.label, why)));
+}
+
+std::optional<bool> parseBoolean(const QString &t)
+{
+    const QString l = t.toLower();
+    if (l == QLatin1String("1") || l == QLatin1String("true") || l == QLatin1String("yes") || l == QLatin1String("on"))
+        return true;
+    if (l == QLatin1String("0") || l == QLatin1String("false") || l == QLatin1String("no") || l == QLatin1String("off"))
+        return false;
+    return std::nullopt;
+}
+
+std::optional<double> parseBytes(const QString &t)
+{
+    const double k = 1024.0;
+    return parseScaled(t, {{QString(), 1},
+                           {QStringLiteral("b"), 1},
+                           {QStringLiteral("k"), k},
+                           {QStringLiteral("kb"), k},
+                           {QStringLiteral("kib"), k},
+                           {QStringLiteral("m"), k * k},
+                           {QStringLiteral("mb"), k * k},
+                           {QStringLiteral("mib"), k * k},
+                           {QStringLiteral("g"), k * k * k},
+                           {QStringLiteral("gb"), k * k * k},
+                           {QStringLiteral("gib"), k * k * k},
+                           {QStringLiteral("t"), k * k * k * k},
+                           {QStringLiteral("tib"), k * k * k * k}});
+}
+
+std::optional<double> parseDuration(const QString &t)
+{
+    return parseScaled(t, {{QString(), 1},
+                           {QStringLiteral("s"), 1},
+                           {QStringLiteral("m"), 60},
+                           {QStringLiteral("h"), 3600},
+                           {QStringLiteral("d"), 86400}});
+}
+
+// Integer, Number, Bytes or Duration: whole numbers for all but Number.
+Result<QVariant> parseNumericValue(const FieldDescriptor &field, const QString &t)
+{
+    const auto bad = [&](const QString &why) { return badValue(field, why); };
+    if (field.type == FieldType::Integer) {
+        bool ok = false;
+        const qlonglong v = t.toLongLong(&ok);
+        if (!ok)
+            return bad(trField("'%1' is not a whole number").arg(t));
+        return QVariant(v);
+    }
+    if (field.type == FieldType::Number) {
+        bool ok = false;
+        const double v = t.toDouble(&ok);
+        if (!ok || !std::isfinite(v))
+            return bad(trField("'%1' is not a number").arg(t));
+        return QVariant(v);
+    }
+    if (field.type == FieldType::Bytes) {
+        const auto v = parseBytes(t);
+        if (!v)
+            return bad(trField("'%1' is not a size such as 512M or 2G").arg(t));
+        return QVariant(qint64(std::llround(*v)));
+    }
+    const auto v = parseDuration(t);
+    if (!v)
+        return bad(trField("'%1' is not a duration such as 90, 30m or 2h").arg(t));
+    return QVariant(qint64(std::llround(*v)));
+}
+
+// One non-blank line of an Env, Mounts or Ports field, in the form it is stored in.
+Result<QString> parseListLine(const FieldDescriptor &field, const QString &line)
+{
+    const auto bad = [&](const QString &why) { return Result<QString>(badValue(field, why).error()); };
+    if (field.type == FieldType::Env) {
+        const auto eq = line.indexOf(QLatin1Char('='));
+        const QString key = line.left(qMax<qsizetype>(0, eq));
+        static const QRegularExpression keyRe(QStringLiteral("^[^\\s=]+$"));
+        if (eq <= 0 || !keyRe.match(key).hasMatch())
+            return bad(trField("'%1' is not KEY=VALUE").arg(eq < 0 ? line.left(40) : key.left(40)));
+        return line;
+    }
+    if (field.type == FieldType::Ports) {
+        const auto p = parsePortSpec(line);
+        if (!p)
+            return bad(p.message());
+        return portSpecText(*p);
+    }
+    const auto m = parseMountSpec(line.trimmed());
+    if (!m)
+        return bad(m.message());
+    const QFileInfo host(m->hostPath);
+    if (!host.exists())
+        return bad(trField("host folder '%1' does not exist").arg(m->hostPath));
+    return QString(QDir::cleanPath(host.absoluteFilePath()) + QLatin1Char(':') + m->sessionPath +
+                   (m->readOnly ? QStringLiteral(":ro") : QString()));
+}
+
+Result<QStringList> parseListValue(const FieldDescriptor &field, const QString &text)
+{
+    QStringList list;
+    for (QString line : text.split(QLatin1Char('\n'))) {
+        // Leading blanks and a CR go; the value keeps its own spaces.
+        while (!line.isEmpty() && line.front().isSpace())
+            line.remove(0, 1);
+        if (line.endsWith(QLatin1Char('\r')))
+            line.chop(1);
+        if (line.trimmed().isEmpty())
+            continue;
+        auto item = parseListLine(field, line);
+        if (!item)
+            return item.error();
+        list << std::move(*item);
+    }
+    if (list.isEmpty() && field.required)
+        return badValue(field, trField("a value is required")).error();
+    return list;
+}
+
 } // namespace
 
 Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &text)
 {
     const QString t = text.trimmed();
-    const auto bad = [&](const QString &why) {
-        return Result<QVariant>(makeError(ErrorCode::InvalidArgument, trField("%1: %2").arg(field.label, why)));
-    };
+    const auto bad = [&](const QString &why) { return badValue(field, why); };
     if (t.isEmpty() && field.required)
         return bad(trField("a value is required"));
     QVariant out;
@@ -104,32 +223,11 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
         out = t;
         break;
     }
-    case FieldType::Integer: {
-        bool ok = false;
-        const qlonglong v = t.toLongLong(&ok);
-        if (!ok)
-            return bad(trField("'%1' is not a whole number").arg(t));
-        out = v;
-        break;
-    }
-    case FieldType::Number: {
-        bool ok = false;
-        const double v = t.toDouble(&ok);
-        if (!ok || !std::isfinite(v))
-            return bad(trField("'%1' is not a number").arg(t));
-        out = v;
-        break;
-    }
     case FieldType::Boolean: {
-        const QString l = t.toLower();
-        if (l == QLatin1String("1") || l == QLatin1String("true") || l == QLatin1String("yes") ||
-            l == QLatin1String("on"))
-            out = true;
-        else if (l == QLatin1String("0") || l == QLatin1String("false") || l == QLatin1String("no") ||
-                 l == QLatin1String("off"))
-            out = false;
-        else
+        const auto v = parseBoolean(t);
+        if (!v)
             return bad(trField("'%1' is not yes or no").arg(t));
+        out = *v;
         break;
     }
     case FieldType::Choice:
@@ -137,35 +235,14 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
             return bad(trField("'%1' is not one of %2").arg(t, field.choices.join(QLatin1String(", "))));
         out = t;
         break;
-    case FieldType::Bytes: {
-        const double k = 1024.0;
-        const auto v = parseScaled(t, {{QString(), 1},
-                                       {QStringLiteral("b"), 1},
-                                       {QStringLiteral("k"), k},
-                                       {QStringLiteral("kb"), k},
-                                       {QStringLiteral("kib"), k},
-                                       {QStringLiteral("m"), k * k},
-                                       {QStringLiteral("mb"), k * k},
-                                       {QStringLiteral("mib"), k * k},
-                                       {QStringLiteral("g"), k * k * k},
-                                       {QStringLiteral("gb"), k * k * k},
-                                       {QStringLiteral("gib"), k * k * k},
-                                       {QStringLiteral("t"), k * k * k * k},
-                                       {QStringLiteral("tib"), k * k * k * k}});
-        if (!v)
-            return bad(trField("'%1' is not a size such as 512M or 2G").arg(t));
-        out = qint64(std::llround(*v));
-        break;
-    }
+    case FieldType::Integer:
+    case FieldType::Number:
+    case FieldType::Bytes:
     case FieldType::Duration: {
-        const auto v = parseScaled(t, {{QString(), 1},
-                                       {QStringLiteral("s"), 1},
-                                       {QStringLiteral("m"), 60},
-                                       {QStringLiteral("h"), 3600},
-                                       {QStringLiteral("d"), 86400}});
+        auto v = parseNumericValue(field, t);
         if (!v)
-            return bad(trField("'%1' is not a duration such as 90, 30m or 2h").arg(t));
-        out = qint64(std::llround(*v));
+            return v.error();
+        out = std::move(*v);
         break;
     }
     case FieldType::Gpus: {
@@ -178,43 +255,10 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
     case FieldType::Env:
     case FieldType::Mounts:
     case FieldType::Ports: {
-        QStringList list;
-        for (QString line : text.split(QLatin1Char('\n'))) {
-            // Leading blanks and a CR go; the value keeps its own spaces.
-            while (!line.isEmpty() && line.front().isSpace())
-                line.remove(0, 1);
-            if (line.endsWith(QLatin1Char('\r')))
-                line.chop(1);
-            if (line.trimmed().isEmpty())
-                continue;
-            if (field.type == FieldType::Env) {
-                const auto eq = line.indexOf(QLatin1Char('='));
-                const QString key = line.left(qMax<qsizetype>(0, eq));
-                static const QRegularExpression keyRe(QStringLiteral("^[^\\s=]+$"));
-                if (eq <= 0 || !keyRe.match(key).hasMatch())
-                    return bad(trField("'%1' is not KEY=VALUE").arg(eq < 0 ? line.left(40) : key.left(40)));
-                list << line;
-                continue;
-            }
-            if (field.type == FieldType::Ports) {
-                const auto p = parsePortSpec(line);
-                if (!p)
-                    return bad(p.message());
-                list << portSpecText(*p);
-                continue;
-            }
-            const auto m = parseMountSpec(line.trimmed());
-            if (!m)
-                return bad(m.message());
-            const QFileInfo host(m->hostPath);
-            if (!host.exists())
-                return bad(trField("host folder '%1' does not exist").arg(m->hostPath));
-            list << QDir::cleanPath(host.absoluteFilePath()) + QLatin1Char(':') + m->sessionPath +
-                        (m->readOnly ? QStringLiteral(":ro") : QString());
-        }
-        if (list.isEmpty() && field.required)
-            return bad(trField("a value is required"));
-        out = list;
+        auto list = parseListValue(field, text);
+        if (!list)
+            return list.error();
+        out = std::move(*list);
         break;
     }
     }

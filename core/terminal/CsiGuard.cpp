@@ -203,6 +203,7 @@ CsiGuard::Action CsiGuard::finishCsi(unsigned char final)
     return Action::Keep;
 }
 
+// long by design: state machine (libvterm 0.3.3's parser, mirrored byte for byte)
 CsiGuard::Action CsiGuard::step(unsigned char c)
 {
     if (c == 0x00 || c == 0x7f)
@@ -314,6 +315,7 @@ CsiGuard::Action CsiGuard::step(unsigned char c)
     return Action::Keep;
 }
 
+// long by design: state machine (the filter's per-byte decisions over libvterm's states)
 bool CsiGuard::filter(const char *data, qsizetype len, QByteArray *out, Events *events)
 {
     bool copying = false;

@@ -67,6 +67,51 @@ AgentPolicyDialog::AgentPolicyDialog(QString configDir, QStringList accountNames
 {
     setObjectName(QStringLiteral("agentPolicyDialog"));
     setWindowTitle(tr("Agent policy"));
+
+    QLabel *intro = buildIntro();
+    buildBanner();
+    QGroupBox *accountsBox = buildAccountsBox();
+    QGroupBox *limitsBox = buildLimitsBox();
+    QGroupBox *allowBox = buildAllowBox();
+    QGroupBox *approveBox = buildApproveBox();
+    QGroupBox *toolsBox = buildToolsBox();
+
+    m_removeOnDisconnect = check(
+        tr("Remove an agent's sessions when it disconnects"), QStringLiteral("policyRemoveOnDisconnect"),
+        tr("So that an agent's leftovers do not run up a bill; their files inside the sandbox are deleted"), this);
+
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("policySaveError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c62828"));
+    m_error->hide();
+
+    QDialogButtonBox *buttons = buildButtons();
+
+    auto *left = new QVBoxLayout;
+    left->addWidget(accountsBox, 1);
+    left->addWidget(limitsBox);
+    left->addWidget(m_removeOnDisconnect);
+    auto *right = new QVBoxLayout;
+    right->addWidget(allowBox);
+    right->addWidget(approveBox);
+    right->addWidget(toolsBox, 1);
+    auto *columns = new QHBoxLayout;
+    columns->addLayout(left, 1);
+    columns->addLayout(right, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addWidget(m_banner);
+    layout->addLayout(columns, 1);
+    layout->addWidget(m_error);
+    layout->addWidget(buttons);
+
+    loadPolicy();
+    resize(880, 720);
+}
+
+QLabel *AgentPolicyDialog::buildIntro()
+{
     const QString file = QDir(m_configDir).filePath(QLatin1String(mcp::kAgentPolicyFile));
 
     auto *intro = new QLabel(tr("What agents may do through Sandbar's MCP server (<code>sandbarctl mcp</code> and the "
@@ -75,7 +120,11 @@ AgentPolicyDialog::AgentPolicyDialog(QString configDir, QStringList accountNames
                              this);
     intro->setWordWrap(true);
     intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return intro;
+}
 
+void AgentPolicyDialog::buildBanner()
+{
     m_banner = new QLabel(this);
     m_banner->setObjectName(QStringLiteral("policyLoadError"));
     m_banner->setWordWrap(true);
@@ -88,7 +137,10 @@ AgentPolicyDialog::AgentPolicyDialog(QString configDir, QStringList accountNames
     warn.setColor(QPalette::WindowText, QColor(0x8a, 0x1c, 0x1c));
     m_banner->setPalette(warn);
     m_banner->hide();
+}
 
+QGroupBox *AgentPolicyDialog::buildAccountsBox()
+{
     // Accounts: "All accounts", then each configured one.
     auto *accountsBox = new QGroupBox(tr("Accounts agents may use"), this);
     m_accounts = new QListWidget(accountsBox);
@@ -100,7 +152,11 @@ AgentPolicyDialog::AgentPolicyDialog(QString configDir, QStringList accountNames
     });
     auto *accountsLayout = new QVBoxLayout(accountsBox);
     accountsLayout->addWidget(m_accounts);
+    return accountsBox;
+}
 
+QGroupBox *AgentPolicyDialog::buildLimitsBox()
+{
     auto *limitsBox = new QGroupBox(tr("Limits"), this);
     m_maxSessions = new QSpinBox(limitsBox);
     m_maxSessions->setObjectName(QStringLiteral("policyMaxSessions"));
@@ -132,7 +188,11 @@ AgentPolicyDialog::AgentPolicyDialog(QString configDir, QStringList accountNames
     limits->addRow(tr("Default time limit:"), m_defaultTtl);
     limits->addRow(tr("Longest time limit:"), m_maxTtl);
     limits->addRow(tr("Running cost of agent sessions:"), m_maxUsd);
+    return limitsBox;
+}
 
+QGroupBox *AgentPolicyDialog::buildAllowBox()
+{
     auto *allowBox = new QGroupBox(tr("Agents may ask for"), this);
     m_allowNetwork = check(tr("Network access in their sessions"), QStringLiteral("policyAllowNetwork"),
                            tr("Off: a create with network on is refused"), allowBox);
@@ -141,7 +201,11 @@ AgentPolicyDialog::AgentPolicyDialog(QString configDir, QStringList accountNames
     auto *allow = new QVBoxLayout(allowBox);
     allow->addWidget(m_allowNetwork);
     allow->addWidget(m_allowHostPaths);
+    return allowBox;
+}
 
+QGroupBox *AgentPolicyDialog::buildApproveBox()
+{
     auto *approveBox = new QGroupBox(tr("Ask me in this window before"), this);
     m_approvePaid = check(tr("Creating a session on an account that bills"), QStringLiteral("policyApprovePaid"),
                           tr("Cloud providers; a Local, Docker or Podman account never bills"), approveBox);
@@ -153,7 +217,11 @@ AgentPolicyDialog::AgentPolicyDialog(QString configDir, QStringList accountNames
     approve->addWidget(m_approvePaid);
     approve->addWidget(m_approveNetwork);
     approve->addWidget(m_approveHostPaths);
+    return approveBox;
+}
 
+QGroupBox *AgentPolicyDialog::buildToolsBox()
+{
     auto *toolsBox = new QGroupBox(tr("Tools"), this);
     m_tools = new QTableWidget(0, ToolColumns, toolsBox);
     m_tools->setObjectName(QStringLiteral("policyTools"));
@@ -168,42 +236,22 @@ AgentPolicyDialog::AgentPolicyDialog(QString configDir, QStringList accountNames
     m_tools->verticalHeader()->setDefaultSectionSize(m_tools->fontMetrics().height() + 8);
     auto *tools = new QVBoxLayout(toolsBox);
     tools->addWidget(m_tools);
+    return toolsBox;
+}
 
-    m_removeOnDisconnect = check(
-        tr("Remove an agent's sessions when it disconnects"), QStringLiteral("policyRemoveOnDisconnect"),
-        tr("So that an agent's leftovers do not run up a bill; their files inside the sandbox are deleted"), this);
-
-    m_error = new QLabel(this);
-    m_error->setObjectName(QStringLiteral("policySaveError"));
-    m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c62828"));
-    m_error->hide();
-
+QDialogButtonBox *AgentPolicyDialog::buildButtons()
+{
     auto *buttons = new QDialogButtonBox(
         QDialogButtonBox::Save | QDialogButtonBox::Cancel | QDialogButtonBox::RestoreDefaults, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &AgentPolicyDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &AgentPolicyDialog::reject);
     connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this,
             [this]() { setPolicy(mcp::AgentPolicy()); });
+    return buttons;
+}
 
-    auto *left = new QVBoxLayout;
-    left->addWidget(accountsBox, 1);
-    left->addWidget(limitsBox);
-    left->addWidget(m_removeOnDisconnect);
-    auto *right = new QVBoxLayout;
-    right->addWidget(allowBox);
-    right->addWidget(approveBox);
-    right->addWidget(toolsBox, 1);
-    auto *columns = new QHBoxLayout;
-    columns->addLayout(left, 1);
-    columns->addLayout(right, 1);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addWidget(m_banner);
-    layout->addLayout(columns, 1);
-    layout->addWidget(m_error);
-    layout->addWidget(buttons);
-
+void AgentPolicyDialog::loadPolicy()
+{
     const Result<mcp::AgentPolicy> loaded = mcp::loadAgentPolicy(m_configDir);
     if (loaded.ok()) {
         setPolicy(*loaded);
@@ -215,7 +263,6 @@ AgentPolicyDialog::AgentPolicyDialog(QString configDir, QStringList accountNames
         m_banner->show();
         setPolicy(mcp::AgentPolicy());
     }
-    resize(880, 720);
 }
 
 void AgentPolicyDialog::setPolicy(const mcp::AgentPolicy &p)

@@ -6,7 +6,9 @@
 #include <QStringList>
 
 class QCheckBox;
+class QDialogButtonBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QListWidget;
 class QSpinBox;
@@ -35,6 +37,17 @@ public:
     void accept() override;
 
 private:
+    // The parts of the form, built by the constructor in this order.
+    QLabel *buildIntro();
+    void buildBanner();
+    QGroupBox *buildAccountsBox();
+    QGroupBox *buildLimitsBox();
+    QGroupBox *buildAllowBox();
+    QGroupBox *buildApproveBox();
+    QGroupBox *buildToolsBox();
+    QDialogButtonBox *buildButtons();
+    // Fills the form from the file, or from the defaults with the banner saying why.
+    void loadPolicy();
     void updateAccountsEnabled();
     void showError(const QString &text);
 

@@ -49,6 +49,34 @@ AuditView::AuditView(audit::AuditLog *log, QWidget *parent)
     setObjectName(QStringLiteral("auditView"));
     setWindowTitle(tr("Audit log"));
 
+    buildFilters();
+
+    m_export = new QPushButton(tr("Export CSV…"), this);
+    m_export->setObjectName(QStringLiteral("auditExport"));
+    m_export->setAccessibleName(tr("Export the rows shown as CSV"));
+
+    buildTable();
+
+    m_detail = new QPlainTextEdit(this);
+    m_detail->setObjectName(QStringLiteral("auditDetail"));
+    m_detail->setAccessibleName(tr("Selected entry"));
+    m_detail->setReadOnly(true);
+    m_detail->setPlaceholderText(tr("Select an entry to see all of it."));
+    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("auditStatus"));
+
+    layOut();
+    connectFilters();
+    connectModel();
+
+    updateRangeEditors();
+    applyFilter();
+}
+
+void AuditView::buildFilters()
+{
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("auditSearch"));
     m_search->setAccessibleName(tr("Search the audit log"));
@@ -93,11 +121,10 @@ AuditView::AuditView(audit::AuditLog *log, QWidget *parent)
     m_to->setAccessibleName(tr("Until"));
     m_to->setCalendarPopup(true);
     m_to->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
 
-    m_export = new QPushButton(tr("Export CSV…"), this);
-    m_export->setObjectName(QStringLiteral("auditExport"));
-    m_export->setAccessibleName(tr("Export the rows shown as CSV"));
-
+void AuditView::buildTable()
+{
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("auditTable"));
     m_table->setAccessibleName(tr("Audit entries"));
@@ -121,17 +148,10 @@ AuditView::AuditView(audit::AuditLog *log, QWidget *parent)
                                QStringLiteral("unavailable: engine")};
     for (int c = 0; c < int(std::size(samples)); ++c)
         m_table->setColumnWidth(c, fm.horizontalAdvance(samples[c]) + 3 * fm.averageCharWidth());
+}
 
-    m_detail = new QPlainTextEdit(this);
-    m_detail->setObjectName(QStringLiteral("auditDetail"));
-    m_detail->setAccessibleName(tr("Selected entry"));
-    m_detail->setReadOnly(true);
-    m_detail->setPlaceholderText(tr("Select an entry to see all of it."));
-    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("auditStatus"));
-
+void AuditView::layOut()
+{
     auto *filters = new QHBoxLayout;
     filters->addWidget(m_search, 3);
     filters->addWidget(m_account);
@@ -153,7 +173,10 @@ AuditView::AuditView(audit::AuditLog *log, QWidget *parent)
     layout->addLayout(filters);
     layout->addWidget(split, 1);
     layout->addLayout(bottom);
+}
 
+void AuditView::connectFilters()
+{
     // Typing waits for a pause; each keystroke would otherwise start a scan of the log.
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(SearchDebounceMs);
@@ -170,7 +193,10 @@ AuditView::AuditView(audit::AuditLog *log, QWidget *parent)
     connect(m_from, &QDateTimeEdit::dateTimeChanged, this, [this] { m_debounce.start(); });
     connect(m_to, &QDateTimeEdit::dateTimeChanged, this, [this] { m_debounce.start(); });
     connect(m_export, &QPushButton::clicked, this, &AuditView::chooseExportFile);
+}
 
+void AuditView::connectModel()
+{
     connect(m_model, &AuditModel::accountsChanged, this, &AuditView::updateAccounts);
     connect(m_model, &AuditModel::loadingChanged, this, &AuditView::updateStatus);
     // A reload (a new filter or a live refresh) resets the model: keep the selected
@@ -187,9 +213,6 @@ AuditView::AuditView(audit::AuditLog *log, QWidget *parent)
         m_selectedId = rows.isEmpty() ? -1 : m_model->entry(rows.first().row()).id;
         showSelected();
     });
-
-    updateRangeEditors();
-    applyFilter();
 }
 
 audit::AuditQuery AuditView::currentQuery(const QDateTime &now) const

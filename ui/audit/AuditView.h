@@ -53,6 +53,12 @@ protected:
     void hideEvent(QHideEvent *event) override;
 
 private:
+    // The parts of the view, built by the constructor in this order.
+    void buildFilters();
+    void buildTable();
+    void layOut();
+    void connectFilters();
+    void connectModel();
     void applyFilter();
     void updateAccounts(const QStringList &accounts);
     void updateRangeEditors();

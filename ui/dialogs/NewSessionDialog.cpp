@@ -65,6 +65,28 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
 {
     setWindowTitle(tr("New session"));
     auto *layout = new QVBoxLayout(this);
+    layOutFields(layout);
+    setUpFields();
+    buildCost(layout);
+    buildProgressArea(layout);
+    QDialogButtonBox *buttons = buildButtons(layout);
+
+    for (const auto &a : accounts.accounts())
+        m_account->addItem(QStringLiteral("%1 (%2)").arg(a.name, a.provider), a.name);
+    if (const int i = m_account->findData(preferredAccount); i >= 0)
+        m_account->setCurrentIndex(i);
+    connect(m_account, &QComboBox::currentIndexChanged, this, &NewSessionDialog::accountChanged);
+    connect(m_ttl, &QComboBox::currentIndexChanged, this, &NewSessionDialog::ttlChanged);
+    connect(m_form, &DescriptorForm::changed, this, &NewSessionDialog::updateCost);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, this, &NewSessionDialog::create);
+    accountChanged();
+}
+
+NewSessionDialog::~NewSessionDialog() = default;
+
+void NewSessionDialog::layOutFields(QVBoxLayout *layout)
+{
     auto *fieldsLayout = new QVBoxLayout(m_fields);
     fieldsLayout->setContentsMargins(0, 0, 0, 0);
     m_top = new QFormLayout;
@@ -85,7 +107,10 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
     fieldsLayout->addLayout(top);
     fieldsLayout->addWidget(m_form);
     layout->addWidget(m_fields);
+}
 
+void NewSessionDialog::setUpFields()
+{
     m_account->setAccessibleName(tr("Account"));
     m_name->setAccessibleName(tr("Session name"));
     m_name->setPlaceholderText(tr("optional"));
@@ -109,13 +134,19 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
         m_ttl->addItem(text, seconds);
     m_ttlIndex = m_ttl->findData(kDefaultTtl);
     m_ttl->setCurrentIndex(m_ttlIndex);
+}
 
+void NewSessionDialog::buildCost(QVBoxLayout *layout)
+{
     m_cost->setObjectName(QStringLiteral("costEstimate"));
     m_cost->setWordWrap(true);
     m_cost->setAccessibleName(tr("Estimated cost"));
     m_cost->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_cost);
+}
 
+void NewSessionDialog::buildProgressArea(QVBoxLayout *layout)
+{
     m_progressArea->setObjectName(QStringLiteral("progressArea"));
     auto *progressLayout = new QVBoxLayout(m_progressArea);
     progressLayout->setContentsMargins(0, 0, 0, 0);
@@ -127,7 +158,10 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
     progressLayout->addWidget(m_progressBar);
     m_progressArea->hide();
     layout->addWidget(m_progressArea);
+}
 
+QDialogButtonBox *NewSessionDialog::buildButtons(QVBoxLayout *layout)
+{
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("dialogError"));
     m_error->setWordWrap(true);
@@ -139,20 +173,8 @@ NewSessionDialog::NewSessionDialog(const AccountStore &accounts, const ProviderF
     m_createButton = buttons->button(QDialogButtonBox::Ok);
     m_createButton->setText(tr("Create"));
     layout->addWidget(buttons);
-
-    for (const auto &a : accounts.accounts())
-        m_account->addItem(QStringLiteral("%1 (%2)").arg(a.name, a.provider), a.name);
-    if (const int i = m_account->findData(preferredAccount); i >= 0)
-        m_account->setCurrentIndex(i);
-    connect(m_account, &QComboBox::currentIndexChanged, this, &NewSessionDialog::accountChanged);
-    connect(m_ttl, &QComboBox::currentIndexChanged, this, &NewSessionDialog::ttlChanged);
-    connect(m_form, &DescriptorForm::changed, this, &NewSessionDialog::updateCost);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, this, &NewSessionDialog::create);
-    accountChanged();
+    return buttons;
 }
-
-NewSessionDialog::~NewSessionDialog() = default;
 
 QString NewSessionDialog::accountName() const
 {

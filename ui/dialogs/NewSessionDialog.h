@@ -13,11 +13,13 @@
 
 class QCheckBox;
 class QComboBox;
+class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QVBoxLayout;
 
 namespace sandbar {
 class Provider;
@@ -73,6 +75,13 @@ Q_SIGNALS:
     void imagesListed(const QStringList &images);
 
 private:
+    // The parts of the dialog, built by the constructor in this order.
+    void layOutFields(QVBoxLayout *layout);
+    void setUpFields();
+    void buildCost(QVBoxLayout *layout);
+    void buildProgressArea(QVBoxLayout *layout);
+    // The error line above the buttons, then the buttons (Create, Cancel), not yet connected.
+    QDialogButtonBox *buildButtons(QVBoxLayout *layout);
     void accountChanged();
     void listEngineImages();
     void fillImages(const QStringList &engineImages);

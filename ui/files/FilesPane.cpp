@@ -74,6 +74,28 @@ FilesPane::FilesPane(Provider *provider, const SessionInfo &session, QWidget *pa
     setAccessibleName(tr("Files"));
     setAcceptDrops(true);
 
+    createActions();
+    connectActions();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    buildToolbar(layout);
+    buildNewFolderBar(layout);
+    buildNotice(layout);
+    buildView(layout);
+    connectSources(provider);
+
+    m_currentDir = kWorkDir;
+    m_pathBar->setPath(m_currentDir);
+    updateAvailability();
+    if (canList())
+        refresh();
+}
+
+FilesPane::~FilesPane() = default;
+
+void FilesPane::createActions()
+{
     const auto makeAction = [this](const QString &text, QStyle::StandardPixmap icon, const QString &tip) {
         auto *a = new QAction(style()->standardIcon(icon), text, this);
         a->setToolTip(tip);
@@ -92,7 +114,10 @@ FilesPane::FilesPane(Provider *provider, const SessionInfo &session, QWidget *pa
     m_newFolder = makeAction(tr("New folder"), QStyle::SP_FileDialogNewFolder, tr("Make a folder here"));
     m_delete = makeAction(tr("Delete"), QStyle::SP_TrashIcon, tr("Delete the selection"));
     m_delete->setShortcut(QKeySequence::Delete);
+}
 
+void FilesPane::connectActions()
+{
     connect(m_back, &QAction::triggered, this, [this]() {
         if (!m_history.isEmpty())
             goTo(m_history.takeLast(), false);
@@ -111,9 +136,10 @@ FilesPane::FilesPane(Provider *provider, const SessionInfo &session, QWidget *pa
         m_newFolderName->selectAll();
     });
     connect(m_delete, &QAction::triggered, this, [this]() { requestDelete(); });
+}
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
+void FilesPane::buildToolbar(QVBoxLayout *layout)
+{
     auto *bar = new QHBoxLayout;
     bar->setSpacing(2);
     bar->addWidget(addButton(m_back, "filesBack"));
@@ -125,7 +151,10 @@ FilesPane::FilesPane(Provider *provider, const SessionInfo &session, QWidget *pa
     bar->addWidget(addButton(m_newFolder, "filesNewFolder"));
     bar->addWidget(addButton(m_delete, "filesDelete"));
     layout->addLayout(bar);
+}
 
+void FilesPane::buildNewFolderBar(QVBoxLayout *layout)
+{
     auto *nf = new QHBoxLayout(m_newFolderBar);
     nf->setContentsMargins(0, 0, 0, 0);
     auto *nfLabel = new QLabel(tr("Folder name:"), m_newFolderBar);
@@ -152,14 +181,20 @@ FilesPane::FilesPane(Provider *provider, const SessionInfo &session, QWidget *pa
     connect(create, &QPushButton::clicked, this, commitFolder);
     connect(cancel, &QPushButton::clicked, m_newFolderBar, &QWidget::hide);
     layout->addWidget(m_newFolderBar);
+}
 
+void FilesPane::buildNotice(QVBoxLayout *layout)
+{
     m_notice->setObjectName(QStringLiteral("filesNotice"));
     m_notice->setAccessibleName(tr("Files notice"));
     m_notice->setWordWrap(true);
     m_notice->setTextFormat(Qt::PlainText);
     m_notice->hide();
     layout->addWidget(m_notice);
+}
 
+void FilesPane::buildView(QVBoxLayout *layout)
+{
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(FilesModel::SortRole);
     m_view->setObjectName(QStringLiteral("filesView"));
@@ -191,7 +226,10 @@ FilesPane::FilesPane(Provider *provider, const SessionInfo &session, QWidget *pa
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
+}
 
+void FilesPane::connectSources(Provider *provider)
+{
     connect(m_pathBar, &PathBar::pathActivated, this, [this](const QString &p) { goTo(p, true); });
     connect(m_queue, &TransferQueue::conflict, this, &FilesPane::askConflict);
     connect(m_queue, &TransferQueue::itemFinished, this, &FilesPane::onItemFinished);
@@ -203,15 +241,7 @@ FilesPane::FilesPane(Provider *provider, const SessionInfo &session, QWidget *pa
             if (s.id == m_session.id)
                 setSession(s);
         });
-
-    m_currentDir = kWorkDir;
-    m_pathBar->setPath(m_currentDir);
-    updateAvailability();
-    if (canList())
-        refresh();
 }
-
-FilesPane::~FilesPane() = default;
 
 QToolButton *FilesPane::addButton(QAction *action, const char *objectName)
 {

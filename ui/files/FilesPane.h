@@ -17,6 +17,7 @@ class QTemporaryDir;
 class QTimer;
 class QToolButton;
 class QTreeView;
+class QVBoxLayout;
 
 namespace sandbar::ui {
 
@@ -74,6 +75,15 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // The parts of the pane, built by the constructor in this order.
+    void createActions();
+    void connectActions();
+    void buildToolbar(QVBoxLayout *layout);
+    void buildNewFolderBar(QVBoxLayout *layout);
+    void buildNotice(QVBoxLayout *layout);
+    void buildView(QVBoxLayout *layout);
+    // The path bar, the queue, the refresh timer and the provider's session updates.
+    void connectSources(Provider *provider);
     QToolButton *addButton(QAction *action, const char *objectName);
     void updateAvailability();
     void updateActions();

@@ -116,6 +116,7 @@ QByteArray ctrlSymbol(int qtKey)
 
 } // namespace
 
+// long by design: table (one case per key and modifier)
 KeyAction mapKey(int qtKey, Qt::KeyboardModifiers modifiers, const QString &text, KeyPlatform platform)
 {
     using K = KeyAction::Kind;

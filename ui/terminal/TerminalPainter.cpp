@@ -83,6 +83,14 @@ void TerminalPainter::paintRow(QPainter &p, int y, const QList<Cell> &cells, int
     // A wide character whose first half is outside the range still has to be drawn.
     if (colFrom > 0 && colFrom < cells.size() && cells.at(colFrom).width == 0)
         --colFrom;
+    paintBackgrounds(p, y, cells, colFrom, colTo);
+    paintText(p, y, cells, colFrom, colTo, linkCols);
+    if (selected)
+        paintSelection(p, y, colFrom, colTo, selected);
+}
+
+void TerminalPainter::paintBackgrounds(QPainter &p, int y, const QList<Cell> &cells, int colFrom, int colTo) const
+{
     const int w = m_cellWidth;
     const int h = m_cellHeight;
 
@@ -98,6 +106,13 @@ void TerminalPainter::paintRow(QPainter &p, int y, const QList<Cell> &cells, int
             p.fillRect(QRect(col * w, y, (end - col) * w, h), bg);
         col = end;
     }
+}
+
+void TerminalPainter::paintText(QPainter &p, int y, const QList<Cell> &cells, int colFrom, int colTo,
+                                const std::function<bool(int)> &linkCols) const
+{
+    const int w = m_cellWidth;
+    const int h = m_cellHeight;
 
     // Text runs: same attributes, single-width, one code point of a script that keeps the
     // grid (others are drawn cell by cell with their own box).
@@ -105,7 +120,7 @@ void TerminalPainter::paintRow(QPainter &p, int y, const QList<Cell> &cells, int
         return c.width == 1 && c.chars[1] == 0 &&
                (c.chars[0] < 0x0370 || (c.chars[0] >= 0x2500 && c.chars[0] < 0x2600));
     };
-    col = colFrom;
+    int col = colFrom;
     QString run;
     while (col < colTo) {
         const Cell &c = cells.at(col);
@@ -144,42 +159,52 @@ void TerminalPainter::paintRow(QPainter &p, int y, const QList<Cell> &cells, int
                 p.drawText(QRect(x, y, runWidth, h), Qt::AlignCenter | Qt::TextDontClip, run);
         }
         const int ul = isLink ? CellAttrs::SingleUnderline : c.attrs.underline();
-        if (ul != CellAttrs::NoUnderline) {
-            p.setPen(QPen(fg, 1));
-            const int base = qMin(y + m_ascent + 2, y + h - 1);
-            if (ul == CellAttrs::DoubleUnderline) {
-                p.drawLine(x, base - 1, x + runWidth - 1, base - 1);
-                p.drawLine(x, base + 1, x + runWidth - 1, base + 1);
-            } else if (ul == CellAttrs::CurlyUnderline) {
-                QPainterPath path;
-                path.moveTo(x, base);
-                for (int i = 0; i < runWidth; i += 4)
-                    path.quadTo(x + i + 1, base + ((i / 4) % 2 ? 2 : -2), x + i + 2, base);
-                p.drawPath(path);
-            } else {
-                p.drawLine(x, base, x + runWidth - 1, base);
-            }
-        }
-        if (c.attrs.has(CellAttrs::Strike)) {
-            p.setPen(QPen(fg, 1));
-            p.drawLine(x, y + h / 2, x + runWidth - 1, y + h / 2);
-        }
+        paintLines(p, x, y, runWidth, fg, ul, c.attrs.has(CellAttrs::Strike));
         col = end;
     }
+}
 
-    if (selected) {
-        col = colFrom;
-        while (col < colTo) {
-            if (!selected(col)) {
-                ++col;
-                continue;
-            }
-            int end = col + 1;
-            while (end < colTo && selected(end))
-                ++end;
-            p.fillRect(QRect(col * w, y, (end - col) * w, h), m_colors.selection);
-            col = end;
+void TerminalPainter::paintLines(QPainter &p, int x, int y, int runWidth, const QColor &fg, int ul, bool strike) const
+{
+    const int h = m_cellHeight;
+    if (ul != CellAttrs::NoUnderline) {
+        p.setPen(QPen(fg, 1));
+        const int base = qMin(y + m_ascent + 2, y + h - 1);
+        if (ul == CellAttrs::DoubleUnderline) {
+            p.drawLine(x, base - 1, x + runWidth - 1, base - 1);
+            p.drawLine(x, base + 1, x + runWidth - 1, base + 1);
+        } else if (ul == CellAttrs::CurlyUnderline) {
+            QPainterPath path;
+            path.moveTo(x, base);
+            for (int i = 0; i < runWidth; i += 4)
+                path.quadTo(x + i + 1, base + ((i / 4) % 2 ? 2 : -2), x + i + 2, base);
+            p.drawPath(path);
+        } else {
+            p.drawLine(x, base, x + runWidth - 1, base);
         }
+    }
+    if (strike) {
+        p.setPen(QPen(fg, 1));
+        p.drawLine(x, y + h / 2, x + runWidth - 1, y + h / 2);
+    }
+}
+
+void TerminalPainter::paintSelection(QPainter &p, int y, int colFrom, int colTo,
+                                     const std::function<bool(int)> &selected) const
+{
+    const int w = m_cellWidth;
+    const int h = m_cellHeight;
+    int col = colFrom;
+    while (col < colTo) {
+        if (!selected(col)) {
+            ++col;
+            continue;
+        }
+        int end = col + 1;
+        while (end < colTo && selected(end))
+            ++end;
+        p.fillRect(QRect(col * w, y, (end - col) * w, h), m_colors.selection);
+        col = end;
     }
 }
 

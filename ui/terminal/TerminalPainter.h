@@ -63,6 +63,13 @@ public:
 private:
     void resolveColors(const CellAttrs &a, QColor *fg, QColor *bg) const;
     const QFont &fontFor(const CellAttrs &a) const;
+    // The parts of paintRow, in the order it paints them.
+    void paintBackgrounds(QPainter &p, int y, const QList<Cell> &cells, int colFrom, int colTo) const;
+    void paintText(QPainter &p, int y, const QList<Cell> &cells, int colFrom, int colTo,
+                   const std::function<bool(int)> &linkCols) const;
+    // Underline (a CellAttrs::Underline) and strike-through of a run of text runWidth wide at x.
+    void paintLines(QPainter &p, int x, int y, int runWidth, const QColor &fg, int ul, bool strike) const;
+    void paintSelection(QPainter &p, int y, int colFrom, int colTo, const std::function<bool(int)> &selected) const;
 
     std::array<QFont, 4> m_fonts; // regular, bold, italic, bold italic
     int m_cellWidth = 8;

@@ -166,16 +166,12 @@ QList<FieldDescriptor> mcpCreateFields(const ProviderDescriptor &descriptor)
     return fields;
 }
 
-Tool mcpCreateSessionTool(McpAgent &agent)
+namespace {
+
+// Every provider's options in one schema: an option another provider offers is refused
+// with a message naming what this account's provider takes.
+QJsonObject createInputSchema(AppServices &services)
 {
-    AppServices &services = agent.services();
-    Tool t = newTool(QStringLiteral("create_session"), tr("Create a session"),
-                     tr("Starts a new sandbox session in an account and answers once it runs. Options depend on "
-                        "the account's provider (list_accounts names them); without ttl it ends after the agent "
-                        "policy's default (30 minutes unless the person changed it). Network is off unless asked "
-                        "for. The person's agent policy may refuse the call or ask them to approve it first."));
-    // Every provider's options in one schema: an option another provider offers is refused
-    // with a message naming what this account's provider takes.
     QJsonObject props{{QStringLiteral("account"), prop(QStringLiteral("string"), tr("The account to create in"))}};
     QMap<QString, QStringList> providersOf;
     QMap<QString, FieldDescriptor> allFields;
@@ -188,89 +184,133 @@ Tool mcpCreateSessionTool(McpAgent &agent)
     }
     for (auto it = allFields.cbegin(); it != allFields.cend(); ++it)
         props[it.key()] = optionSchema(it.value(), providersOf.value(it.key()));
-    t.inputSchema = object(props, {QStringLiteral("account")});
+    return object(props, {QStringLiteral("account")});
+}
+
+// The provider's create options, each labelled with its key.
+QList<FieldDescriptor> agentCreateFields(const ProviderDescriptor &descriptor)
+{
+    QList<FieldDescriptor> fields;
+    for (auto f : mcpCreateFields(descriptor)) {
+        f.label = f.key; // errors name the argument as the agent wrote it
+        fields << f;
+    }
+    return fields;
+}
+
+// Fills texts from the call's arguments; non-empty when one is no option of the provider:
+// what to tell the agent.
+QString argumentTexts(const QJsonObject &args, const QList<FieldDescriptor> &fields, const QString &provider,
+                      const QString &account, QMap<QString, QStringList> &texts)
+{
+    for (auto it = args.constBegin(); it != args.constEnd(); ++it) {
+        const bool known =
+            std::any_of(fields.cbegin(), fields.cend(), [&](const FieldDescriptor &f) { return f.key == it.key(); });
+        if (!known) {
+            QStringList keys;
+            for (const auto &f : fields)
+                keys << f.key;
+            return tr("Provider '%1' (account '%2') has no create option '%3'; it takes: %4.")
+                .arg(provider, account, it.key(), keys.join(QStringLiteral(", ")));
+        }
+        texts.insert(it.key(), optionTexts(it.value()));
+    }
+    return {};
+}
+
+mcp::CreateFacts createFacts(AppServices &svc, const QString &account, const QString &provider, bool selfHosted,
+                             const CreateSpec &spec, bool hasTtl)
+{
+    mcp::CreateFacts facts;
+    facts.account = account;
+    facts.paid = !selfHosted;
+    facts.network = spec.network;
+    facts.hostPaths = !spec.mounts.isEmpty();
+    facts.hasTtl = hasTtl;
+    facts.ttlSeconds = spec.ttlSeconds;
+    facts.usdPerHour = usdPerHour(svc, provider, spec.cpus, spec.memoryBytes, spec.gpus);
+    facts.budgetReached = budgetReached(svc, account);
+    return facts;
+}
+
+// The policy said yes: creates the session and answers the call with it.
+void createApproved(McpAgent &agent, ToolCall *call, const CreateSpec &spec, const QString &account)
+{
+    agent.services().registry->provider(
+        account, Callback<Provider *>(call, [&agent, call, spec, account](Result<Provider *> p) {
+            if (!p.ok())
+                return call->fail(p.error());
+            p.value()->create(spec, Callback<SessionInfo>(call, [&agent, call, account](Result<SessionInfo> r) {
+                                  if (!r.ok())
+                                      return call->fail(r.error());
+                                  SessionInfo s = r.value();
+                                  s.account = account;
+                                  agent.sessionCreated(account, s.id);
+                                  call->finish(ToolResult::ok({{QStringLiteral("session"), sessionToJson(s)}}));
+                              }));
+        }));
+}
+
+void runCreateSession(McpAgent &agent, ToolCall *call)
+{
+    AppServices &svc = agent.services();
+    const auto policy = agent.policy();
+    if (!policy.ok())
+        return call->fail(policy.error());
+    QJsonObject args = call->arguments();
+    const QString account = args.take(QLatin1String("account")).toString();
+    const auto acct = svc.accounts->find(account);
+    if (!acct)
+        return call->fail(tr("No account named '%1' (list_accounts shows them).").arg(account));
+    const ProviderFactory *factory = svc.factories.find(acct->provider);
+    if (!factory)
+        return call->fail(
+            tr("Account '%1' uses provider '%2', which this build does not have.").arg(account, acct->provider));
+    const QList<FieldDescriptor> fields = agentCreateFields(factory->descriptor());
+    QMap<QString, QStringList> texts;
+    if (const QString unknown = argumentTexts(args, fields, acct->provider, account, texts); !unknown.isEmpty())
+        return call->fail(unknown);
+    const bool hasTtl = std::any_of(fields.cbegin(), fields.cend(),
+                                    [](const FieldDescriptor &f) { return f.key == QLatin1String(createkeys::Ttl); });
+    if (hasTtl && !texts.contains(QLatin1String(createkeys::Ttl)))
+        texts.insert(QLatin1String(createkeys::Ttl), {QString::number(policy->defaultTtlSeconds)});
+    auto values = parseFieldValues(fields, texts);
+    if (!values)
+        return call->fail(makeError(ErrorCode::InvalidArgument, values.message()));
+    CreateSpec spec = createSpecFromOptions(*values);
+    spec.labels.insert(QLatin1String(labels::Agent), agent.agentLabel());
+
+    const mcp::CreateFacts facts =
+        createFacts(svc, account, acct->provider, factory->descriptor().selfHosted, spec, hasTtl);
+    // Refused without asking anyone when a limit that needs no count says no.
+    if (const auto early = mcp::evaluateCreate(*policy, facts); early.kind == mcp::PolicyVerdict::Kind::Deny)
+        return call->fail(makeError(ErrorCode::Unauthorized, early.message));
+    countAgentSessions(svc, *policy, call,
+                       [&agent, call, policy = *policy, facts, spec, account](int count, double usd) {
+                           mcp::CreateFacts counted = facts;
+                           counted.agentSessions = count;
+                           counted.agentUsdPerHour = usd;
+                           agent.decide(call, mcp::evaluateCreate(policy, counted),
+                                        [&agent, call, spec, account] { createApproved(agent, call, spec, account); });
+                       });
+}
+
+} // namespace
+
+Tool mcpCreateSessionTool(McpAgent &agent)
+{
+    AppServices &services = agent.services();
+    Tool t = newTool(QStringLiteral("create_session"), tr("Create a session"),
+                     tr("Starts a new sandbox session in an account and answers once it runs. Options depend on "
+                        "the account's provider (list_accounts names them); without ttl it ends after the agent "
+                        "policy's default (30 minutes unless the person changed it). Network is off unless asked "
+                        "for. The person's agent policy may refuse the call or ask them to approve it first."));
+    t.inputSchema = createInputSchema(services);
     t.outputSchema = object({{QStringLiteral("session"), mcpSessionSchema()}}, {QStringLiteral("session")}, false);
     t.annotations = {{QStringLiteral("readOnlyHint"), false},
                      {QStringLiteral("destructiveHint"), false},
                      {QStringLiteral("openWorldHint"), true}};
-    t.run = [&agent](ToolCall *call) {
-        AppServices &svc = agent.services();
-        const auto policy = agent.policy();
-        if (!policy.ok())
-            return call->fail(policy.error());
-        QJsonObject args = call->arguments();
-        const QString account = args.take(QLatin1String("account")).toString();
-        const auto acct = svc.accounts->find(account);
-        if (!acct)
-            return call->fail(tr("No account named '%1' (list_accounts shows them).").arg(account));
-        const ProviderFactory *factory = svc.factories.find(acct->provider);
-        if (!factory)
-            return call->fail(
-                tr("Account '%1' uses provider '%2', which this build does not have.").arg(account, acct->provider));
-        QList<FieldDescriptor> fields;
-        for (auto f : mcpCreateFields(factory->descriptor())) {
-            f.label = f.key; // errors name the argument as the agent wrote it
-            fields << f;
-        }
-        QMap<QString, QStringList> texts;
-        for (auto it = args.constBegin(); it != args.constEnd(); ++it) {
-            const bool known = std::any_of(fields.cbegin(), fields.cend(),
-                                           [&](const FieldDescriptor &f) { return f.key == it.key(); });
-            if (!known) {
-                QStringList keys;
-                for (const auto &f : fields)
-                    keys << f.key;
-                return call->fail(tr("Provider '%1' (account '%2') has no create option '%3'; it takes: %4.")
-                                      .arg(acct->provider, account, it.key(), keys.join(QStringLiteral(", "))));
-            }
-            texts.insert(it.key(), optionTexts(it.value()));
-        }
-        const bool hasTtl = std::any_of(fields.cbegin(), fields.cend(), [](const FieldDescriptor &f) {
-            return f.key == QLatin1String(createkeys::Ttl);
-        });
-        if (hasTtl && !texts.contains(QLatin1String(createkeys::Ttl)))
-            texts.insert(QLatin1String(createkeys::Ttl), {QString::number(policy->defaultTtlSeconds)});
-        auto values = parseFieldValues(fields, texts);
-        if (!values)
-            return call->fail(makeError(ErrorCode::InvalidArgument, values.message()));
-        CreateSpec spec = createSpecFromOptions(*values);
-        spec.labels.insert(QLatin1String(labels::Agent), agent.agentLabel());
-
-        mcp::CreateFacts facts;
-        facts.account = account;
-        facts.paid = !factory->descriptor().selfHosted;
-        facts.network = spec.network;
-        facts.hostPaths = !spec.mounts.isEmpty();
-        facts.hasTtl = hasTtl;
-        facts.ttlSeconds = spec.ttlSeconds;
-        facts.usdPerHour = usdPerHour(svc, acct->provider, spec.cpus, spec.memoryBytes, spec.gpus);
-        facts.budgetReached = budgetReached(svc, account);
-        // Refused without asking anyone when a limit that needs no count says no.
-        if (const auto early = mcp::evaluateCreate(*policy, facts); early.kind == mcp::PolicyVerdict::Kind::Deny)
-            return call->fail(makeError(ErrorCode::Unauthorized, early.message));
-        countAgentSessions(
-            svc, *policy, call, [&agent, call, policy = *policy, facts, spec, account](int count, double usd) {
-                mcp::CreateFacts counted = facts;
-                counted.agentSessions = count;
-                counted.agentUsdPerHour = usd;
-                agent.decide(call, mcp::evaluateCreate(policy, counted), [&agent, call, spec, account] {
-                    agent.services().registry->provider(
-                        account, Callback<Provider *>(call, [&agent, call, spec, account](Result<Provider *> p) {
-                            if (!p.ok())
-                                return call->fail(p.error());
-                            p.value()->create(
-                                spec, Callback<SessionInfo>(call, [&agent, call, account](Result<SessionInfo> r) {
-                                    if (!r.ok())
-                                        return call->fail(r.error());
-                                    SessionInfo s = r.value();
-                                    s.account = account;
-                                    agent.sessionCreated(account, s.id);
-                                    call->finish(ToolResult::ok({{QStringLiteral("session"), sessionToJson(s)}}));
-                                }));
-                        }));
-                });
-            });
-    };
+    t.run = [&agent](ToolCall *call) { runCreateSession(agent, call); };
     return t;
 }
 

@@ -64,32 +64,124 @@ struct Captured {
     QString text() const { return QString::fromUtf8(kept); }
 };
 
+QJsonObject execInputSchema()
+{
+    QJsonObject timeout = prop(QStringLiteral("number"), tr("Seconds before the command is killed (default 120)"));
+    timeout[QStringLiteral("minimum")] = 0.1;
+    timeout[QStringLiteral("maximum")] = kMaxTimeoutSeconds;
+    QJsonObject argv = array(QStringLiteral("string"), tr("The program and its arguments, not interpreted"));
+    argv[QStringLiteral("minItems")] = 1;
+    return object({{QStringLiteral("session"), mcpSessionProp()},
+                   {QStringLiteral("argv"), argv},
+                   {QStringLiteral("command"), prop(QStringLiteral("string"), tr("A shell command line"))},
+                   {QStringLiteral("stdin"), prop(QStringLiteral("string"), tr("Text given on stdin"))},
+                   {QStringLiteral("timeout_seconds"), timeout}},
+                  {QStringLiteral("session")});
+}
+
+QJsonObject execOutputSchema()
+{
+    return object({{QStringLiteral("exit_code"), prop(QStringLiteral("integer"), tr("The command's exit code"))},
+                   {QStringLiteral("stdout"), prop(QStringLiteral("string"), tr("Standard output (the first 1 MiB)"))},
+                   {QStringLiteral("stderr"), prop(QStringLiteral("string"), tr("Standard error (the first 1 MiB)"))},
+                   {QStringLiteral("stdout_bytes"), prop(QStringLiteral("integer"), tr("Bytes written to stdout"))},
+                   {QStringLiteral("stderr_bytes"), prop(QStringLiteral("integer"), tr("Bytes written to stderr"))},
+                   {QStringLiteral("truncated"), prop(QStringLiteral("boolean"), tr("Whether output was cut"))}},
+                  {QStringLiteral("exit_code"), QStringLiteral("stdout"), QStringLiteral("stderr"),
+                   QStringLiteral("stdout_bytes"), QStringLiteral("stderr_bytes"), QStringLiteral("truncated")});
+}
+
+// The text item is for agents that read no structuredContent: the streams as they are, with
+// the exit code and a note on anything cut.
+QString execText(int exitCode, const Captured &out, const Captured &err)
+{
+    QString text = tr("exit code %1").arg(exitCode);
+    for (const auto &[name, c] :
+         {std::pair{QStringLiteral("stdout"), &out}, std::pair{QStringLiteral("stderr"), &err}}) {
+        if (c->total == 0)
+            continue;
+        text += QStringLiteral("\n--- %1 ---\n").arg(name) + c->text();
+        if (c->truncated())
+            text +=
+                QLatin1Char('\n') +
+                tr("[%1 truncated: the first %2 of %3 bytes are shown]").arg(name).arg(c->kept.size()).arg(c->total);
+    }
+    return text;
+}
+
+void finishExec(ToolCall *call, const Result<int> &r, const Captured &out, const Captured &err, bool timedOut,
+                double timeoutSeconds)
+{
+    if (!r.ok() && timedOut)
+        return call->fail(tr("The command did not finish within %1 s and was killed: %2\nOutput so far:\n"
+                             "stdout (%3 bytes): %4\nstderr (%5 bytes): %6")
+                              // One pass: the command's output may hold %N itself.
+                              .arg(QString::number(timeoutSeconds), r.message(), QString::number(out.total), out.text(),
+                                   QString::number(err.total), err.text()));
+    if (!r.ok())
+        return call->fail(r.message());
+    QJsonObject o{{QStringLiteral("exit_code"), r.value()},
+                  {QStringLiteral("stdout"), out.text()},
+                  {QStringLiteral("stderr"), err.text()},
+                  {QStringLiteral("stdout_bytes"), double(out.total)},
+                  {QStringLiteral("stderr_bytes"), double(err.total)},
+                  {QStringLiteral("truncated"), out.truncated() || err.truncated()}};
+    ToolResult result = ToolResult::ok(o);
+    result.text = execText(r.value(), out, err);
+    call->finish(result);
+}
+
+// A client that asked for progress hears how long the command has run, which also keeps its
+// own request timeout from firing on a long command.
+QTimer *execProgressTicker(ToolCall *call, double timeoutSeconds)
+{
+    auto *ticker = new QTimer(call);
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    QObject::connect(ticker, &QTimer::timeout, call, [call, clock, timeoutSeconds] {
+        const double ran = double(clock->elapsed()) / 1000.0;
+        call->reportProgress(ran, timeoutSeconds, tr("running for %1 s").arg(qRound(ran)));
+    });
+    return ticker;
+}
+
+void runExec(ToolCall *call, Provider *p, const SessionInfo &s, const ExecRequest &req, double timeoutSeconds)
+{
+    if (!p->capabilities().testFlag(Capability::Exec))
+        return call->fail(unsupportedError(p->descriptor(), Capability::Exec).message);
+    ExecJob *job = p->commands()->exec(s.id, req).release();
+    job->setParent(call); // goes with the call: a cancelled call's job is cancelled
+    auto out = std::make_shared<Captured>();
+    auto err = std::make_shared<Captured>();
+    QObject::connect(job, &ExecJob::stdoutData, call, [out](const QByteArray &b) { out->add(b); });
+    QObject::connect(job, &ExecJob::stderrData, call, [err](const QByteArray &b) { err->add(b); });
+    QObject::connect(call, &ToolCall::cancelled, job, [job] { job->cancel(); });
+    auto *timer = new QTimer(call);
+    timer->setSingleShot(true);
+    auto timedOut = std::make_shared<bool>(false);
+    // The answer waits for the cancel's end: providers kill the command then (Docker and
+    // Podman with a second exec, TERM then KILL) and say whether it worked.
+    QObject::connect(timer, &QTimer::timeout, job, [job, timedOut] {
+        *timedOut = true;
+        job->cancel();
+    });
+    QObject::connect(job, &ExecJob::finished, call, [call, out, err, timedOut, timeoutSeconds](const Result<int> &r) {
+        finishExec(call, r, *out, *err, *timedOut, timeoutSeconds);
+    });
+    QTimer *ticker = execProgressTicker(call, timeoutSeconds);
+    ticker->start(kProgressMs);
+    timer->start(int(timeoutSeconds * 1000));
+    job->start();
+}
+
 Tool execTool(AppServices &services)
 {
     Tool t = newTool(QStringLiteral("exec"), tr("Run a command"),
                      tr("Runs a command in a session without a terminal and answers with its stdout, stderr and "
                         "exit code. Give argv (run as is) or command (run by sh -c). Each stream keeps its first "
                         "1 MiB; the byte counts say how much there was. On timeout the command is killed."));
-    QJsonObject timeout = prop(QStringLiteral("number"), tr("Seconds before the command is killed (default 120)"));
-    timeout[QStringLiteral("minimum")] = 0.1;
-    timeout[QStringLiteral("maximum")] = kMaxTimeoutSeconds;
-    QJsonObject argv = array(QStringLiteral("string"), tr("The program and its arguments, not interpreted"));
-    argv[QStringLiteral("minItems")] = 1;
-    t.inputSchema = object({{QStringLiteral("session"), mcpSessionProp()},
-                            {QStringLiteral("argv"), argv},
-                            {QStringLiteral("command"), prop(QStringLiteral("string"), tr("A shell command line"))},
-                            {QStringLiteral("stdin"), prop(QStringLiteral("string"), tr("Text given on stdin"))},
-                            {QStringLiteral("timeout_seconds"), timeout}},
-                           {QStringLiteral("session")});
-    t.outputSchema =
-        object({{QStringLiteral("exit_code"), prop(QStringLiteral("integer"), tr("The command's exit code"))},
-                {QStringLiteral("stdout"), prop(QStringLiteral("string"), tr("Standard output (the first 1 MiB)"))},
-                {QStringLiteral("stderr"), prop(QStringLiteral("string"), tr("Standard error (the first 1 MiB)"))},
-                {QStringLiteral("stdout_bytes"), prop(QStringLiteral("integer"), tr("Bytes written to stdout"))},
-                {QStringLiteral("stderr_bytes"), prop(QStringLiteral("integer"), tr("Bytes written to stderr"))},
-                {QStringLiteral("truncated"), prop(QStringLiteral("boolean"), tr("Whether output was cut"))}},
-               {QStringLiteral("exit_code"), QStringLiteral("stdout"), QStringLiteral("stderr"),
-                QStringLiteral("stdout_bytes"), QStringLiteral("stderr_bytes"), QStringLiteral("truncated")});
+    t.inputSchema = execInputSchema();
+    t.outputSchema = execOutputSchema();
     t.annotations = {{QStringLiteral("readOnlyHint"), false},
                      {QStringLiteral("destructiveHint"), true},
                      {QStringLiteral("openWorldHint"), true}};
@@ -110,71 +202,7 @@ Tool execTool(AppServices &services)
         req.stdinData = args.value(QLatin1String("stdin")).toString().toUtf8();
         const double timeoutSeconds = args.value(QLatin1String("timeout_seconds")).toDouble(kDefaultTimeoutSeconds);
         withMcpSession(services, call, [call, req, timeoutSeconds](Provider *p, const SessionInfo &s) {
-            if (!p->capabilities().testFlag(Capability::Exec))
-                return call->fail(unsupportedError(p->descriptor(), Capability::Exec).message);
-            ExecJob *job = p->commands()->exec(s.id, req).release();
-            job->setParent(call); // goes with the call: a cancelled call's job is cancelled
-            auto out = std::make_shared<Captured>();
-            auto err = std::make_shared<Captured>();
-            QObject::connect(job, &ExecJob::stdoutData, call, [out](const QByteArray &b) { out->add(b); });
-            QObject::connect(job, &ExecJob::stderrData, call, [err](const QByteArray &b) { err->add(b); });
-            QObject::connect(call, &ToolCall::cancelled, job, [job] { job->cancel(); });
-            auto *timer = new QTimer(call);
-            timer->setSingleShot(true);
-            auto timedOut = std::make_shared<bool>(false);
-            // The answer waits for the cancel's end: providers kill the command then (Docker and
-            // Podman with a second exec, TERM then KILL) and say whether it worked.
-            QObject::connect(timer, &QTimer::timeout, job, [job, timedOut] {
-                *timedOut = true;
-                job->cancel();
-            });
-            QObject::connect(
-                job, &ExecJob::finished, call, [call, out, err, timedOut, timeoutSeconds](const Result<int> &r) {
-                    if (!r.ok() && *timedOut)
-                        return call->fail(
-                            tr("The command did not finish within %1 s and was killed: %2\nOutput so far:\n"
-                               "stdout (%3 bytes): %4\nstderr (%5 bytes): %6")
-                                // One pass: the command's output may hold %N itself.
-                                .arg(QString::number(timeoutSeconds), r.message(), QString::number(out->total),
-                                     out->text(), QString::number(err->total), err->text()));
-                    if (!r.ok())
-                        return call->fail(r.message());
-                    QJsonObject o{{QStringLiteral("exit_code"), r.value()},
-                                  {QStringLiteral("stdout"), out->text()},
-                                  {QStringLiteral("stderr"), err->text()},
-                                  {QStringLiteral("stdout_bytes"), double(out->total)},
-                                  {QStringLiteral("stderr_bytes"), double(err->total)},
-                                  {QStringLiteral("truncated"), out->truncated() || err->truncated()}};
-                    ToolResult result = ToolResult::ok(o);
-                    // The text item is for agents that read no structuredContent: the streams as
-                    // they are, with the exit code and a note on anything cut.
-                    QString text = tr("exit code %1").arg(r.value());
-                    for (const auto &[name, c] : {std::pair{QStringLiteral("stdout"), out.get()},
-                                                  std::pair{QStringLiteral("stderr"), err.get()}}) {
-                        if (c->total == 0)
-                            continue;
-                        text += QStringLiteral("\n--- %1 ---\n").arg(name) + c->text();
-                        if (c->truncated())
-                            text += QLatin1Char('\n') + tr("[%1 truncated: the first %2 of %3 bytes are shown]")
-                                                            .arg(name)
-                                                            .arg(c->kept.size())
-                                                            .arg(c->total);
-                    }
-                    result.text = text;
-                    call->finish(result);
-                });
-            // A client that asked for progress hears how long the command has run, which also
-            // keeps its own request timeout from firing on a long command.
-            auto *ticker = new QTimer(call);
-            auto clock = std::make_shared<QElapsedTimer>();
-            clock->start();
-            QObject::connect(ticker, &QTimer::timeout, call, [call, clock, timeoutSeconds] {
-                const double ran = double(clock->elapsed()) / 1000.0;
-                call->reportProgress(ran, timeoutSeconds, tr("running for %1 s").arg(qRound(ran)));
-            });
-            ticker->start(kProgressMs);
-            timer->start(int(timeoutSeconds * 1000));
-            job->start();
+            runExec(call, p, s, req, timeoutSeconds);
         });
     };
     return t;

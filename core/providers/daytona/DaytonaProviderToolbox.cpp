@@ -30,6 +30,58 @@ QUrlQuery pathQuery(const QString &path)
     q.addQueryItem(QStringLiteral("path"), QString::fromUtf8(QUrl::toPercentEncoding(path)));
     return q;
 }
+
+QString ptyPath(const QString &ptyId)
+{
+    return QStringLiteral("/process/pty/") + QString::fromLatin1(QUrl::toPercentEncoding(ptyId));
+}
+
+Result<cloud::WebSocketPtyChannel::TextFrame> ptyTextFrame(const QString &text)
+{
+    auto r = parsePtyControl(text);
+    if (!r)
+        return r.error();
+    cloud::WebSocketPtyChannel::TextFrame f;
+    f.ready = r.value();
+    return f;
+}
+
+Result<int> ptyClosed(QWebSocketProtocol::CloseCode code, const QString &reason)
+{
+    const PtyCloseReason why = parsePtyCloseReason(reason);
+    if (why.exitCode)
+        return *why.exitCode;
+    if (code == QWebSocketProtocol::CloseCodeNormal)
+        return 0;
+    return makeError(ErrorCode::Unavailable,
+                     reason.isEmpty() ? DaytonaProvider::tr("The terminal connection to Daytona was closed before the "
+                                                            "shell ended (code %1)")
+                                            .arg(int(code))
+                                      : DaytonaProvider::tr("The terminal connection to Daytona was closed before the "
+                                                            "shell ended (code %1: %2)")
+                                            .arg(int(code))
+                                            .arg(reason));
+}
+
+// The toolbox's request for a new PTY of these options.
+QByteArray ptyCreateBody(const PtyOptions &options)
+{
+    QJsonObject body{{QStringLiteral("id"),
+                      QString(QStringLiteral("sandbar-") + QUuid::createUuid().toString(QUuid::Id128).left(12))},
+                     {QStringLiteral("cols"), qBound(1, options.cols, 1000)},
+                     {QStringLiteral("rows"), qBound(1, options.rows, 1000)},
+                     {QStringLiteral("lazyStart"), false}};
+    if (!options.workingDir.isEmpty())
+        body.insert(QStringLiteral("cwd"), options.workingDir);
+    QJsonObject envs{{QStringLiteral("TERM"), QStringLiteral("xterm-256color")}};
+    for (const QString &kv : options.env) {
+        const qsizetype eq = kv.indexOf(QLatin1Char('='));
+        if (eq > 0)
+            envs.insert(kv.left(eq), kv.mid(eq + 1));
+    }
+    body.insert(QStringLiteral("envs"), envs);
+    return QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
 } // namespace
 
 void DaytonaProvider::toolboxUrl(const QString &sessionId, const QString &path, Callback<QUrl> done)
@@ -75,35 +127,14 @@ cloud::WebSocketTerminals::Connection DaytonaProvider::ptyConnection(const QStri
     cloud::WebSocketPtyChannel::Hooks hooks;
     hooks.service = tr("Daytona");
     hooks.waitForReady = true;
-    hooks.textFrame = [](const QString &text) -> Result<cloud::WebSocketPtyChannel::TextFrame> {
-        auto r = parsePtyControl(text);
-        if (!r)
-            return r.error();
-        cloud::WebSocketPtyChannel::TextFrame f;
-        f.ready = r.value();
-        return f;
-    };
-    hooks.closed = [](QWebSocketProtocol::CloseCode code, const QString &reason) -> Result<int> {
-        const PtyCloseReason why = parsePtyCloseReason(reason);
-        if (why.exitCode)
-            return *why.exitCode;
-        if (code == QWebSocketProtocol::CloseCodeNormal)
-            return 0;
-        return makeError(
-            ErrorCode::Unavailable,
-            reason.isEmpty()
-                ? tr("The terminal connection to Daytona was closed before the shell ended (code %1)").arg(int(code))
-                : tr("The terminal connection to Daytona was closed before the shell ended (code %1: %2)")
-                      .arg(int(code))
-                      .arg(reason));
-    };
+    hooks.textFrame = ptyTextFrame;
+    hooks.closed = ptyClosed;
     hooks.resize = [self, sessionId, ptyId](int cols, int rows) {
         if (!self || ptyId->isEmpty())
             return;
         cloud::ApiCall call;
         call.method = "POST";
-        call.path = QStringLiteral("/process/pty/") + QString::fromLatin1(QUrl::toPercentEncoding(*ptyId)) +
-                    QStringLiteral("/resize");
+        call.path = ptyPath(*ptyId) + QStringLiteral("/resize");
         call.body = QJsonDocument(QJsonObject{{QStringLiteral("cols"), qBound(1, cols, 1000)},
                                               {QStringLiteral("rows"), qBound(1, rows, 1000)}})
                         .toJson(QJsonDocument::Compact);
@@ -115,16 +146,14 @@ cloud::WebSocketTerminals::Connection DaytonaProvider::ptyConnection(const QStri
             return;
         cloud::ApiCall call;
         call.method = "DELETE";
-        call.path = QStringLiteral("/process/pty/") + QString::fromLatin1(QUrl::toPercentEncoding(*ptyId));
+        call.path = ptyPath(*ptyId);
         self->toolboxCall(sessionId, call, Callback<cloud::ApiReply>(self, [](Result<cloud::ApiReply>) {}));
     };
     auto opener = [self, sessionId, ptyId, options](Callback<QNetworkRequest> ready) {
         if (!self)
             return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
         const auto connectTo = [self, sessionId, ptyId, ready] {
-            self->toolboxUrl(sessionId,
-                             QStringLiteral("/process/pty/") + QString::fromLatin1(QUrl::toPercentEncoding(*ptyId)) +
-                                 QStringLiteral("/connect"),
+            self->toolboxUrl(sessionId, ptyPath(*ptyId) + QStringLiteral("/connect"),
                              Callback<QUrl>(ready.context(), [self, ready](Result<QUrl> url) {
                                  if (!url)
                                      return ready(url.error());
@@ -135,24 +164,10 @@ cloud::WebSocketTerminals::Connection DaytonaProvider::ptyConnection(const QStri
         };
         if (!ptyId->isEmpty())
             return connectTo();
-        QJsonObject body{{QStringLiteral("id"),
-                          QString(QStringLiteral("sandbar-") + QUuid::createUuid().toString(QUuid::Id128).left(12))},
-                         {QStringLiteral("cols"), qBound(1, options.cols, 1000)},
-                         {QStringLiteral("rows"), qBound(1, options.rows, 1000)},
-                         {QStringLiteral("lazyStart"), false}};
-        if (!options.workingDir.isEmpty())
-            body.insert(QStringLiteral("cwd"), options.workingDir);
-        QJsonObject envs{{QStringLiteral("TERM"), QStringLiteral("xterm-256color")}};
-        for (const QString &kv : options.env) {
-            const qsizetype eq = kv.indexOf(QLatin1Char('='));
-            if (eq > 0)
-                envs.insert(kv.left(eq), kv.mid(eq + 1));
-        }
-        body.insert(QStringLiteral("envs"), envs);
         cloud::ApiCall call;
         call.method = "POST";
         call.path = QStringLiteral("/process/pty");
-        call.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+        call.body = ptyCreateBody(options);
         call.idempotent = false;
         self->toolboxCall(
             sessionId, call,

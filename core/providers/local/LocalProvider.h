@@ -109,6 +109,12 @@ private:
     // create() once a GPU request's UUIDs are mapped (nvidia-smi's table, when they needed it).
     void createSession(const CreateSpec &spec, const std::optional<QList<NvidiaSmiGpu>> &smi,
                        Callback<SessionInfo> done);
+    // createSession's steps (LocalProviderCreate.cpp).
+    SessionRecord newRecord(const CreateSpec &spec, const GpuSelection &gpus) const;
+    VoidResult makeSessionDir(const SessionRecord &record) const;
+    QJsonObject launchSpec(const SessionRecord &record, const CreateSpec &spec, const QString &host,
+                           const QString &etcDir, const QStringList &procs) const;
+    void startLauncher(const SessionRecord &record, const QString &launchPath, Callback<SessionInfo> done);
     void finishCreate(SessionRecord record, const QByteArray &launcherOutput, Callback<SessionInfo> done);
     void failCreate(const SessionRecord &record, const Error &error, Callback<SessionInfo> done);
     void waitGone(const QString &sessionId, int attemptsLeft, const std::function<void()> &then);
