@@ -43,6 +43,23 @@ if [ -x /usr/bin/apt-get ]; then
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends $todo
   fi
+  # The remote tests run their own sshd on a loopback port (tests/remote); installing the
+  # server must not start the system's sshd on port 22: no service starts during this install
+  # (policy-rc.d 101) and none at boot.
+  if [ "$purpose" = test ] && [ -n "$(missing openssh-server)" ]; then
+    blocked=""
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+      printf '#!/bin/sh\nexit 101\n' | "${sudo_cmd[@]}" tee /usr/sbin/policy-rc.d >/dev/null
+      "${sudo_cmd[@]}" chmod 755 /usr/sbin/policy-rc.d
+      blocked=1
+    fi
+    [ -n "$todo" ] || "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends openssh-server
+    if [ -n "$blocked" ]; then "${sudo_cmd[@]}" rm -f /usr/sbin/policy-rc.d; fi
+    if command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+      "${sudo_cmd[@]}" systemctl disable --now ssh.service ssh.socket >/dev/null 2>&1 || true
+    fi
+  fi
   # The contract tests run the providers' official SDKs, which need Node.js 20 or later with
   # npm. A Node.js from elsewhere (NodeSource bundles npm) is used as it is: Debian's npm
   # package would conflict with it.

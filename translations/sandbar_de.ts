@@ -2469,10 +2469,6 @@ stderr (%5 Bytes): %6</translation>
         <translation>Engine-Endpunkt</translation>
     </message>
     <message>
-        <source>unix:///var/run/docker.sock, tcp://host:2376, npipe:////./pipe/docker_engine; empty: find it</source>
-        <translation>unix:///var/run/docker.sock, tcp://host:2376, npipe:////./pipe/docker_engine; leer: automatisch suchen</translation>
-    </message>
-    <message>
         <source>Verify TLS</source>
         <translation>TLS prüfen</translation>
     </message>
@@ -2607,6 +2603,38 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>all, a number of GPUs, or GPU UUIDs separated by commas (nvidia-smi -L); needs the NVIDIA Container Toolkit on the engine</source>
         <translation>all, eine Anzahl GPUs oder kommagetrennte GPU-UUIDs (nvidia-smi -L); erfordert das NVIDIA Container Toolkit auf der Engine</translation>
+    </message>
+    <message>
+        <source>unix:///var/run/docker.sock, tcp://host:2376, ssh://user@host[/socket], npipe:////./pipe/docker_engine; empty: find it</source>
+        <translation>unix:///var/run/docker.sock, tcp://host:2376, ssh://benutzer@host[/socket], npipe:////./pipe/docker_engine; leer: suchen</translation>
+    </message>
+    <message>
+        <source>SSH key</source>
+        <translation>SSH-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Private key for ssh:// endpoints (ssh -i); empty: your ssh configuration and ssh-agent</source>
+        <translation>Privater Schlüssel für ssh://-Endpunkte (ssh -i); leer: Ihre SSH-Konfiguration und ssh-agent</translation>
+    </message>
+    <message>
+        <source>SSH configuration</source>
+        <translation>SSH-Konfiguration</translation>
+    </message>
+    <message>
+        <source>ssh_config file for ssh:// endpoints (ssh -F); empty: ~/.ssh/config</source>
+        <translation>ssh_config-Datei für ssh://-Endpunkte (ssh -F); leer: ~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>The engine on %1 is not on a unix socket (%2); name its socket in the address, ssh://host/path/to/engine.sock.</source>
+        <translation>Die Engine auf %1 liegt nicht an einem Unix-Socket (%2); geben Sie ihren Socket in der Adresse an, ssh://host/pfad/zur/engine.sock.</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>keine Antwort</translation>
+    </message>
+    <message>
+        <source>The SSH connection was not prepared.</source>
+        <translation>Die SSH-Verbindung wurde nicht vorbereitet.</translation>
     </message>
 </context>
 <context>
@@ -4192,6 +4220,10 @@ stderr (%5 Bytes): %6</translation>
         <source>connection refused (a stale socket file?). Is the engine (the Docker daemon, the Podman service) running?</source>
         <translation>Verbindung abgelehnt (eine veraltete Socket-Datei?). Läuft die Engine (der Docker-Daemon, der Podman-Dienst)?</translation>
     </message>
+    <message>
+        <source>Invalid SSH address &quot;%1&quot;: %2</source>
+        <translation>Ungültige SSH-Adresse &quot;%1&quot;: %2</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::net::Endpoint</name>
@@ -4212,10 +4244,6 @@ stderr (%5 Bytes): %6</translation>
         <translation>nur lokale Pipes der Form npipe:////./pipe/&lt;name&gt; werden unterstützt</translation>
     </message>
     <message>
-        <source>Engine address &quot;%1&quot; uses ssh://, which needs the docker CLI&apos;s ssh helper and is not supported; forward the socket (ssh -L) and use unix:// or tcp:// instead</source>
-        <translation>Die Engine-Adresse &quot;%1&quot; verwendet ssh://; dafür wird der ssh-Helfer der docker-CLI benötigt, was nicht unterstützt wird. Leiten Sie den Socket weiter (ssh -L) und verwenden Sie stattdessen unix:// oder tcp://</translation>
-    </message>
-    <message>
         <source>unsupported scheme &quot;%1&quot;</source>
         <translation>nicht unterstütztes Schema &quot;%1&quot;</translation>
     </message>
@@ -4234,6 +4262,10 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>invalid port</source>
         <translation>ungültiger Port</translation>
+    </message>
+    <message>
+        <source>Engine address &quot;%1&quot; is reached through SSH, not as a socket: give it as a Docker or Podman account&apos;s endpoint</source>
+        <translation>Die Engine-Adresse &quot;%1&quot; wird über SSH erreicht, nicht als Socket: Geben Sie sie als Endpunkt eines Docker- oder Podman-Kontos an</translation>
     </message>
 </context>
 <context>
@@ -4292,6 +4324,84 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>The request to %1 was cancelled.</source>
         <translation>Die Anfrage an %1 wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::net::SshLink</name>
+    <message>
+        <source>There is no runtime folder for SSH&apos;s sockets.</source>
+        <translation>Es gibt keinen Laufzeitordner für die Sockets von SSH.</translation>
+    </message>
+    <message>
+        <source>Cannot make the private folder %1 for SSH&apos;s sockets.</source>
+        <translation>Der private Ordner %1 für die Sockets von SSH kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has changed: refused, nothing was sent. If the host was reinstalled, remove its old key from known_hosts and trust the new one.</source>
+        <translation>Der Host-Schlüssel von %1 hat sich geändert: abgelehnt, nichts wurde gesendet. Wenn der Host neu installiert wurde, entfernen Sie seinen alten Schlüssel aus known_hosts und vertrauen Sie dem neuen.</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known: refused, nothing was sent. Check its fingerprint and trust it first.</source>
+        <translation>Der Host-Schlüssel von %1 ist nicht bekannt: abgelehnt, nichts wurde gesendet. Prüfen Sie seinen Fingerabdruck und vertrauen Sie ihm zuerst.</translation>
+    </message>
+    <message>
+        <source>%1 refused the login (%2). Load the key into ssh-agent or name it with --identity.</source>
+        <translation>%1 hat die Anmeldung abgelehnt (%2). Laden Sie den Schlüssel in ssh-agent oder geben Sie ihn mit --identity an.</translation>
+    </message>
+    <message>
+        <source>ssh to %1 ended with code %2.</source>
+        <translation>ssh zu %1 endete mit Code %2.</translation>
+    </message>
+    <message>
+        <source>ssh to %1: %2</source>
+        <translation>ssh zu %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write in %1.</source>
+        <translation>In %1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Cannot run ssh (%1); install the OpenSSH client.</source>
+        <translation>ssh kann nicht ausgeführt werden (%1); installieren Sie den OpenSSH-Client.</translation>
+    </message>
+    <message>
+        <source>ssh to %1 did not finish within %2 s.</source>
+        <translation>ssh zu %1 wurde nicht innerhalb von %2 s fertig.</translation>
+    </message>
+    <message>
+        <source>Cannot replace the old socket %1.</source>
+        <translation>Der alte Socket %1 kann nicht ersetzt werden.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::net::SshTarget</name>
+    <message>
+        <source>expected ssh://[user@]host[:port][/socket-path]</source>
+        <translation>ssh://[benutzer@]host[:port][/socket-pfad] erwartet</translation>
+    </message>
+    <message>
+        <source>the host is missing</source>
+        <translation>der Host fehlt</translation>
+    </message>
+    <message>
+        <source>passwords are not taken in the address; use a key (ssh-agent or --identity)</source>
+        <translation>Passwörter werden in der Adresse nicht angenommen; verwenden Sie einen Schlüssel (ssh-agent oder --identity)</translation>
+    </message>
+    <message>
+        <source>queries and fragments are not supported</source>
+        <translation>Abfragen und Fragmente werden nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>the host &quot;%1&quot; is not a host name</source>
+        <translation>der Host &quot;%1&quot; ist kein Hostname</translation>
+    </message>
+    <message>
+        <source>the user &quot;%1&quot; is not a user name</source>
+        <translation>der Benutzer &quot;%1&quot; ist kein Benutzername</translation>
+    </message>
+    <message>
+        <source>invalid port</source>
+        <translation>ungültiger Port</translation>
     </message>
 </context>
 <context>

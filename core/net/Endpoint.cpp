@@ -54,8 +54,8 @@ Result<Endpoint> Endpoint::parse(const QString &input)
     }
     if (scheme == QLatin1String("ssh"))
         return makeError(ErrorCode::Unsupported,
-                         tr("Engine address \"%1\" uses ssh://, which needs the docker CLI's ssh helper and is "
-                            "not supported; forward the socket (ssh -L) and use unix:// or tcp:// instead")
+                         tr("Engine address \"%1\" is reached through SSH, not as a socket: give it as a "
+                            "Docker or Podman account's endpoint")
                              .arg(url));
     if (scheme != QLatin1String("tcp") && scheme != QLatin1String("http") && scheme != QLatin1String("https"))
         return bad(url, tr("unsupported scheme \"%1\"").arg(scheme));

@@ -1,6 +1,7 @@
 #include "providers/docker/DockerFactory.h"
 
 #include "providers/docker/DockerProvider.h"
+#include "providers/docker/DockerSsh.h"
 #include "providers/docker/DockerTr.h"
 #include "providers/docker/discovery/DockerDiscovery.h"
 
@@ -60,12 +61,18 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
                             : QStringLiteral("https://docs.docker.com/reference/api/engine/");
     d.accountFields = {
         makeField(QStringLiteral("endpoint"), tr("Engine endpoint"),
-                  tr("unix:///var/run/docker.sock, tcp://host:2376, npipe:////./pipe/docker_engine; empty: find it"),
+                  tr("unix:///var/run/docker.sock, tcp://host:2376, ssh://user@host[/socket], "
+                     "npipe:////./pipe/docker_engine; empty: find it"),
                   FieldType::Url, QString()),
         makeField(QStringLiteral("tlsVerify"), tr("Verify TLS"),
                   tr("Check the engine's certificate (tcp:// endpoints)"), FieldType::Boolean, true),
         makeField(QStringLiteral("certPath"), tr("Certificate folder"),
                   tr("Folder with ca.pem, cert.pem and key.pem for TLS"), FieldType::Path),
+        makeField(QStringLiteral("identity"), tr("SSH key"),
+                  tr("Private key for ssh:// endpoints (ssh -i); empty: your ssh configuration and ssh-agent"),
+                  FieldType::Path),
+        makeField(QStringLiteral("ssh-config"), tr("SSH configuration"),
+                  tr("ssh_config file for ssh:// endpoints (ssh -F); empty: ~/.ssh/config"), FieldType::Path),
     };
     auto image =
         makeField(QStringLiteral("image"), tr("Image"), tr("Container image the session runs"), FieldType::String);
@@ -190,19 +197,27 @@ DockerFactory::DockerFactory(Flavour flavour)
 
 Result<std::unique_ptr<Provider>> DockerFactory::create(const AccountConfig &account) const
 {
-    auto ep = endpointFromSettings(m_flavour, account.settings);
+    auto ep = isSshEndpoint(account.settings) ? sshLocalEndpoint(account.settings)
+                                              : endpointFromSettings(m_flavour, account.settings);
     if (!ep)
         return ep.error();
-    std::unique_ptr<Provider> p = std::make_unique<DockerProvider>(m_descriptor, account.name, *ep, account.dataDir);
+    auto docker = std::make_unique<DockerProvider>(m_descriptor, account.name, *ep, account.dataDir);
+    if (isSshEndpoint(account.settings))
+        if (auto target = sshTargetFromSettings(account.settings))
+            docker->setRemoteHost(target->host);
+    std::unique_ptr<Provider> p = std::move(docker);
     return p;
 }
 
 std::function<AccountConfig(AccountConfig)> DockerFactory::preparation(const AccountConfig &account) const
 {
-    // Only discovery blocks (it probes sockets); a configured endpoint needs nothing.
+    const Flavour flavour = m_flavour;
+    // Over SSH: the login and the forwarding of the remote socket block.
+    if (isSshEndpoint(account.settings))
+        return [flavour](AccountConfig config) { return prepareSshAccount(flavour, std::move(config)); };
+    // Otherwise only discovery blocks (it probes sockets); a configured endpoint needs nothing.
     if (!account.settings.value(QStringLiteral("endpoint")).toString().trimmed().isEmpty())
         return {};
-    const Flavour flavour = m_flavour;
     return [flavour](AccountConfig config) {
         config.settings.insert(QLatin1String(kAutodetected), true);
         const auto ep = autodetectEndpoint(flavour, false);

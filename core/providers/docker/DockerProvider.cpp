@@ -573,7 +573,7 @@ void DockerProvider::connectEvents()
 
 HostProcessMatch DockerProvider::hostProcessMatch(const QString &sessionId) const
 {
-    if (m_api->endpoint().kind == net::Endpoint::Kind::Tcp)
+    if (m_api->endpoint().kind == net::Endpoint::Kind::Tcp || !m_remoteHost.isEmpty())
         return {};
     return HostProcessMatch{sessionId, {}};
 }

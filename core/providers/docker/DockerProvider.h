@@ -75,6 +75,9 @@ public:
     // Events are watched while anyone listens to sessionChanged/sessionRemoved; tests may
     // shorten the reconnect back-off.
     void setEventsBackoff(std::chrono::milliseconds first, std::chrono::milliseconds max);
+    // The engine runs on another machine (reached over SSH through a local socket): its
+    // processes are not this machine's.
+    void setRemoteHost(const QString &host) { m_remoteHost = host; }
     bool eventsConnected() const { return m_eventsConnected; }
 
 protected:
@@ -99,6 +102,7 @@ private:
     ProviderDescriptor m_descriptor;
     QString m_account;
     QString m_dataDir;
+    QString m_remoteHost;
     DockerApi *m_api = nullptr;
     // Deadlines changed by setTimeout (labels cannot change after create).
     QHash<QString, QDateTime> m_deadlines;

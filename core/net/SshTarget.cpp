@@ -1,0 +1,136 @@
+#include "net/SshTarget.h"
+
+#include "net/NetTr.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QUrl>
+
+namespace sandbar::net {
+
+namespace {
+
+Error badSshAddress(const QString &url, const QString &why)
+{
+    return makeError(ErrorCode::InvalidArgument, tr("Invalid SSH address \"%1\": %2").arg(url, why));
+}
+
+// A name ssh would read as an option, or one that carries a space or a control character,
+// is refused rather than quoted: none is a real user or host.
+bool safeName(const QString &name)
+{
+    if (name.startsWith(QLatin1Char('-')))
+        return false;
+    for (const QChar c : name) {
+        if (c.isSpace() || c.category() == QChar::Other_Control)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QString SshTarget::tr(const char *text)
+{
+    return QCoreApplication::translate("sandbar::net::SshTarget", text);
+}
+
+Result<SshTarget> SshTarget::parse(const QString &input)
+{
+    const QString url = input.trimmed();
+    if (!url.startsWith(QLatin1String("ssh://"), Qt::CaseInsensitive))
+        return badSshAddress(url, tr("expected ssh://[user@]host[:port][/socket-path]"));
+    const QUrl parsed(url, QUrl::StrictMode);
+    if (!parsed.isValid() || parsed.host().isEmpty())
+        return badSshAddress(url, tr("the host is missing"));
+    if (!parsed.password().isEmpty())
+        return badSshAddress(url, tr("passwords are not taken in the address; use a key (ssh-agent or --identity)"));
+    if (parsed.hasQuery() || parsed.hasFragment())
+        return badSshAddress(url, tr("queries and fragments are not supported"));
+    SshTarget t;
+    t.user = parsed.userName();
+    t.host = parsed.host();
+    if (!safeName(t.host))
+        return badSshAddress(url, tr("the host \"%1\" is not a host name").arg(t.host));
+    if (!safeName(t.user))
+        return badSshAddress(url, tr("the user \"%1\" is not a user name").arg(t.user));
+    const int port = parsed.port(0);
+    if (port < 0 || port > 65535)
+        return badSshAddress(url, tr("invalid port"));
+    t.port = port;
+    const QString path = parsed.path();
+    if (!path.isEmpty() && path != QLatin1String("/"))
+        t.socketPath = QDir::cleanPath(path);
+    return t;
+}
+
+QString SshTarget::toUrl() const
+{
+    QUrl u;
+    u.setScheme(QStringLiteral("ssh"));
+    u.setUserName(user);
+    u.setHost(host);
+    if (port > 0)
+        u.setPort(port);
+    u.setPath(socketPath);
+    return u.toString();
+}
+
+QString SshTarget::destination() const
+{
+    // ssh takes an IPv6 address bare, without URL brackets.
+    return user.isEmpty() ? host : user + QLatin1Char('@') + host;
+}
+
+QStringList sshBaseArguments(const SshTarget &target, const SshOptions &options)
+{
+    QStringList args;
+    if (!target.configFile.isEmpty())
+        args << QStringLiteral("-F") << target.configFile;
+    if (!target.identityFile.isEmpty())
+        args << QStringLiteral("-i") << target.identityFile;
+    if (target.port > 0)
+        args << QStringLiteral("-p") << QString::number(target.port);
+    const auto option = [&args](const QString &text) { args << QStringLiteral("-o") << text; };
+    option(QStringLiteral("ForwardAgent=no"));
+    option(QStringLiteral("ForwardX11=no"));
+    option(QStringLiteral("PermitLocalCommand=no"));
+    option(QStringLiteral("StrictHostKeyChecking=yes"));
+    option(QStringLiteral("ConnectTimeout=%1").arg(options.connectTimeoutS));
+    option(QStringLiteral("ServerAliveInterval=%1").arg(options.aliveIntervalS));
+    option(QStringLiteral("ServerAliveCountMax=3"));
+    if (options.batchMode)
+        option(QStringLiteral("BatchMode=yes"));
+    if (!options.controlDir.isEmpty()) {
+        option(QStringLiteral("ControlMaster=auto"));
+        option(QStringLiteral("ControlPath=") + QDir(options.controlDir).filePath(QStringLiteral("%C")));
+        option(QStringLiteral("ControlPersist=%1").arg(options.persistS));
+    }
+    return args;
+}
+
+QStringList sshCommandArguments(const SshTarget &target, const SshOptions &options, const QString &command)
+{
+    return sshBaseArguments(target, options)
+           << QStringLiteral("-T") << QStringLiteral("--") << target.destination() << command;
+}
+
+QStringList sshForwardArguments(const SshTarget &target, const SshOptions &options, const QString &localSocket,
+                                const QString &remoteSocket)
+{
+    QStringList args = sshBaseArguments(target, options);
+    args << QStringLiteral("-o") << QStringLiteral("ExitOnForwardFailure=yes") << QStringLiteral("-o")
+         << QStringLiteral("StreamLocalBindMask=0177") << QStringLiteral("-o")
+         << QStringLiteral("StreamLocalBindUnlink=yes") << QStringLiteral("-N") << QStringLiteral("-T")
+         << QStringLiteral("-L") << localSocket + QLatin1Char(':') + remoteSocket << QStringLiteral("--")
+         << target.destination();
+    return args;
+}
+
+QStringList sshExitArguments(const SshTarget &target, const SshOptions &options)
+{
+    return sshBaseArguments(target, options)
+           << QStringLiteral("-O") << QStringLiteral("exit") << QStringLiteral("--") << target.destination();
+}
+
+} // namespace sandbar::net

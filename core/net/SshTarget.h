@@ -1,0 +1,54 @@
+#pragma once
+
+#include "common/Result.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace sandbar::net {
+
+// A remote engine reached over SSH, as ssh://[user@]host[:port][/socket-path] names it. The
+// path is the engine's socket on the remote machine (as Podman reads it); without one the
+// remote's default engine is meant. Empty user and zero port leave them to ssh's own
+// configuration (~/.ssh/config, or the file given as configFile).
+struct SshTarget {
+    QString user;
+    QString host;
+    int port = 0;
+    QString socketPath;
+    QString identityFile; // ssh -i; empty: the user's configuration and ssh-agent
+    QString configFile;   // ssh -F; empty: ~/.ssh/config
+
+    static Result<SshTarget> parse(const QString &url);
+    QString toUrl() const;
+    // [user@]host, what ssh is given after "--".
+    QString destination() const;
+
+private:
+    // Translates in the context lupdate gives this struct's tr() calls.
+    static QString tr(const char *text);
+};
+
+// How Sandbar runs the system's OpenSSH client: never forwarding the agent or X11, never
+// running a local command, host keys checked by ssh itself (StrictHostKeyChecking=yes: an
+// unknown or changed key fails, nothing is sent), a connect timeout and keep-alives, and one
+// master connection per host in controlDir (ControlPath %C keeps the path short).
+struct SshOptions {
+    QString controlDir;       // a folder only the user can read
+    int connectTimeoutS = 15; // ssh's ConnectTimeout
+    int aliveIntervalS = 15;  // ServerAliveInterval; three missed answers end the connection
+    int persistS = 600;       // ControlPersist: the master outlives its last use this long
+    bool batchMode = false;   // true for sandbarctl: no prompt, a passphrase must be in ssh-agent
+};
+
+// The options every call of ssh gets, before the destination.
+QStringList sshBaseArguments(const SshTarget &target, const SshOptions &options);
+// ssh runs command on the remote machine (its words as ssh passes them: one string).
+QStringList sshCommandArguments(const SshTarget &target, const SshOptions &options, const QString &command);
+// ssh forwards localSocket (created by ssh, mode 0600) to remoteSocket and runs nothing else.
+QStringList sshForwardArguments(const SshTarget &target, const SshOptions &options, const QString &localSocket,
+                                const QString &remoteSocket);
+// ssh asks the master connection to exit (the account is removed, or the window quits).
+QStringList sshExitArguments(const SshTarget &target, const SshOptions &options);
+
+} // namespace sandbar::net

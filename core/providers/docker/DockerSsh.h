@@ -1,0 +1,25 @@
+#pragma once
+
+#include "net/Endpoint.h"
+#include "net/SshTarget.h"
+#include "providers/ProviderFactory.h"
+#include "providers/docker/DockerApi.h"
+
+namespace sandbar::docker {
+
+// A Docker or Podman account on another machine: endpoint ssh://[user@]host[:port][/socket],
+// with the account's "identity" and "ssh-config" fields. Its engine socket is made local by
+// net::SshLink (one master connection per host, the socket forwarded into a private folder),
+// so the provider talks to a unix socket as for a local engine.
+bool isSshEndpoint(const QVariantMap &settings);
+Result<net::SshTarget> sshTargetFromSettings(const QVariantMap &settings);
+
+// The blocking part, for ProviderFactory::preparation (a worker thread): log in, find the
+// remote engine's socket when the address names none, forward it. The config comes back with
+// the local socket, or the reason there is none, in settings only create() reads.
+AccountConfig prepareSshAccount(Flavour flavour, AccountConfig config);
+
+// In create(): the local endpoint preparation made, or its error.
+Result<net::Endpoint> sshLocalEndpoint(const QVariantMap &settings);
+
+} // namespace sandbar::docker

@@ -1,0 +1,111 @@
+// ssh:// engine addresses and the ssh command lines Sandbar runs: a table of good, odd and
+// hostile addresses, and the safety options every call carries, in the order ssh reads them
+// (options, then "--", then the destination).
+#include "net/SshTarget.h"
+
+#include <QTest>
+
+using namespace sandbar;
+using namespace sandbar::net;
+
+class TestSshTarget : public QObject
+{
+    Q_OBJECT
+
+    static void row(const char *name, const char *url, bool ok, const char *user, const char *host, int port,
+                    const char *socket)
+    {
+        QTest::newRow(name) << QString::fromUtf8(url) << ok << QString::fromUtf8(user) << QString::fromUtf8(host)
+                            << port << QString::fromUtf8(socket);
+    }
+
+private Q_SLOTS:
+    void parse_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("user");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<int>("port");
+        QTest::addColumn<QString>("socket");
+        row("host only", "ssh://build1", true, "", "build1", 0, "");
+        row("user port path", "ssh://core@build1:2222/run/user/1000/podman/podman.sock", true, "core", "build1", 2222,
+            "/run/user/1000/podman/podman.sock");
+        row("root slash", "ssh://me@h/", true, "me", "h", 0, "");
+        row("ipv6", "ssh://me@[::1]:22/var/run/docker.sock", true, "me", "::1", 22, "/var/run/docker.sock");
+        row("upper scheme", "SSH://h", true, "", "h", 0, "");
+        row("dotted path", "ssh://h/run/../run/docker.sock", true, "", "h", 0, "/run/docker.sock");
+        row("empty", "", false, "", "", 0, "");
+        row("no host", "ssh://", false, "", "", 0, "");
+        row("other scheme", "tcp://h:2375", false, "", "", 0, "");
+        row("password", "ssh://me:secret@h", false, "", "", 0, "");
+        row("option host", "ssh://-oProxyCommand=x", false, "", "", 0, "");
+        row("option user", "ssh://-oProxyCommand=touch%20x@h", false, "", "", 0, "");
+        row("space user", "ssh://a%20b@h", false, "", "", 0, "");
+        row("query", "ssh://h?x=1", false, "", "", 0, "");
+        row("bad port", "ssh://h:99999", false, "", "", 0, "");
+        row("garbage", "ssh://\x01\x02", false, "", "", 0, "");
+    }
+    void parse()
+    {
+        QFETCH(QString, url);
+        QFETCH(bool, ok);
+        const auto r = SshTarget::parse(url);
+        QCOMPARE(r.ok(), ok);
+        if (!ok) {
+            QVERIFY(!r.error().message.isEmpty());
+            return;
+        }
+        QTEST(r->user, "user");
+        QTEST(r->host, "host");
+        QTEST(r->port, "port");
+        QTEST(r->socketPath, "socket");
+        // What it prints reads back the same.
+        const auto again = SshTarget::parse(r->toUrl());
+        QVERIFY(again.ok());
+        QCOMPARE(again->destination(), r->destination());
+        QCOMPARE(again->port, r->port);
+        QCOMPARE(again->socketPath, r->socketPath);
+    }
+
+    void everyCallCarriesTheSafetyOptions()
+    {
+        SshTarget t = *SshTarget::parse(QStringLiteral("ssh://core@build1:2222/run/docker.sock"));
+        t.identityFile = QStringLiteral("/keys/id_ed25519");
+        t.configFile = QStringLiteral("/cfg/ssh_config");
+        SshOptions o;
+        o.controlDir = QStringLiteral("/run/user/0/sandbar/ssh");
+        o.batchMode = true;
+        const QList<QStringList> calls = {
+            sshCommandArguments(t, o, QStringLiteral("docker system dial-stdio")),
+            sshForwardArguments(t, o, QStringLiteral("/tmp/x/engine.sock"), QStringLiteral("/run/docker.sock")),
+            sshExitArguments(t, o)};
+        for (const QStringList &args : calls) {
+            const qsizetype dashes = args.indexOf(QStringLiteral("--"));
+            QVERIFY2(dashes > 0 && args.value(dashes + 1) == QLatin1String("core@build1"), qPrintable(args.join(u' ')));
+            const QStringList options = args.mid(0, dashes);
+            for (const char *o :
+                 {"ForwardAgent=no", "ForwardX11=no", "PermitLocalCommand=no", "StrictHostKeyChecking=yes",
+                  "BatchMode=yes", "ControlMaster=auto", "ControlPath=/run/user/0/sandbar/ssh/%C"})
+                QVERIFY2(options.contains(QLatin1String(o)), o);
+            QVERIFY(options.join(u' ').contains(QLatin1String("-F /cfg/ssh_config -i /keys/id_ed25519 -p 2222")));
+            QVERIFY(options.contains(QStringLiteral("ServerAliveInterval=15")));
+        }
+        const QStringList forward = calls.at(1);
+        QVERIFY(forward.contains(QStringLiteral("ExitOnForwardFailure=yes")));
+        QVERIFY(forward.contains(QStringLiteral("StreamLocalBindMask=0177")));
+        QVERIFY(forward.join(u' ').contains(QLatin1String("-N -T -L /tmp/x/engine.sock:/run/docker.sock --")));
+        QCOMPARE(calls.at(0).last(), QStringLiteral("docker system dial-stdio"));
+        QVERIFY(calls.at(2).join(u' ').contains(QLatin1String("-O exit --")));
+
+        // The window asks for passphrases (SSH_ASKPASS), so it does not set BatchMode; without
+        // a control folder there is no master connection.
+        const QStringList plain = sshBaseArguments(*SshTarget::parse(QStringLiteral("ssh://h")), SshOptions{});
+        QVERIFY(!plain.contains(QStringLiteral("BatchMode=yes")));
+        QVERIFY(!plain.join(u' ').contains(QLatin1String("Control")));
+        QVERIFY(!plain.contains(QStringLiteral("-p")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSshTarget)
+#include "tst_sshtarget.moc"
