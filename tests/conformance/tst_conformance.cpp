@@ -8,10 +8,12 @@
 // skipped, and the output says which facet. Cloud providers run against their contract server
 // on loopback; Docker and Podman against the test engines, Local with real bubblewrap.
 #include "ContractAccount.h"
+#include "PrivateSshd.h"
 #include "ServerProcess.h"
 #include "TestSupport.h"
 #include "audit/AuditLog.h"
 #include "audit/AuditedProvider.h"
+#include "net/SshLink.h"
 #include "terminal/PtyChannel.h"
 #include "wiring/AppServices.h"
 
@@ -78,6 +80,7 @@ class TestConformance : public QObject
     QString m_token; // this run's label value and names
     QTemporaryDir m_dir;
     std::unique_ptr<contract::ServerProcess> m_server;
+    std::unique_ptr<test::PrivateSshd> m_sshd; // the _ssh runs: an engine over SSH
     std::unique_ptr<audit::AuditLog> m_log;
     std::unique_ptr<Provider> m_p; // the audit wrapper around the provider
     QString m_session;
@@ -136,7 +139,27 @@ std::optional<AccountConfig> TestConformance::testAccount(const ProviderDescript
             *why = QStringLiteral("no test engine for %1 (SANDBAR_TEST_%2_HOST)").arg(d.id, d.id.toUpper());
             return std::nullopt;
         }
-        a.settings.insert(QStringLiteral("endpoint"), host);
+        if (!qEnvironmentVariableIsSet("SANDBAR_CONFORMANCE_SSH")) {
+            a.settings.insert(QStringLiteral("endpoint"), host);
+            return a;
+        }
+        // The same engine on another "machine": a private sshd on loopback in front of it.
+        if (!test::PrivateSshd::available() || !host.startsWith(QLatin1String("unix://"))) {
+            *why = QStringLiteral("%1 over SSH needs openssh-server and a unix socket engine").arg(d.id);
+            return std::nullopt;
+        }
+        m_sshd = std::make_unique<test::PrivateSshd>();
+        if (!m_sshd->start()) {
+            *why = m_sshd->error();
+            return std::nullopt;
+        }
+        // Its own runtime folder (owner only, or Qt passes it over) for the control sockets.
+        const QString run = m_dir.filePath(QStringLiteral("run"));
+        QDir().mkpath(run);
+        QFile::setPermissions(run, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", run.toLocal8Bit());
+        a.settings.insert(QStringLiteral("endpoint"), QString(QStringLiteral("ssh://sandbar-test") + host.mid(7)));
+        a.settings.insert(QStringLiteral("ssh-config"), m_sshd->sshConfig());
         return a;
     }
     *why = QStringLiteral("say in testAccount() how to reach a test account of %1").arg(d.id);
@@ -158,7 +181,11 @@ void TestConformance::initTestCase()
     if (!account && factory->descriptor().selfHosted)
         SANDBAR_REQUIRE(false, why); // an engine that is not here: fails in CI, skips elsewhere
     QVERIFY2(account, qPrintable(why));
-    auto made = factory->create(*account);
+    // As the registry does: the factory's blocking preparation first (an SSH login, say).
+    AccountConfig prepared = *account;
+    if (auto prepare = factory->preparation(prepared))
+        prepared = prepare(prepared);
+    auto made = factory->create(prepared);
     QVERIFY2(made.ok(), qPrintable(made.ok() ? QString() : made.error().message));
     m_log = std::make_unique<audit::AuditLog>(m_dir.filePath(QStringLiteral("audit")));
     QVERIFY(m_log->isOpen());
@@ -407,10 +434,21 @@ void TestConformance::auditRows()
 
 void TestConformance::cleanupTestCase()
 {
-    if (!m_p || m_session.isEmpty())
-        return;
-    // Whatever a failed flow left: gone before the contract server or engine is.
-    (void)await<void>([&](auto cb) { m_p->remove(m_session, cb); }, kCallMs);
+    // Whatever a failed flow left: gone before the contract server, engine or sshd is.
+    if (m_p && !m_session.isEmpty())
+        (void)await<void>([&](auto cb) { m_p->remove(m_session, cb); }, kCallMs);
+    m_p.reset();
+    if (m_sshd) {
+        // The master connection ends with its server's side: none is left for its ControlPersist.
+        net::SshTarget target;
+        target.host = QStringLiteral("sandbar-test");
+        target.configFile = m_sshd->sshConfig();
+        net::SshOptions options;
+        options.controlDir = m_dir.filePath(QStringLiteral("run/sandbar/ssh"));
+        options.batchMode = true;
+        (void)net::SshLink(target, options).exitMaster(10000);
+        m_sshd->stop();
+    }
 }
 
 QTEST_GUILESS_MAIN(TestConformance)
