@@ -2636,6 +2636,10 @@ stderr (%5 Bytes): %6</translation>
         <source>The SSH connection was not prepared.</source>
         <translation>Die SSH-Verbindung wurde nicht vorbereitet.</translation>
     </message>
+    <message>
+        <source>%1 over SSH — %2 (%3)</source>
+        <translation>%1 über SSH — %2 (%3)</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::docker::DockerApi</name>
@@ -3009,6 +3013,18 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Cannot use %1: currentContext is not a string.</source>
         <translation>%1 kann nicht verwendet werden: currentContext ist keine Zeichenkette.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Podman connection &quot;%1&quot;</source>
+        <translation>Podman-Verbindung &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Podman connection &quot;%1&quot; (%2)</source>
+        <translation>Podman-Verbindung &quot;%1&quot; (%2)</translation>
     </message>
 </context>
 <context>

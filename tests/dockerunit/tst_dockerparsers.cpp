@@ -116,6 +116,7 @@ class TestDockerParsers : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void remoteChoicesByFlavour();
     void demuxWhole();
     void demuxSplitAtEveryByte();
     void demuxTruncatedAndZero();
@@ -513,6 +514,27 @@ void TestDockerParsers::descriptors()
             QVERIFY2(x->createOption(QString::fromLatin1(key)), key);
         QVERIFY(x->createOption(QStringLiteral("image"))->required);
     }
+}
+
+// Discovery's engines over SSH become account choices of their flavour, with the key the
+// setting named; a docker CLI setting without a flavour is Docker's.
+void TestDockerParsers::remoteChoicesByFlavour()
+{
+    const QList<RemoteCandidate> remotes = {
+        {QStringLiteral("ssh://core@m:2222/run/user/1000/podman/podman.sock"), QStringLiteral("/keys/m"),
+         QStringLiteral("Podman connection \"m\""), QStringLiteral("podman")},
+        {QStringLiteral("ssh://me@box"), QString(), QStringLiteral("DOCKER_HOST"), QString()}};
+    const QList<AccountChoice> podman = remoteAccountChoices(remotes, Flavour::Podman, makeDescriptor(Flavour::Podman));
+    QCOMPARE(podman.size(), 1);
+    QCOMPARE(podman.at(0).provider, QStringLiteral("podman"));
+    QCOMPARE(podman.at(0).settings.value(QStringLiteral("endpoint")).toString(), remotes.at(0).url);
+    QCOMPARE(podman.at(0).settings.value(QStringLiteral("identity")).toString(), QStringLiteral("/keys/m"));
+    QVERIFY(podman.at(0).label.contains(QLatin1String("over SSH")) &&
+            podman.at(0).label.contains(remotes.at(0).origin));
+    const QList<AccountChoice> docker = remoteAccountChoices(remotes, Flavour::Docker, makeDescriptor(Flavour::Docker));
+    QCOMPARE(docker.size(), 1);
+    QCOMPARE(docker.at(0).settings.value(QStringLiteral("endpoint")).toString(), QStringLiteral("ssh://me@box"));
+    QVERIFY(!docker.at(0).settings.contains(QStringLiteral("identity")));
 }
 
 void TestDockerParsers::endpointSettings()

@@ -77,6 +77,8 @@ class TestDockerDiscovery : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void contextDirIsSha256();
+    void remotes_data();
+    void remotes();
     void discover_data();
     void discover();
     void windowsPipes();
@@ -151,7 +153,7 @@ void TestDockerDiscovery::discover_data()
         << QString() << QStringList{} << QStringLiteral("unix:///var/run/docker.sock")
         << QStringLiteral("unix:///run/user/1000/podman/podman.sock");
     QTest::newRow("bad DOCKER_HOST is a problem, not a crash")
-        << QStringList{QStringLiteral("DOCKER_HOST=ssh://me@box")} << Files{} << QStringList{varRun}
+        << QStringList{QStringLiteral("DOCKER_HOST=foo://me@box")} << Files{} << QStringList{varRun}
         << QStringList{QStringLiteral("unix:///var/run/docker.sock socket")} << QString()
         << QStringList{QStringLiteral("DOCKER_HOST")} << QStringLiteral("unix:///var/run/docker.sock") << QString();
     QTest::newRow("CONTAINER_HOST is podman")
@@ -268,11 +270,12 @@ void TestDockerDiscovery::discover_data()
         << QStringList{varRun} << QStringList{QStringLiteral("unix:///var/run/docker.sock socket")} << QString()
         << QStringList{QStringLiteral("Endpoints.docker.Host")} << QStringLiteral("unix:///var/run/docker.sock")
         << QString();
+    // An ssh host is a remote (remotes_data), not a socket and not a problem.
     QTest::newRow("context with an ssh host")
         << QStringList{QStringLiteral("DOCKER_CONTEXT=s")}
         << Files{{metaPath(QStringLiteral("s")), meta(QStringLiteral("s"), QStringLiteral("ssh://u@h"))}}
         << QStringList{} << QStringList{QStringLiteral("unix:///var/run/docker.sock default")} << QString()
-        << QStringList{QStringLiteral("ssh://")} << QStringLiteral("unix:///var/run/docker.sock")
+        << QStringList{} << QStringLiteral("unix:///var/run/docker.sock")
         << QStringLiteral("unix:///var/run/docker.sock");
 }
 
@@ -308,6 +311,76 @@ void TestDockerDiscovery::discover()
     QCOMPARE(docker ? docker->endpoint.toUrl() : QString(), pickDocker);
     const auto podman = pickEndpoint(r, QStringLiteral("podman"));
     QCOMPARE(podman ? podman->endpoint.toUrl() : QString(), pickPodman);
+}
+
+void TestDockerDiscovery::remotes_data()
+{
+    QTest::addColumn<QStringList>("vars");
+    QTest::addColumn<Files>("files");
+    QTest::addColumn<QStringList>("expected"); // "URL IDENTITY FLAVOUR | ORIGIN"
+    QTest::addColumn<QStringList>("problems");
+    const QString conns = kHome + QStringLiteral("/.config/containers/podman-connections.json");
+    const QString conf = kHome + QStringLiteral("/.config/containers/containers.conf");
+    QTest::newRow("ssh DOCKER_HOST") << QStringList{QStringLiteral("DOCKER_HOST=ssh://me@box")} << Files{}
+                                     << QStringList{QStringLiteral("ssh://me@box   | DOCKER_HOST")} << QStringList{};
+    QTest::newRow("ssh CONTAINER_HOST")
+        << QStringList{QStringLiteral("CONTAINER_HOST=ssh://core@h:2222/run/podman/podman.sock")} << Files{}
+        << QStringList{QStringLiteral("ssh://core@h:2222/run/podman/podman.sock  podman | CONTAINER_HOST")}
+        << QStringList{};
+    QTest::newRow("ssh context") << QStringList{QStringLiteral("DOCKER_CONTEXT=s")}
+                                 << Files{{metaPath(QStringLiteral("s")),
+                                           meta(QStringLiteral("s"), QStringLiteral("ssh://u@h"))}}
+                                 << QStringList{QStringLiteral("ssh://u@h   | context \"s\" (DOCKER_CONTEXT)")}
+                                 << QStringList{};
+    QTest::newRow("podman 5 connections")
+        << QStringList{} << Files{{conns, R"({"Connection":{"Default":"m","Connections":{
+                 "m":{"URI":"ssh://core@127.0.0.1:40111/run/user/1000/podman/podman.sock","Identity":"/home/u/.ssh/m","IsMachine":true},
+                 "local":{"URI":"unix:///run/podman/podman.sock"}}},"Farm":{}})"}}
+        << QStringList{QStringLiteral("ssh://core@127.0.0.1:40111/run/user/1000/podman/podman.sock /home/u/.ssh/m "
+                                      "podman | Podman connection \"m\"")}
+        << QStringList{};
+    QTest::newRow("podman 4 service destinations")
+        << QStringList{}
+        << Files{{conf,
+                  "[containers]\nlog_size_max = -1\n[engine]\nactive_service = \"b\"\n"
+                  "[engine.service_destinations]\n  [engine.service_destinations.b]\n"
+                  "  uri = \"ssh://root@build:22/run/podman/podman.sock\"\n  identity = '/keys/b'\n"
+                  "[engine.service_destinations.\"c d\"]\nuri=\"ssh://c@d\"\n[network]\nuri = \"ssh://not@this\"\n"}}
+        << QStringList{QStringLiteral("ssh://root@build:22/run/podman/podman.sock /keys/b podman | Podman connection "
+                                      "\"b\" (") +
+                           conf + QStringLiteral(")"),
+                       QStringLiteral("ssh://c@d  podman | Podman connection \"c d\" (") + conf + QStringLiteral(")")}
+        << QStringList{};
+    QTest::newRow("the same host twice is offered once")
+        << QStringList{QStringLiteral("DOCKER_HOST=ssh://me@box"), QStringLiteral("CONTAINER_HOST=ssh://me@box")}
+        << Files{} << QStringList{QStringLiteral("ssh://me@box   | DOCKER_HOST")} << QStringList{};
+    QTest::newRow("hostile host is a problem")
+        << QStringList{QStringLiteral("DOCKER_HOST=ssh://-oProxyCommand=x")} << Files{} << QStringList{}
+        << QStringList{QStringLiteral("DOCKER_HOST")};
+    QTest::newRow("corrupt connections file")
+        << QStringList{} << Files{{conns, "{\"Connection\": {"}} << QStringList{} << QStringList{conns};
+    QTest::newRow("empty and garbage") << QStringList{}
+                                       << Files{{conns, ""}, {conf, "\x01\x02[engine.service_destinations.x\nuri="}}
+                                       << QStringList{} << QStringList{};
+}
+
+void TestDockerDiscovery::remotes()
+{
+    QFETCH(QStringList, vars);
+    QFETCH(Files, files);
+    QFETCH(QStringList, expected);
+    QFETCH(QStringList, problems);
+    const DiscoveryResult r = discoverEndpoints(makeEnv(vars, files, {}));
+    QStringList got;
+    for (const RemoteCandidate &c : r.remotes)
+        got << c.url + QLatin1Char(' ') + c.identity + QLatin1Char(' ') + c.flavour + QStringLiteral(" | ") + c.origin;
+    QCOMPARE(got, expected);
+    QStringList messages;
+    for (const Error &e : r.problems)
+        messages << e.message;
+    QCOMPARE(messages.size(), problems.size());
+    for (int i = 0; i < problems.size(); ++i)
+        QVERIFY2(messages.at(i).contains(problems.at(i)), qPrintable(messages.at(i)));
 }
 
 void TestDockerDiscovery::windowsPipes()

@@ -262,6 +262,26 @@ QList<AccountChoice> DockerFactory::discoverAccounts() const
         a.label = choiceLabel(m_descriptor.displayName, c);
         out << a; // the same engine found twice is dropped once, in ProviderFactories::discoverAccounts
     }
+    return out + remoteAccountChoices(found.remotes, m_flavour, m_descriptor);
+}
+
+QList<AccountChoice> remoteAccountChoices(const QList<RemoteCandidate> &remotes, Flavour flavour,
+                                          const ProviderDescriptor &descriptor)
+{
+    QList<AccountChoice> out;
+    for (const RemoteCandidate &r : remotes) {
+        // The docker CLI's settings (DOCKER_HOST, contexts) name Docker engines unless they say.
+        const Flavour of = r.flavour == QLatin1String("podman") ? Flavour::Podman : Flavour::Docker;
+        if (of != flavour)
+            continue;
+        AccountChoice a;
+        a.provider = descriptor.id;
+        a.settings.insert(QStringLiteral("endpoint"), r.url);
+        if (!r.identity.isEmpty())
+            a.settings.insert(QStringLiteral("identity"), r.identity);
+        a.label = tr("%1 over SSH — %2 (%3)").arg(descriptor.displayName, r.url, r.origin);
+        out << a;
+    }
     return out;
 }
 

@@ -3,6 +3,7 @@
 #include "net/Endpoint.h"
 #include "providers/ProviderFactory.h"
 #include "providers/docker/DockerApi.h"
+#include "providers/docker/discovery/DockerDiscovery.h"
 
 #include <QStringList>
 #include <chrono>
@@ -25,6 +26,11 @@ Result<net::Endpoint> endpointFromSettings(Flavour flavour, const QVariantMap &s
 // sockets) whose socket answers; with requireAnswer false, also a TCP DOCKER_HOST that
 // cannot be probed quickly.
 std::optional<net::Endpoint> autodetectEndpoint(Flavour flavour, bool requireAnswer);
+
+// The engines over SSH that discovery found, as account choices of this flavour: offered,
+// never contacted (adding an account does not log in).
+QList<AccountChoice> remoteAccountChoices(const QList<RemoteCandidate> &remotes, Flavour flavour,
+                                          const ProviderDescriptor &descriptor);
 
 // Whether a unix socket answers GET /_ping within the timeout, and as which flavour
 // (GET /version lists "Podman Engine"). Blocking; local sockets only.

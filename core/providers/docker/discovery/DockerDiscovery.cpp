@@ -1,5 +1,7 @@
 #include "providers/docker/discovery/DockerDiscovery.h"
 
+#include "net/SshTarget.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
@@ -47,6 +49,16 @@ private:
     void addContext(const QString &name, CandidateSource source, const QString &via);
     void addWellKnownSockets();
     void add(net::Endpoint ep, CandidateSource source, QString origin, QString flavour);
+    // An ssh:// setting: a remote, or a problem naming where it was found.
+    bool addRemote(const QString &url, const QString &identity, const QString &origin, const QString &flavour);
+    void addPodmanConnections();
+    void addServiceDestinations();
+    QString containersConfigDir() const
+    {
+        const QString xdg = var("XDG_CONFIG_HOME");
+        return joinPath(xdg.isEmpty() ? joinPath(m_env.homeDir, QStringLiteral(".config")) : xdg,
+                        QStringLiteral("containers"));
+    }
     static QString flavourOf(const net::Endpoint &ep);
 
     const DiscoveryEnvironment &m_env;
@@ -100,7 +112,7 @@ void Resolver::add(net::Endpoint ep, CandidateSource source, QString origin, QSt
 void Resolver::addDockerHost()
 {
     const QString host = var("DOCKER_HOST");
-    if (host.isEmpty())
+    if (host.isEmpty() || addRemote(host, QString(), QStringLiteral("DOCKER_HOST"), QString()))
         return;
     auto ep = net::Endpoint::parse(host);
     if (!ep) {
@@ -135,7 +147,7 @@ void Resolver::addDockerHost()
 void Resolver::addContainerHost()
 {
     const QString host = var("CONTAINER_HOST");
-    if (host.isEmpty())
+    if (host.isEmpty() || addRemote(host, QString(), QStringLiteral("CONTAINER_HOST"), QStringLiteral("podman")))
         return;
     auto ep = net::Endpoint::parse(host);
     if (!ep) {
@@ -168,6 +180,8 @@ void Resolver::addContext(const QString &name, CandidateSource source, const QSt
                                        tr("Docker %1 has no Endpoints.docker.Host in %2.").arg(origin, metaPath));
         return;
     }
+    if (addRemote(host, QString(), origin, QString()))
+        return;
     auto ep = net::Endpoint::parse(host);
     if (!ep) {
         m_result.problems << makeError(ep.code(), tr("Docker %1 in %2: %3").arg(origin, metaPath, ep.message()));
@@ -192,6 +206,82 @@ void Resolver::addContext(const QString &name, CandidateSource source, const QSt
     }
     const QString flavour = flavourOf(*ep);
     add(std::move(*ep), source, origin, flavour);
+}
+
+bool Resolver::addRemote(const QString &url, const QString &identity, const QString &origin, const QString &flavour)
+{
+    if (!url.startsWith(QLatin1String("ssh://"), Qt::CaseInsensitive))
+        return false;
+    const auto target = net::SshTarget::parse(url);
+    if (!target) {
+        m_result.problems << makeError(target.code(), tr("%1: %2").arg(origin, target.message()));
+        return true;
+    }
+    for (const RemoteCandidate &r : std::as_const(m_result.remotes)) {
+        if (r.url == target->toUrl())
+            return true;
+    }
+    m_result.remotes << RemoteCandidate{target->toUrl(), identity, origin, flavour};
+    return true;
+}
+
+// Podman 5: podman-connections.json, {"Connection": {"Connections": {NAME: {"URI", "Identity"}}}}.
+void Resolver::addPodmanConnections()
+{
+    const QString path = joinPath(containersConfigDir(), QStringLiteral("podman-connections.json"));
+    const auto file = readJsonObject(path, true);
+    if (!file)
+        return;
+    const QJsonObject connections =
+        file->value(QLatin1String("Connection")).toObject().value(QLatin1String("Connections")).toObject();
+    for (auto it = connections.constBegin(); it != connections.constEnd(); ++it) {
+        const QJsonObject c = it.value().toObject();
+        addRemote(c.value(QLatin1String("URI")).toString(), c.value(QLatin1String("Identity")).toString(),
+                  tr("Podman connection \"%1\"").arg(it.key()), QStringLiteral("podman"));
+    }
+}
+
+// Podman 4: containers.conf's [engine.service_destinations.NAME] tables with uri and identity.
+// Only those keys are read, line by line: the rest of the TOML is not Sandbar's business.
+void Resolver::addServiceDestinations()
+{
+    const QString path = joinPath(containersConfigDir(), QStringLiteral("containers.conf"));
+    const auto bytes = m_env.readFile ? m_env.readFile(path) : std::nullopt;
+    if (!bytes)
+        return;
+    const QString prefix = QStringLiteral("[engine.service_destinations.");
+    QString name, uri, identity;
+    const auto flush = [&] {
+        if (!name.isEmpty() && !uri.isEmpty())
+            addRemote(uri, identity, tr("Podman connection \"%1\" (%2)").arg(name, path), QStringLiteral("podman"));
+        name.clear();
+        uri.clear();
+        identity.clear();
+    };
+    const auto unquote = [](QString v) {
+        v = v.trimmed();
+        if (v.size() >= 2 && (v.startsWith(QLatin1Char('"')) || v.startsWith(QLatin1Char('\''))))
+            v = v.mid(1, v.size() - 2);
+        return v;
+    };
+    for (const QByteArray &raw : bytes->split('\n')) {
+        const QString line = QString::fromUtf8(raw).trimmed();
+        if (line.startsWith(QLatin1Char('['))) {
+            flush();
+            if (line.startsWith(prefix) && line.endsWith(QLatin1Char(']')))
+                name = unquote(line.mid(prefix.size(), line.size() - prefix.size() - 1));
+            continue;
+        }
+        const qsizetype eq = line.indexOf(QLatin1Char('='));
+        if (name.isEmpty() || eq <= 0)
+            continue;
+        const QString key = line.left(eq).trimmed();
+        if (key == QLatin1String("uri"))
+            uri = unquote(line.mid(eq + 1));
+        else if (key == QLatin1String("identity"))
+            identity = unquote(line.mid(eq + 1));
+    }
+    flush();
 }
 
 void Resolver::addWellKnownSockets()
@@ -258,6 +348,10 @@ DiscoveryResult Resolver::run()
     }
 
     addWellKnownSockets();
+    if (!m_env.windows) {
+        addPodmanConnections();
+        addServiceDestinations();
+    }
 
     if (m_result.candidates.isEmpty()) {
         net::Endpoint ep;
