@@ -13,7 +13,6 @@
 #include "Bench.h"
 #include "PrivateSshd.h"
 #include "net/HttpClient.h"
-#include "net/SshLink.h"
 #include "providers/Provider.h"
 #include "providers/docker/DockerFactory.h"
 #include "terminal/PtyChannel.h"
@@ -186,13 +185,7 @@ int run(const QStringList &args)
     (void)wait<void>([&](auto cb) { remote.value()->remove(s->id, cb); });
     printFigure(QStringLiteral("remote.logins"), sshd.logins(), QStringLiteral("logins"));
 
-    net::SshTarget target;
-    target.host = QStringLiteral("sandbar-test");
-    target.configFile = sshd.sshConfig();
-    net::SshOptions options;
-    options.controlDir = runtime.filePath(QStringLiteral("sandbar/ssh"));
-    options.batchMode = true;
-    (void)net::SshLink(target, options).exitMaster(10000);
+    sshd.endMaster(runtime.filePath(QStringLiteral("sandbar/ssh")));
     return status;
 }
 

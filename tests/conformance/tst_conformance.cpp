@@ -13,7 +13,6 @@
 #include "TestSupport.h"
 #include "audit/AuditLog.h"
 #include "audit/AuditedProvider.h"
-#include "net/SshLink.h"
 #include "terminal/PtyChannel.h"
 #include "wiring/AppServices.h"
 
@@ -439,14 +438,7 @@ void TestConformance::cleanupTestCase()
         (void)await<void>([&](auto cb) { m_p->remove(m_session, cb); }, kCallMs);
     m_p.reset();
     if (m_sshd) {
-        // The master connection ends with its server's side: none is left for its ControlPersist.
-        net::SshTarget target;
-        target.host = QStringLiteral("sandbar-test");
-        target.configFile = m_sshd->sshConfig();
-        net::SshOptions options;
-        options.controlDir = m_dir.filePath(QStringLiteral("run/sandbar/ssh"));
-        options.batchMode = true;
-        (void)net::SshLink(target, options).exitMaster(10000);
+        m_sshd->endMaster(m_dir.filePath(QStringLiteral("run/sandbar/ssh")));
         m_sshd->stop();
     }
 }

@@ -84,10 +84,10 @@ private Q_SLOTS:
             const qsizetype dashes = args.indexOf(QStringLiteral("--"));
             QVERIFY2(dashes > 0 && args.value(dashes + 1) == QLatin1String("core@build1"), qPrintable(args.join(u' ')));
             const QStringList options = args.mid(0, dashes);
-            for (const char *o :
+            for (const char *opt :
                  {"ForwardAgent=no", "ForwardX11=no", "PermitLocalCommand=no", "StrictHostKeyChecking=yes",
                   "BatchMode=yes", "ControlMaster=auto", "ControlPath=/run/user/0/sandbar/ssh/%C"})
-                QVERIFY2(options.contains(QLatin1String(o)), o);
+                QVERIFY2(options.contains(QLatin1String(opt)), opt);
             QVERIFY(options.join(u' ').contains(QLatin1String("-F /cfg/ssh_config -i /keys/id_ed25519 -p 2222")));
             QVERIFY(options.contains(QStringLiteral("ServerAliveInterval=15")));
         }

@@ -4,6 +4,8 @@
 // ssh_config (given to Sandbar as --ssh-config) whose host "sandbar-test" names all of it, with
 // a known_hosts of its own: nothing of the user's own SSH setup is read or changed.
 
+#include "net/SshLink.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -97,6 +99,21 @@ public:
     }
     // Logins the server accepted so far.
     int logins() const { return int(log().count("Accepted publickey")); }
+
+    // Ends the master connection whose control socket is in controlDir (and the server's side
+    // of it), so that none is left for its ControlPersist; nothing when there is none.
+    void endMaster(const QString &controlDir) const
+    {
+        net::SshTarget target;
+        target.host = QStringLiteral("sandbar-test");
+        target.configFile = sshConfig();
+        net::SshOptions options;
+        options.controlDir = controlDir;
+        options.batchMode = true;
+        net::SshLink link(target, options);
+        if (link.masterAlive())
+            (void)link.exitMaster(10000);
+    }
 
     // The same ssh_config with another key in place of the authorized one.
     QString sshConfigWithKey(const QString &keyName)

@@ -8,7 +8,6 @@
 // sandbarctl flow with one login.
 #include "EngineKit.h"
 #include "PrivateSshd.h"
-#include "net/SshLink.h"
 #include "providers/docker/DockerFactory.h"
 
 #include <QCryptographicHash>
@@ -42,17 +41,8 @@ class TestRemoteEngine : public QObject
     // it): none is left behind for its ControlPersist.
     void endMaster()
     {
-        if (!m_runtime || !m_sshd)
-            return;
-        net::SshTarget target;
-        target.host = QStringLiteral("sandbar-test");
-        target.configFile = m_sshd->sshConfig();
-        net::SshOptions options;
-        options.controlDir = m_runtime->filePath(QStringLiteral("sandbar/ssh"));
-        options.batchMode = true;
-        net::SshLink link(target, options);
-        if (link.masterAlive())
-            QVERIFY_RESULT(link.exitMaster(10000));
+        if (m_runtime && m_sshd)
+            m_sshd->endMaster(m_runtime->filePath(QStringLiteral("sandbar/ssh")));
     }
 
     Result<std::unique_ptr<Provider>> account(const QString &name, const QString &sshConfig)
@@ -272,7 +262,7 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         if (m_p && !m_id.isEmpty())
-            await<void>([&](auto cb) { m_p->remove(m_id, cb); }, 60000);
+            (void)await<void>([&](auto cb) { m_p->remove(m_id, cb); }, 60000);
         m_p.reset();
         endMaster();
         if (m_sshd)

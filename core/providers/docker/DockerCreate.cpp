@@ -177,9 +177,10 @@ void DockerProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
         const Callback<SessionInfo> published = requirePublished(m_api, spec.ports, done);
         const QString name = containerName(spec.name);
         // Podman's default profile lets a session make user namespaces; Sandbar's refuses them
-        // (PodmanSeccomp.h). Only an engine on this machine can read the profile's file.
+        // (PodmanSeccomp.h). Only an engine on this machine can read the profile's file: not
+        // one over SSH, whose forwarded socket is local but whose file system is not.
         std::shared_ptr<QTemporaryFile> profile;
-        if (engine->podman && m_api->endpoint().kind == net::Endpoint::Kind::Unix)
+        if (engine->podman && m_api->endpoint().kind == net::Endpoint::Kind::Unix && m_remoteHost.isEmpty())
             profile = writePodmanSeccompProfile(m_dataDir);
         if (!profile)
             return createContainer(jsonBytes(body), spec.image, name, false, published);
