@@ -107,9 +107,7 @@ Result<QByteArray> SshLink::runSsh(const QStringList &arguments, int timeoutMs, 
 
 bool SshLink::masterAlive()
 {
-    QStringList args = sshBaseArguments(m_target, m_options);
-    args << QStringLiteral("-O") << QStringLiteral("check") << QStringLiteral("--") << m_target.destination();
-    return runSsh(args, 5000, false).ok();
+    return runSsh(sshControlArguments(m_target, m_options, QStringLiteral("check")), 5000, false).ok();
 }
 
 VoidResult SshLink::connect(int timeoutMs)
@@ -117,13 +115,7 @@ VoidResult SshLink::connect(int timeoutMs)
     // A master left by an earlier run (sandbarctl's last command, say) is reused: no login.
     if (masterAlive())
         return {};
-    QStringList args = sshBaseArguments(m_target, m_options);
-    // The master binds every forwarded socket: owner only, replacing one left from before.
-    args << QStringLiteral("-o") << QStringLiteral("StreamLocalBindMask=0177") << QStringLiteral("-o")
-         << QStringLiteral("StreamLocalBindUnlink=yes") << QStringLiteral("-o")
-         << QStringLiteral("ExitOnForwardFailure=yes") << QStringLiteral("-N") << QStringLiteral("-f")
-         << QStringLiteral("--") << m_target.destination();
-    auto r = runSsh(args, timeoutMs, false);
+    auto r = runSsh(sshMasterArguments(m_target, m_options), timeoutMs, false);
     if (!r)
         return r.error();
     return {};
@@ -146,10 +138,7 @@ VoidResult SshLink::forward(const QString &localSocket, const QString &remoteSoc
         if (!QFile::remove(localSocket))
             return makeError(ErrorCode::Unavailable, tr("Cannot replace the old socket %1.").arg(localSocket));
     }
-    QStringList args = sshBaseArguments(m_target, m_options);
-    args << QStringLiteral("-O") << QStringLiteral("forward") << QStringLiteral("-L")
-         << localSocket + QLatin1Char(':') + remoteSocket << QStringLiteral("--") << m_target.destination();
-    auto r = runSsh(args, timeoutMs, false);
+    auto r = runSsh(sshForwardArguments(m_target, m_options, localSocket, remoteSocket), timeoutMs, false);
     if (!r)
         return r.error();
     return {};
@@ -157,7 +146,7 @@ VoidResult SshLink::forward(const QString &localSocket, const QString &remoteSoc
 
 VoidResult SshLink::exitMaster(int timeoutMs)
 {
-    auto r = runSsh(sshExitArguments(m_target, m_options), timeoutMs, false);
+    auto r = runSsh(sshControlArguments(m_target, m_options, QStringLiteral("exit")), timeoutMs, false);
     if (!r)
         return r.error();
     return {};

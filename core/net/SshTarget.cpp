@@ -115,22 +115,29 @@ QStringList sshCommandArguments(const SshTarget &target, const SshOptions &optio
            << QStringLiteral("-T") << QStringLiteral("--") << target.destination() << command;
 }
 
-QStringList sshForwardArguments(const SshTarget &target, const SshOptions &options, const QString &localSocket,
-                                const QString &remoteSocket)
+QStringList sshMasterArguments(const SshTarget &target, const SshOptions &options)
 {
     QStringList args = sshBaseArguments(target, options);
-    args << QStringLiteral("-o") << QStringLiteral("ExitOnForwardFailure=yes") << QStringLiteral("-o")
-         << QStringLiteral("StreamLocalBindMask=0177") << QStringLiteral("-o")
-         << QStringLiteral("StreamLocalBindUnlink=yes") << QStringLiteral("-N") << QStringLiteral("-T")
-         << QStringLiteral("-L") << localSocket + QLatin1Char(':') + remoteSocket << QStringLiteral("--")
-         << target.destination();
+    // The master binds every forwarded socket: owner only, replacing one left from before.
+    args << QStringLiteral("-o") << QStringLiteral("StreamLocalBindMask=0177") << QStringLiteral("-o")
+         << QStringLiteral("StreamLocalBindUnlink=yes") << QStringLiteral("-o")
+         << QStringLiteral("ExitOnForwardFailure=yes") << QStringLiteral("-N") << QStringLiteral("-f")
+         << QStringLiteral("--") << target.destination();
     return args;
 }
 
-QStringList sshExitArguments(const SshTarget &target, const SshOptions &options)
+QStringList sshForwardArguments(const SshTarget &target, const SshOptions &options, const QString &localSocket,
+                                const QString &remoteSocket)
 {
     return sshBaseArguments(target, options)
-           << QStringLiteral("-O") << QStringLiteral("exit") << QStringLiteral("--") << target.destination();
+           << QStringLiteral("-O") << QStringLiteral("forward") << QStringLiteral("-L")
+           << localSocket + QLatin1Char(':') + remoteSocket << QStringLiteral("--") << target.destination();
+}
+
+QStringList sshControlArguments(const SshTarget &target, const SshOptions &options, const QString &request)
+{
+    return sshBaseArguments(target, options)
+           << QStringLiteral("-O") << request << QStringLiteral("--") << target.destination();
 }
 
 } // namespace sandbar::net

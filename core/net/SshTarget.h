@@ -45,10 +45,13 @@ struct SshOptions {
 QStringList sshBaseArguments(const SshTarget &target, const SshOptions &options);
 // ssh runs command on the remote machine (its words as ssh passes them: one string).
 QStringList sshCommandArguments(const SshTarget &target, const SshOptions &options, const QString &command);
-// ssh forwards localSocket (created by ssh, mode 0600) to remoteSocket and runs nothing else.
+// ssh becomes the host's master connection and goes to the background once logged in; it
+// binds the sockets later forwardings ask for owner-only.
+QStringList sshMasterArguments(const SshTarget &target, const SshOptions &options);
+// ssh asks the master to forward localSocket to remoteSocket on the host, and returns.
 QStringList sshForwardArguments(const SshTarget &target, const SshOptions &options, const QString &localSocket,
                                 const QString &remoteSocket);
-// ssh asks the master connection to exit (the account is removed, or the window quits).
-QStringList sshExitArguments(const SshTarget &target, const SshOptions &options);
+// ssh asks the master something (-O check: is it up; -O exit: end it, and its forwardings).
+QStringList sshControlArguments(const SshTarget &target, const SshOptions &options, const QString &request);
 
 } // namespace sandbar::net

@@ -76,10 +76,11 @@ private Q_SLOTS:
         SshOptions o;
         o.controlDir = QStringLiteral("/run/user/0/sandbar/ssh");
         o.batchMode = true;
+        // Every call SshLink makes: the master, a command, a forwarding, check and exit.
         const QList<QStringList> calls = {
-            sshCommandArguments(t, o, QStringLiteral("docker system dial-stdio")),
+            sshMasterArguments(t, o), sshCommandArguments(t, o, QStringLiteral("docker system dial-stdio")),
             sshForwardArguments(t, o, QStringLiteral("/tmp/x/engine.sock"), QStringLiteral("/run/docker.sock")),
-            sshExitArguments(t, o)};
+            sshControlArguments(t, o, QStringLiteral("exit")), sshControlArguments(t, o, QStringLiteral("check"))};
         for (const QStringList &args : calls) {
             const qsizetype dashes = args.indexOf(QStringLiteral("--"));
             QVERIFY2(dashes > 0 && args.value(dashes + 1) == QLatin1String("core@build1"), qPrintable(args.join(u' ')));
@@ -91,12 +92,16 @@ private Q_SLOTS:
             QVERIFY(options.join(u' ').contains(QLatin1String("-F /cfg/ssh_config -i /keys/id_ed25519 -p 2222")));
             QVERIFY(options.contains(QStringLiteral("ServerAliveInterval=15")));
         }
-        const QStringList forward = calls.at(1);
-        QVERIFY(forward.contains(QStringLiteral("ExitOnForwardFailure=yes")));
-        QVERIFY(forward.contains(QStringLiteral("StreamLocalBindMask=0177")));
-        QVERIFY(forward.join(u' ').contains(QLatin1String("-N -T -L /tmp/x/engine.sock:/run/docker.sock --")));
-        QCOMPARE(calls.at(0).last(), QStringLiteral("docker system dial-stdio"));
-        QVERIFY(calls.at(2).join(u' ').contains(QLatin1String("-O exit --")));
+        // The master binds what it forwards (owner only) and fails rather than half-forward;
+        // it runs nothing and goes to the background once logged in.
+        const QStringList master = calls.at(0);
+        QVERIFY(master.contains(QStringLiteral("ExitOnForwardFailure=yes")));
+        QVERIFY(master.contains(QStringLiteral("StreamLocalBindMask=0177")));
+        QVERIFY(master.join(u' ').contains(QLatin1String("-N -f --")));
+        QVERIFY(calls.at(2).join(u' ').contains(QLatin1String("-O forward -L /tmp/x/engine.sock:/run/docker.sock --")));
+        QCOMPARE(calls.at(1).last(), QStringLiteral("docker system dial-stdio"));
+        QVERIFY(calls.at(3).join(u' ').contains(QLatin1String("-O exit --")));
+        QVERIFY(calls.at(4).join(u' ').contains(QLatin1String("-O check --")));
 
         // The window asks for passphrases (SSH_ASKPASS), so it does not set BatchMode; without
         // a control folder there is no master connection.

@@ -34,6 +34,7 @@
 #include <QImage>
 #include <QLineEdit>
 #include <QPixmap>
+#include <QScrollBar>
 #include <QSet>
 #include <QSettings>
 #include <QSplitter>
@@ -199,26 +200,53 @@ int rowOf(QTableView *table, const QString &name)
     return -1;
 }
 
+// What each default shot is there to show: the columns fit (no sideways scroll bar, the
+// empty list included), the list has most of the height with nothing selected, and a selected
+// session's detail has the room.
+bool fitsWidth(QTableView *table)
+{
+    return test::waitUntil([&] { return table->horizontalScrollBar()->maximum() == 0; }, 5000);
+}
+
+bool detailHasRoom(const QSplitter *split, bool selected)
+{
+    return test::waitUntil(
+        [&] {
+            const QList<int> sizes = split->sizes();
+            return selected ? sizes.value(1) > 2 * sizes.value(0) : sizes.value(0) > sizes.value(1);
+        },
+        5000);
+}
+
 bool photographDefaults(ui::MainWindow *window, const QString &outDir)
 {
     if (window->size() != QSize(1280, 800))
         return fail("the window does not open at 1280x800");
     auto *table = window->findChild<QTableView *>(QStringLiteral("sessionTable"));
     auto *search = window->findChild<QLineEdit *>(QStringLiteral("sessionSearch"));
-    if (!table || !search || !test::waitUntil([&] { return table->model()->rowCount() == 3; }, 10000))
+    auto *split = window->findChild<QSplitter *>(QStringLiteral("sessionSplitter"));
+    if (!table || !search || !split || !test::waitUntil([&] { return table->model()->rowCount() == 3; }, 10000))
         return fail("the table has no rows");
     search->setText(QStringLiteral("no-such-session"));
     if (!test::waitUntil([&] { return table->model()->rowCount() == 0; }, 5000))
         return fail("the filter did not empty the list");
+    if (!fitsWidth(table))
+        return fail("the empty list scrolls sideways at 1280x800");
+    if (!detailHasRoom(split, false))
+        return fail("with nothing selected the list does not have most of the height");
     if (!save(window, outDir, QStringLiteral("00-empty-1280x800.png")))
         return false;
     search->clear();
     if (!test::waitUntil([&] { return table->model()->rowCount() == 3; }, 5000))
         return fail("the filter did not clear");
     table->selectRow(rowOf(table, QStringLiteral("claude-refactor")));
+    if (!fitsWidth(table) || !detailHasRoom(split, true))
+        return fail("at 1280x800 the columns do not fit or the selected session's detail has no room");
     if (!save(window, outDir, QStringLiteral("00-selected-1280x800.png")))
         return false;
     window->resize(1920, 1080);
+    if (!fitsWidth(table) || !detailHasRoom(split, true))
+        return fail("at 1920x1080 the columns do not fit or the selected session's detail has no room");
     if (!save(window, outDir, QStringLiteral("00-selected-1920x1080.png")))
         return false;
     table->clearSelection();
@@ -335,11 +363,10 @@ bool run(const QString &outDir)
         return false;
 
     window->resize(1600, 960);
-    // A short list over a tall detail: three rows need little room, the charts a lot.
+    // A narrow accounts column; the list and detail share the height as the window does
+    // itself once a row is selected (a short list, the detail the rest).
     if (auto *split = window->findChild<QSplitter *>(QStringLiteral("mainSplitter")))
         split->setSizes({210, window->width() - 210});
-    if (auto *split = window->findChild<QSplitter *>(QStringLiteral("sessionSplitter")))
-        split->setSizes({190, window->height() - 190});
     auto *table = window->findChild<QTableView *>(QStringLiteral("sessionTable"));
     if (!test::waitUntil([&] { return table->model()->rowCount() == 3; }, 10000))
         return fail("the table has no rows");
