@@ -857,10 +857,6 @@
         <translation>  Warnung: %1</translation>
     </message>
     <message>
-        <source>accounts needs a subcommand: list, add, remove, check</source>
-        <translation>accounts benötigt einen Unterbefehl: list, add, remove, check</translation>
-    </message>
-    <message>
         <source>usage: accounts list</source>
         <translation>Aufruf: accounts list</translation>
     </message>
@@ -1749,6 +1745,22 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Session &apos;%1&apos; is in account &apos;%2&apos;, which the agent policy does not allow.</source>
         <translation>Die Sitzung „%1“ liegt im Konto „%2“, das die Agentenrichtlinie nicht erlaubt.</translation>
+    </message>
+    <message>
+        <source>usage: accounts trust NAME [--fingerprint SHA256:KEY]</source>
+        <translation>Aufruf: accounts trust NAME [--fingerprint SHA256:SCHLÜSSEL]</translation>
+    </message>
+    <message>
+        <source>Account &apos;%1&apos; reaches no host over SSH.</source>
+        <translation>Das Konto „%1“ erreicht keinen Rechner über SSH.</translation>
+    </message>
+    <message>
+        <source>%1: trusted the key %2 of %3 (in %4)</source>
+        <translation>%1: dem Schlüssel %2 von %3 wird vertraut (in %4)</translation>
+    </message>
+    <message>
+        <source>accounts needs a subcommand: list, add, remove, check, trust</source>
+        <translation>accounts benötigt einen Unterbefehl: list, add, remove, check, trust</translation>
     </message>
 </context>
 <context>
@@ -2639,6 +2651,10 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>%1 over SSH — %2 (%3)</source>
         <translation>%1 über SSH — %2 (%3)</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known: refused, nothing was sent. The host offers %2; if that is its key, trust it (sandbarctl accounts trust %3 --fingerprint %2).</source>
+        <translation>Der Rechnerschlüssel von %1 ist unbekannt: abgelehnt, nichts wurde gesendet. Der Rechner bietet %2 an; wenn das sein Schlüssel ist, vertrauen Sie ihm (sandbarctl accounts trust %3 --fingerprint %2).</translation>
     </message>
 </context>
 <context>
@@ -4388,6 +4404,22 @@ stderr (%5 Bytes): %6</translation>
         <source>Cannot replace the old socket %1.</source>
         <translation>Der alte Socket %1 kann nicht ersetzt werden.</translation>
     </message>
+    <message>
+        <source>The ssh configuration for %1 names no known_hosts file to trust its key in.</source>
+        <translation>Die ssh-Konfiguration für %1 nennt keine known_hosts-Datei, in der sein Schlüssel vertraut werden kann.</translation>
+    </message>
+    <message>
+        <source>%1 now offers the key %2, not the %3 you accepted: nothing was trusted.</source>
+        <translation>%1 bietet jetzt den Schlüssel %2 an, nicht den bestätigten %3: nichts wurde vertraut.</translation>
+    </message>
+    <message>
+        <source>Cannot make the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::net::SshTarget</name>
@@ -6045,6 +6077,29 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
     </message>
 </context>
 <context>
+    <name>sandbar::ui::HostKeyPrompt</name>
+    <message>
+        <source>Trust the host %1?</source>
+        <translation>Dem Rechner %1 vertrauen?</translation>
+    </message>
+    <message>
+        <source>ssh does not know the host %1 of the account %2. It offers this key:
+
+%3
+
+Trust it only if it is the host&apos;s own: compare it with what its administrator gives you, or with ssh-keygen -lf on the host&apos;s key there. Trusting writes it to %4, where ssh looks for it.</source>
+        <translation>ssh kennt den Rechner %1 des Kontos %2 nicht. Er bietet diesen Schlüssel an:
+
+%3
+
+Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie ihn mit dem, den Ihnen seine Verwaltung nennt, oder mit ssh-keygen -lf auf den Rechnerschlüssel dort. Vertrauen schreibt ihn nach %4, wo ssh ihn sucht.</translation>
+    </message>
+    <message>
+        <source>Trust this key</source>
+        <translation>Diesem Schlüssel vertrauen</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::ui::InfoView</name>
     <message>
         <source>Session information</source>
@@ -6671,6 +6726,10 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
             <numerusform>%n Agentenaufruf wartet auf Freigabe</numerusform>
             <numerusform>%n Agentenaufrufe warten auf Freigabe</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: trusted the key %2 of %3</source>
+        <translation>%1: dem Schlüssel %2 von %3 wird vertraut</translation>
     </message>
 </context>
 <context>
@@ -8720,6 +8779,22 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
     <message>
         <source>Providers:</source>
         <translation>Anbieter:</translation>
+    </message>
+    <message>
+        <source>Trust the host key of an account&apos;s SSH host.</source>
+        <translation>Dem Rechnerschlüssel des SSH-Rechners eines Kontos vertrauen.</translation>
+    </message>
+    <message>
+        <source>For an engine reached over ssh://, whose host key ssh does not know yet: Sandbar never trusts one silently, and a command on the account says the fingerprint the host offers. Compare it with the host&apos;s own (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub there), then trust it: the key is written, as ssh writes keys, to the known_hosts file ssh uses for that host. With --fingerprint, only that key is trusted; a host that offers another is refused.</source>
+        <translation>Für eine über ssh:// erreichte Engine, deren Rechnerschlüssel ssh noch nicht kennt: Sandbar vertraut keinem stillschweigend, und ein Befehl auf dem Konto nennt den Fingerabdruck, den der Rechner anbietet. Vergleichen Sie ihn mit dem des Rechners (dort ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub) und vertrauen Sie ihm dann: der Schlüssel wird, wie ssh Schlüssel schreibt, in die known_hosts-Datei geschrieben, die ssh für diesen Rechner verwendet. Mit --fingerprint wird nur diesem Schlüssel vertraut; ein Rechner, der einen anderen anbietet, wird abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Trust the key only if it is this one, as it was shown.</source>
+        <translation>Dem Schlüssel nur vertrauen, wenn es dieser ist, wie er angezeigt wurde.</translation>
+    </message>
+    <message>
+        <source>Trust the key build1&apos;s host offers, if it is this one.</source>
+        <translation>Dem Schlüssel vertrauen, den der Rechner von build1 anbietet, wenn es dieser ist.</translation>
     </message>
 </context>
 </TS>

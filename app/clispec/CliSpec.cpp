@@ -59,6 +59,23 @@ QList<Command> makeCommands()
         .positionals = {C::Account},
     };
     list << Command{
+        .words = "accounts trust",
+        .synopsis = "NAME [--fingerprint SHA256:KEY]",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Trust the host key of an account's SSH host."),
+        .description = QT_TRANSLATE_NOOP(
+            "sandbarctl",
+            "For an engine reached over ssh://, whose host key ssh does not know yet: Sandbar never trusts one "
+            "silently, and a command on the account says the fingerprint the host offers. Compare it with the "
+            "host's own (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub there), then trust it: the key is "
+            "written, as ssh writes keys, to the known_hosts file ssh uses for that host. With --fingerprint, only "
+            "that key is trusted; a host that offers another is refused."),
+        .options = {{"--fingerprint", "SHA256:KEY",
+                     QT_TRANSLATE_NOOP("sandbarctl", "Trust the key only if it is this one, as it was shown.")}},
+        .positionals = {C::Account},
+        .examples = {{"accounts trust build1 --fingerprint SHA256:IWx/hUlf4vmwEsrhE7d7I8IDFPqRO6DlfLdKBPcqM64",
+                      QT_TRANSLATE_NOOP("sandbarctl", "Trust the key build1's host offers, if it is this one.")}},
+    };
+    list << Command{
         .words = "sessions list",
         .synopsis = "[--account NAME] [--all]",
         .summary = QT_TRANSLATE_NOOP("sandbarctl", "List the sessions with their REF, name, state and time limit."),

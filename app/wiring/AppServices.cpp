@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QThreadPool>
 
 namespace sandbar {
 
@@ -44,11 +45,35 @@ std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique
             audit::Action::AccountAdded, a.name, a.provider, {},
             audit::sanitizeDetail(a.settings, f ? f->descriptor().accountFields : QList<FieldDescriptor>{})));
     });
-    QObject::connect(
-        s->accounts.get(), &AccountStore::accountRemoved, log, [log](const QString &name, const QString &provider) {
-            [[maybe_unused]] auto r = log->append(audit::makeEntry(audit::Action::AccountRemoved, name, provider));
-        });
+    QObject::connect(s->accounts.get(), &AccountStore::accountRemoved, log, [log, factories](const Account &a) {
+        [[maybe_unused]] auto r = log->append(audit::makeEntry(audit::Action::AccountRemoved, a.name, a.provider));
+        // A removed account's SSH master connection ends now, not after its ControlPersist. The
+        // pool is waited for when the program ends.
+        if (auto end = disconnectionOf(*factories, a))
+            QThreadPool::globalInstance()->start(end);
+    });
     return s;
+}
+
+std::function<void()> disconnectionOf(const ProviderFactories &factories, const Account &account)
+{
+    const ProviderFactory *f = factories.find(account.provider);
+    if (!f)
+        return {};
+    AccountConfig config;
+    config.name = account.name;
+    config.provider = account.provider;
+    config.settings = account.settings;
+    return f->disconnection(config);
+}
+
+void endConnections(const AppServices &services)
+{
+    QThreadPool pool;
+    for (const Account &a : services.accounts->accounts())
+        if (auto end = disconnectionOf(services.factories, a))
+            pool.start(end);
+    pool.waitForDone(10000);
 }
 
 void buildCostServices(AppServices &s)

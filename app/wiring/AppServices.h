@@ -61,6 +61,12 @@ void registerProviders(ProviderFactories &factories);
 std::unique_ptr<AppServices> buildServices(const QString &configDir, std::unique_ptr<SecretStore> secrets = {},
                                            const Clock &clock = systemClock());
 
+// What ends an account's connections (an SSH master) when it is removed; empty for none.
+std::function<void()> disconnectionOf(const ProviderFactories &factories, const Account &account);
+// The window quits: every account's SSH master connection ends (ssh -O exit), each bounded.
+// Blocks for up to 10 s.
+void endConnections(const AppServices &services);
+
 // The catalog, the cost ledger, budgets and the live cost meter (not started).
 void buildCostServices(AppServices &services);
 

@@ -138,7 +138,9 @@ int guiMain(int argc, char **argv)
                  .arg(services->catalogOverrideError->message));
     QTimer::singleShot(0, &window, [&window]() { window.refreshAll(); });
     services->costs->start();
-    return app.exec();
+    const int code = app.exec();
+    endConnections(*services);
+    return code;
 }
 
 } // namespace sandbar

@@ -411,7 +411,7 @@ void AccountStore::remove(const QString &name, Callback<void> done)
     m_settings->remove(QStringLiteral("accounts/") + name);
     if (auto w = commitSettings(); !w.ok())
         return done(w);
-    Q_EMIT accountRemoved(name, account->provider);
+    Q_EMIT accountRemoved(*account);
     Q_EMIT accountsChanged();
     // Secrets go after the settings: a failure here leaves no account pointing at them.
     for (const auto &field : account->secretKeys)

@@ -66,7 +66,7 @@ public:
 Q_SIGNALS:
     void accountsChanged();
     void accountAdded(const sandbar::Account &account);
-    void accountRemoved(const QString &name, const QString &provider);
+    void accountRemoved(const sandbar::Account &account);
     void accountUpdated(const QString &name);
 
 private:

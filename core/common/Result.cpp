@@ -7,6 +7,7 @@ QString errorCodeName(ErrorCode code)
     switch (code) {
     case ErrorCode::NotFound: return QStringLiteral("not-found");
     case ErrorCode::Unauthorized: return QStringLiteral("unauthorized");
+    case ErrorCode::UnknownHost: return QStringLiteral("unknown-host");
     case ErrorCode::LimitReached: return QStringLiteral("limit-reached");
     case ErrorCode::Unavailable: return QStringLiteral("unavailable");
     case ErrorCode::Timeout: return QStringLiteral("timeout");

@@ -12,6 +12,7 @@ namespace sandbar {
 enum class ErrorCode {
     NotFound,
     Unauthorized,
+    UnknownHost, // an SSH host whose key is not trusted yet: the person may trust it
     LimitReached,
     Unavailable,
     Timeout,

@@ -62,7 +62,7 @@ Error SshLink::sshError(const QString &host, int exitCode, const QByteArray &std
                             "reinstalled, remove its old key from known_hosts and trust the new one.")
                              .arg(host));
     if (stderrText.contains("Host key verification failed") || stderrText.contains("host key is known"))
-        return makeError(ErrorCode::Unauthorized,
+        return makeError(ErrorCode::UnknownHost,
                          tr("The host key of %1 is not known: refused, nothing was sent. Check its fingerprint "
                             "and trust it first.")
                              .arg(host));
@@ -75,7 +75,7 @@ Error SshLink::sshError(const QString &host, int exitCode, const QByteArray &std
     return makeError(ErrorCode::Unavailable, tr("ssh to %1: %2").arg(host, said));
 }
 
-Result<QByteArray> SshLink::runSsh(const QStringList &arguments, int timeoutMs, bool wantOutput)
+Result<SshLink::Ended> SshLink::runProcess(const QStringList &arguments, int timeoutMs, bool wantOutput)
 {
     QProcess p;
     p.setProgram(kSsh);
@@ -99,10 +99,78 @@ Result<QByteArray> SshLink::runSsh(const QStringList &arguments, int timeoutMs, 
         return makeError(ErrorCode::Timeout,
                          tr("ssh to %1 did not finish within %2 s.").arg(m_target.host).arg(timeoutMs / 1000));
     }
-    const QByteArray out = wantOutput ? p.readAllStandardOutput() : QByteArray();
-    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        return sshError(m_target.host, p.exitCode(), err.readAll());
-    return out;
+    Ended ended;
+    ended.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    ended.out = wantOutput ? p.readAllStandardOutput() : QByteArray();
+    ended.err = err.readAll();
+    return ended;
+}
+
+Result<QByteArray> SshLink::runSsh(const QStringList &arguments, int timeoutMs, bool wantOutput)
+{
+    auto ended = runProcess(arguments, timeoutMs, wantOutput);
+    if (!ended)
+        return ended.error();
+    if (ended->code != 0)
+        return sshError(m_target.host, ended->code, ended->err);
+    return ended->out;
+}
+
+Result<HostKey> SshLink::scanHostKey(int timeoutMs)
+{
+    QTemporaryFile seen(QDir(m_options.controlDir).filePath(QStringLiteral("hostkey-XXXXXX")));
+    if (!seen.open())
+        return makeError(ErrorCode::Unavailable, tr("Cannot write in %1.").arg(m_options.controlDir));
+    auto ended = runProcess(sshScanArguments(m_target, m_options, seen.fileName()), timeoutMs, false);
+    if (!ended)
+        return ended.error();
+    HostKey key;
+    for (const QByteArray &line : seen.readAll().split('\n')) {
+        const QString fp = hostKeyFingerprint(line);
+        if (fp.isEmpty() || (!key.fingerprint.isEmpty() && fp != key.fingerprint))
+            continue;
+        key.fingerprint = fp;
+        key.lines += line.trimmed() + '\n';
+    }
+    if (key.fingerprint.isEmpty())
+        return sshError(m_target.host, ended->code, ended->err);
+    auto config = runSsh(sshConfigQueryArguments(m_target), timeoutMs, true);
+    if (!config)
+        return config.error();
+    key.knownHostsFile = userKnownHostsFile(*config);
+    if (key.knownHostsFile.isEmpty())
+        return makeError(
+            ErrorCode::Unsupported,
+            tr("The ssh configuration for %1 names no known_hosts file to trust its key in.").arg(m_target.host));
+    return key;
+}
+
+Result<HostKey> SshLink::trustHostKey(const QString &pin, int timeoutMs)
+{
+    auto key = scanHostKey(timeoutMs);
+    if (!key)
+        return key.error();
+    if (!pin.isEmpty() && pin != key->fingerprint)
+        return makeError(ErrorCode::Conflict, tr("%1 now offers the key %2, not the %3 you accepted: nothing was "
+                                                 "trusted.")
+                                                  .arg(m_target.host, key->fingerprint, pin));
+    const QFileInfo info(key->knownHostsFile);
+    if (!info.dir().exists() &&
+        (!QDir().mkpath(info.path()) ||
+         !QFile::setPermissions(info.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner)))
+        return makeError(ErrorCode::Unavailable, tr("Cannot make the folder %1.").arg(info.path()));
+    QFile file(key->knownHostsFile);
+    if (!file.open(QIODevice::ReadWrite | QIODevice::Append))
+        return makeError(ErrorCode::Unavailable,
+                         tr("Cannot write %1: %2").arg(key->knownHostsFile, file.errorString()));
+    // A last line without its newline would join the new one.
+    QByteArray text = key->lines;
+    if (file.size() > 0 && file.seek(file.size() - 1) && file.read(1) != "\n")
+        text.prepend('\n');
+    if (file.write(text) != text.size() || !file.flush())
+        return makeError(ErrorCode::Unavailable,
+                         tr("Cannot write %1: %2").arg(key->knownHostsFile, file.errorString()));
+    return key;
 }
 
 bool SshLink::masterAlive()

@@ -13,6 +13,13 @@ namespace sandbar::net {
 // forwarding of the remote socket to a private local socket, so the engine's HTTP client,
 // streams, hijacked terminals and uploads work as on a local socket. Every call is a short
 // ssh process and BLOCKS until it ends: for worker threads only (ProviderFactory::preparation).
+// The key a host offers, as ssh would write it to known_hosts, and the file it goes to.
+struct HostKey {
+    QString fingerprint;    // SHA256:…, what the person compares
+    QByteArray lines;       // known_hosts lines, as ssh itself wrote them
+    QString knownHostsFile; // the first UserKnownHostsFile in effect for the host
+};
+
 class SshLink
 {
 public:
@@ -34,6 +41,13 @@ public:
     // test is done with its server.
     VoidResult exitMaster(int timeoutMs);
 
+    // The key the host offers now, learnt without trusting it or logging in (no credential is
+    // offered); nothing is written where ssh looks for keys.
+    Result<HostKey> scanHostKey(int timeoutMs);
+    // Trusts the key the host offers: appended to the known_hosts file in effect for the host.
+    // With pin (a fingerprint the person was shown), only that key: another is refused.
+    Result<HostKey> trustHostKey(const QString &pin, int timeoutMs);
+
     const SshTarget &target() const { return m_target; }
     const SshOptions &options() const { return m_options; }
 
@@ -46,6 +60,12 @@ public:
 private:
     // Translates in the context lupdate gives this class's tr() calls.
     static QString tr(const char *text);
+    struct Ended {
+        int code = -1;
+        QByteArray out, err;
+    };
+    // ssh to its end, whatever its exit code; an error only when it did not run or end.
+    Result<Ended> runProcess(const QStringList &arguments, int timeoutMs, bool wantOutput);
     Result<QByteArray> runSsh(const QStringList &arguments, int timeoutMs, bool wantOutput);
 
     SshTarget m_target;

@@ -3,6 +3,7 @@
 #include "net/NetTr.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QUrl>
 
@@ -138,6 +139,90 @@ QStringList sshControlArguments(const SshTarget &target, const SshOptions &optio
 {
     return sshBaseArguments(target, options)
            << QStringLiteral("-O") << request << QStringLiteral("--") << target.destination();
+}
+
+QStringList sshConfigQueryArguments(const SshTarget &target)
+{
+    QStringList args;
+    if (!target.configFile.isEmpty())
+        args << QStringLiteral("-F") << target.configFile;
+    if (target.port > 0)
+        args << QStringLiteral("-p") << QString::number(target.port);
+    return args << QStringLiteral("-G") << QStringLiteral("--") << target.destination();
+}
+
+QStringList sshScanArguments(const SshTarget &target, const SshOptions &options, const QString &knownHostsFile)
+{
+    // ssh keeps the first value it gets for an option: these come before the config file's.
+    QStringList args;
+    const auto option = [&args](const QString &text) { args << QStringLiteral("-o") << text; };
+    option(QStringLiteral("StrictHostKeyChecking=accept-new"));
+    option(QStringLiteral("UserKnownHostsFile=") + knownHostsFile);
+    option(QStringLiteral("GlobalKnownHostsFile=/dev/null"));
+    option(QStringLiteral("UpdateHostKeys=no"));
+    option(QStringLiteral("BatchMode=yes"));
+    option(QStringLiteral("ControlMaster=no"));
+    option(QStringLiteral("ControlPath=none"));
+    // No credential leaves this machine: a method that is off, no agent, no key file.
+    option(QStringLiteral("PreferredAuthentications=hostbased"));
+    option(QStringLiteral("HostbasedAuthentication=no"));
+    option(QStringLiteral("IdentityAgent=none"));
+    option(QStringLiteral("IdentitiesOnly=yes"));
+    option(QStringLiteral("ForwardAgent=no"));
+    option(QStringLiteral("ForwardX11=no"));
+    option(QStringLiteral("PermitLocalCommand=no"));
+    option(QStringLiteral("ClearAllForwardings=yes"));
+    option(QStringLiteral("ConnectTimeout=%1").arg(options.connectTimeoutS));
+    if (!target.configFile.isEmpty())
+        args << QStringLiteral("-F") << target.configFile;
+    if (target.port > 0)
+        args << QStringLiteral("-p") << QString::number(target.port);
+    return args << QStringLiteral("-T") << QStringLiteral("--") << target.destination() << QStringLiteral("true");
+}
+
+QString hostKeyFingerprint(const QByteArray &knownHostsLine)
+{
+    QList<QByteArray> fields = knownHostsLine.simplified().split(' ');
+    if (!fields.isEmpty() && fields.first().startsWith('@')) // @cert-authority, @revoked
+        fields.removeFirst();
+    if (fields.size() < 3 || fields.first().startsWith('#'))
+        return {};
+    const auto decoded = QByteArray::fromBase64Encoding(fields.at(2), QByteArray::Base64Encoding |
+                                                                          QByteArray::AbortOnBase64DecodingErrors);
+    // A key blob is length-prefixed fields, the first the type the line names, the last ending
+    // where the blob ends: anything else was cut or is not a key.
+    const QByteArray &type = fields.at(1);
+    const QByteArray &blob = decoded.decoded;
+    if (!decoded || blob.size() < 4 + type.size() || blob.mid(4, type.size()) != type)
+        return {};
+    qsizetype at = 0;
+    int parts = 0;
+    while (at + 4 <= blob.size()) {
+        const auto *p = reinterpret_cast<const uchar *>(blob.constData() + at);
+        const quint32 length = (quint32(p[0]) << 24) | (quint32(p[1]) << 16) | (quint32(p[2]) << 8) | p[3];
+        if (length > quint32(blob.size() - at - 4))
+            return {};
+        at += 4 + qsizetype(length);
+        ++parts;
+    }
+    if (at != blob.size() || parts < 2)
+        return {};
+    const QByteArray digest = QCryptographicHash::hash(decoded.decoded, QCryptographicHash::Sha256);
+    return QStringLiteral("SHA256:") +
+           QString::fromLatin1(digest.toBase64(QByteArray::Base64Encoding | QByteArray::OmitTrailingEquals));
+}
+
+QString userKnownHostsFile(const QByteArray &configOutput)
+{
+    for (const QByteArray &line : configOutput.split('\n')) {
+        const QByteArray l = line.trimmed();
+        if (!l.toLower().startsWith("userknownhostsfile "))
+            continue;
+        const QList<QByteArray> files = l.mid(19).simplified().split(' ');
+        const QString first = QString::fromLocal8Bit(files.value(0));
+        return first == QLatin1String("none") || !first.startsWith(QLatin1Char('/')) ? QString() : first;
+    }
+    return {};
 }
 
 } // namespace sandbar::net

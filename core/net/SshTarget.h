@@ -54,4 +54,16 @@ QStringList sshForwardArguments(const SshTarget &target, const SshOptions &optio
 // ssh asks the master something (-O check: is it up; -O exit: end it, and its forwardings).
 QStringList sshControlArguments(const SshTarget &target, const SshOptions &options, const QString &request);
 
+// ssh prints the configuration it would use for the host (-G), its known_hosts files among it.
+QStringList sshConfigQueryArguments(const SshTarget &target);
+// ssh connects only to learn the key the host offers: it writes it to knownHostsFile as it
+// writes any new key (hashed when HashKnownHosts says so, under HostKeyAlias when set), offers
+// no credentials at all, and fails at the login. No master connection takes part.
+QStringList sshScanArguments(const SshTarget &target, const SshOptions &options, const QString &knownHostsFile);
+// "SHA256:…" of the key on a known_hosts line, as ssh-keygen -l and ssh print it; empty for a
+// line that holds no key.
+QString hostKeyFingerprint(const QByteArray &knownHostsLine);
+// The first user known_hosts file of `ssh -G`'s output (where ssh adds keys); empty if none.
+QString userKnownHostsFile(const QByteArray &configOutput);
+
 } // namespace sandbar::net

@@ -33,6 +33,13 @@ struct AccountChoice {
     QString label;        // for people: "Podman — /run/user/1000/podman/podman.sock"
 };
 
+// The key an SSH host offers, as the person is shown it before trusting it.
+struct HostKeyOffer {
+    QString host;
+    QString fingerprint;    // SHA256:…
+    QString knownHostsFile; // where trusting it writes it
+};
+
 class ProviderFactory
 {
 public:
@@ -44,6 +51,22 @@ public:
     // caller's thread, so the task copies what it needs instead of using the factory.
     // Empty (the default): create() does nothing that blocks.
     virtual std::function<AccountConfig(AccountConfig)> preparation(const AccountConfig &account) const
+    {
+        Q_UNUSED(account);
+        return {};
+    }
+    // For an account that reaches its host over SSH, a blocking task (for a worker thread, like
+    // preparation): it learns the key the host offers and, with trust, trusts it where ssh
+    // looks (only the key whose fingerprint is pin, when one is given). Empty: no such host.
+    using HostKeyTask = std::function<Result<HostKeyOffer>(const QString &pin, bool trust)>;
+    virtual HostKeyTask hostKeyTask(const AccountConfig &account) const
+    {
+        Q_UNUSED(account);
+        return {};
+    }
+    // Blocking work when an account is removed or the window quits (ending an SSH master
+    // connection), for a worker thread. Empty: nothing to end.
+    virtual std::function<void()> disconnection(const AccountConfig &account) const
     {
         Q_UNUSED(account);
         return {};

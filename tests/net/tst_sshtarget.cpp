@@ -110,6 +110,79 @@ private Q_SLOTS:
         QVERIFY(!plain.join(u' ').contains(QLatin1String("Control")));
         QVERIFY(!plain.contains(QStringLiteral("-p")));
     }
+
+    // Learning a host's key offers no credential and trusts nothing where ssh looks: the
+    // options come before the config file's (ssh keeps the first value it gets), the key goes
+    // to the scratch file, and there is no identity, agent or master connection.
+    void scanningOffersNoCredential()
+    {
+        SshTarget t = *SshTarget::parse(QStringLiteral("ssh://core@build1:2222"));
+        t.identityFile = QStringLiteral("/keys/id_ed25519");
+        t.configFile = QStringLiteral("/cfg/ssh_config");
+        SshOptions o;
+        o.controlDir = QStringLiteral("/run/user/0/sandbar/ssh");
+        const QStringList args = sshScanArguments(t, o, QStringLiteral("/tmp/seen"));
+        const qsizetype config = args.indexOf(QStringLiteral("-F"));
+        QVERIFY(config > 0);
+        for (const char *opt :
+             {"StrictHostKeyChecking=accept-new", "UserKnownHostsFile=/tmp/seen", "GlobalKnownHostsFile=/dev/null",
+              "IdentityAgent=none", "PreferredAuthentications=hostbased", "HostbasedAuthentication=no",
+              "ControlMaster=no", "ControlPath=none", "ForwardAgent=no", "BatchMode=yes"}) {
+            const qsizetype at = args.indexOf(QLatin1String(opt));
+            QVERIFY2(at > 0 && at < config && args.at(at - 1) == QLatin1String("-o"), opt);
+        }
+        QVERIFY(!args.contains(QStringLiteral("-i")));
+        QVERIFY(!args.contains(QStringLiteral("/keys/id_ed25519")));
+        QVERIFY(args.join(u' ').endsWith(QLatin1String("-p 2222 -T -- core@build1 true")));
+        QCOMPARE(sshConfigQueryArguments(t),
+                 (QStringList{QStringLiteral("-F"), QStringLiteral("/cfg/ssh_config"), QStringLiteral("-p"),
+                              QStringLiteral("2222"), QStringLiteral("-G"), QStringLiteral("--"),
+                              QStringLiteral("core@build1")}));
+    }
+
+    void fingerprint_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("fingerprint");
+        // The key and its fingerprint as ssh-keygen -lf printed them.
+        const QByteArray key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHs1syRJuMPv9VSVTcKcTJPZ99RXnb+YKuxxjEnkvqOW";
+        const QString fp = QStringLiteral("SHA256:IWx/hUlf4vmwEsrhE7d7I8IDFPqRO6DlfLdKBPcqM64");
+        QTest::newRow("plain host") << QByteArray("[127.0.0.1]:42222 " + key) << fp;
+        QTest::newRow("hashed host, comment")
+            << QByteArray("|1|qAVMEYWYQpTJGzAVBwJ1BlNqVxI=|dNbqNrtaeWk1t5kqE+bLG6SCqI4= " + key + " root@vm\n") << fp;
+        QTest::newRow("marker") << QByteArray("@cert-authority *.example.org " + key) << fp;
+        QTest::newRow("tabs") << QByteArray("host\t" + key).replace(' ', '\t') << fp;
+        QTest::newRow("empty") << QByteArray() << QString();
+        QTest::newRow("comment line") << QByteArray("# host " + key) << QString();
+        QTest::newRow("no key") << QByteArray("host ssh-ed25519") << QString();
+        QTest::newRow("truncated key") << QByteArray("host " + key.left(40)) << QString();
+        QTest::newRow("type differs") << QByteArray("host ssh-rsa " + key.mid(12)) << QString();
+        QTest::newRow("garbage") << QByteArray("host ssh-ed25519 %%%%not*base64") << QString();
+    }
+    void fingerprint()
+    {
+        QFETCH(QByteArray, line);
+        QTEST(hostKeyFingerprint(line), "fingerprint");
+    }
+
+    void knownHostsFile_data()
+    {
+        QTest::addColumn<QByteArray>("config");
+        QTest::addColumn<QString>("file");
+        QTest::newRow("two files") << QByteArray(
+                                          "user root\nuserknownhostsfile /root/.ssh/known_hosts /root/.ssh/kh2\n")
+                                   << QStringLiteral("/root/.ssh/known_hosts");
+        QTest::newRow("one") << QByteArray("userknownhostsfile /tmp/kh\nport 22") << QStringLiteral("/tmp/kh");
+        QTest::newRow("none") << QByteArray("userknownhostsfile none\n") << QString();
+        QTest::newRow("not expanded") << QByteArray("userknownhostsfile ~/.ssh/known_hosts\n") << QString();
+        QTest::newRow("missing") << QByteArray("globalknownhostsfile /etc/ssh/ssh_known_hosts\n") << QString();
+        QTest::newRow("empty") << QByteArray() << QString();
+    }
+    void knownHostsFile()
+    {
+        QFETCH(QByteArray, config);
+        QTEST(userKnownHostsFile(config), "file");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSshTarget)

@@ -100,9 +100,8 @@ public:
     // Logins the server accepted so far.
     int logins() const { return int(log().count("Accepted publickey")); }
 
-    // Ends the master connection whose control socket is in controlDir (and the server's side
-    // of it), so that none is left for its ControlPersist; nothing when there is none.
-    void endMaster(const QString &controlDir) const
+    // Sandbar's way to this server, with its master connection's control socket in controlDir.
+    net::SshLink link(const QString &controlDir) const
     {
         net::SshTarget target;
         target.host = QStringLiteral("sandbar-test");
@@ -110,9 +109,15 @@ public:
         net::SshOptions options;
         options.controlDir = controlDir;
         options.batchMode = true;
-        net::SshLink link(target, options);
-        if (link.masterAlive())
-            (void)link.exitMaster(10000);
+        return net::SshLink(target, options);
+    }
+    // Ends the master connection whose control socket is in controlDir (and the server's side
+    // of it), so that none is left for its ControlPersist; nothing when there is none.
+    void endMaster(const QString &controlDir) const
+    {
+        net::SshLink l = link(controlDir);
+        if (l.masterAlive())
+            (void)l.exitMaster(10000);
     }
 
     // The same ssh_config with another key in place of the authorized one.
@@ -135,6 +140,11 @@ public:
         key = parts.size() >= 2 ? parts.at(0) + ' ' + parts.at(1) : QByteArray();
         write(QStringLiteral("known_hosts"),
               QStringLiteral("[127.0.0.1]:%1 %2\n").arg(m_port).arg(QString::fromLatin1(key)));
+    }
+    QByteArray knownHosts() const
+    {
+        QFile f(path(QStringLiteral("known_hosts")));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
     }
     void forgetHostKeys() { write(QStringLiteral("known_hosts"), QString()); }
 

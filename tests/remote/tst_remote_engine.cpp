@@ -77,6 +77,12 @@ class TestRemoteEngine : public QObject
         return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
                    p.readAllStandardError()};
     }
+    QString keyFingerprint(const QString &publicKeyFile) const
+    {
+        QFile f(m_sshd->path(publicKeyFile));
+        return f.open(QIODevice::ReadOnly) ? net::hostKeyFingerprint("host " + f.readAll()) : QString();
+    }
+    bool masterAlive() const { return m_sshd->link(m_runtime->filePath(QStringLiteral("sandbar/ssh"))).masterAlive(); }
     static QByteArray said(const Run &r) { return "exit " + QByteArray::number(r.code) + ": " + r.out + r.err; }
 
 private Q_SLOTS:
@@ -226,15 +232,63 @@ private Q_SLOTS:
         QCOMPARE(m_sshd->logins() - before, 1);
     }
 
-    void unknownHostKeyIsRefused()
+    // An unknown host is refused with the fingerprint it offers and the command that trusts it;
+    // learning the key logs in nowhere; a trust pinned to another fingerprint writes nothing;
+    // sandbarctl accounts trust with the fingerprint shown writes the key, and the account works.
+    void unknownHostKeyIsRefusedUntilTrusted()
     {
         freshRuntime();
         m_sshd->forgetHostKeys();
+        const QString hostKey = keyFingerprint(QStringLiteral("host_ed25519.pub"));
+        QVERIFY(hostKey.startsWith(QLatin1String("SHA256:")));
         const int before = m_sshd->logins();
         auto p = account(QStringLiteral("unknown"), m_sshd->sshConfig());
-        QCOMPARE(p.code(), ErrorCode::Unauthorized);
-        QVERIFY2(p.message().contains(QLatin1String("is not known")), qPrintable(p.message()));
+        QCOMPARE(p.code(), ErrorCode::UnknownHost);
+        QVERIFY2(p.message().contains(QLatin1String("is not known")) && p.message().contains(hostKey) &&
+                     p.message().contains(QLatin1String("accounts trust unknown --fingerprint ") + hostKey),
+                 qPrintable(p.message()));
         QCOMPARE(m_sshd->logins(), before);
+
+        docker::DockerFactory factory(m_flavour);
+        AccountConfig a;
+        a.name = QStringLiteral("unknown");
+        a.provider = factory.descriptor().id;
+        a.settings.insert(QStringLiteral("endpoint"), QString(QStringLiteral("ssh://sandbar-test") + m_socket));
+        a.settings.insert(QStringLiteral("ssh-config"), m_sshd->sshConfig());
+        const auto task = factory.hostKeyTask(a);
+        QVERIFY(task);
+        const auto offered = task(QString(), false);
+        QVERIFY_RESULT(offered);
+        QCOMPARE(offered->fingerprint, hostKey);
+        QCOMPARE(offered->knownHostsFile, m_sshd->path(QStringLiteral("known_hosts")));
+        const auto wrong = task(keyFingerprint(QStringLiteral("impostor_ed25519.pub")), true);
+        QCOMPARE(wrong.code(), ErrorCode::Conflict);
+        QCOMPARE(m_sshd->knownHosts(), QByteArray());
+
+        QTemporaryDir config;
+        const QString provider =
+            m_flavour == docker::Flavour::Podman ? QStringLiteral("podman") : QStringLiteral("docker");
+        Run r = ctl(config.path(), {QStringLiteral("accounts"), QStringLiteral("add"), QStringLiteral("far"),
+                                    QStringLiteral("--provider"), provider, QStringLiteral("--endpoint"),
+                                    QStringLiteral("ssh://sandbar-test") + m_socket, QStringLiteral("--ssh-config"),
+                                    m_sshd->sshConfig()});
+        QVERIFY2(r.code == 0, said(r).constData());
+        r = ctl(config.path(), {QStringLiteral("accounts"), QStringLiteral("check"), QStringLiteral("far")});
+        QVERIFY2(r.code != 0 &&
+                     r.err.contains(QByteArray(QByteArray("accounts trust far --fingerprint ") + hostKey.toUtf8())),
+                 said(r).constData());
+        r = ctl(config.path(), {QStringLiteral("accounts"), QStringLiteral("trust"), QStringLiteral("far"),
+                                QStringLiteral("--fingerprint"), hostKey});
+        QVERIFY2(r.code == 0 && r.out.contains(hostKey.toUtf8()), said(r).constData());
+        QCOMPARE(net::hostKeyFingerprint(m_sshd->knownHosts()), hostKey);
+        QCOMPARE(m_sshd->logins(), before); // trusting logs in nowhere either
+        r = ctl(config.path(), {QStringLiteral("accounts"), QStringLiteral("check"), QStringLiteral("far")});
+        QVERIFY2(r.code == 0, said(r).constData());
+        QCOMPARE(m_sshd->logins(), before + 1);
+        // Removing the account ends its master connection at once.
+        r = ctl(config.path(), {QStringLiteral("accounts"), QStringLiteral("remove"), QStringLiteral("far")});
+        QVERIFY2(r.code == 0, said(r).constData());
+        QVERIFY(!masterAlive());
     }
 
     void changedHostKeyIsRefused()

@@ -1,6 +1,7 @@
 #include "main/MainWindow.h"
 
 #include "accounts/AccountBadges.h"
+#include "accounts/HostKeyPrompt.h"
 #include "detail/DetailStack.h"
 #include "main/CostStatus.h"
 #include "main/Dialogs.h"
@@ -522,6 +523,8 @@ void MainWindow::checkAccount()
 {
     const QString name = currentAccount();
     m_registry.provider(name, Callback<Provider *>(this, [this, name](Result<Provider *> p) {
+                            if (!p.ok() && p.code() == ErrorCode::UnknownHost)
+                                return offerHostKeyTrust(name, p.error());
                             if (!p.ok())
                                 return showError(tr("Check %1").arg(name), p.error());
                             p.value()->health(Callback<HealthInfo>(this, [this, name](Result<HealthInfo> h) {
@@ -531,6 +534,26 @@ void MainWindow::checkAccount()
                                     tr("%1: %2 %3, API %4").arg(name, h->serverName, h->version, h->apiVersion));
                             }));
                         }));
+}
+
+void MainWindow::offerHostKeyTrust(const QString &name, const Error &why)
+{
+    const auto account = m_accounts.find(name);
+    const ProviderFactory *f = account ? m_factories.find(account->provider) : nullptr;
+    AccountConfig config;
+    if (account)
+        config = AccountConfig{account->name, account->provider, account->settings, {}, {}};
+    const auto task = f ? f->hostKeyTask(config) : ProviderFactory::HostKeyTask{};
+    if (!task)
+        return showError(tr("Check %1").arg(name), why);
+    auto *prompt = new HostKeyPrompt(this, name, task);
+    connect(prompt, &HostKeyPrompt::trusted, this, [this](const QString &which, const HostKeyOffer &key) {
+        m_status->setText(tr("%1: trusted the key %2 of %3").arg(which, key.fingerprint, key.host));
+        checkAccount();
+    });
+    connect(prompt, &HostKeyPrompt::failed, this,
+            [this](const QString &which, const Error &e) { showError(tr("Check %1").arg(which), e); });
+    prompt->start();
 }
 
 void MainWindow::newSession()

@@ -108,6 +108,8 @@ private:
     void editAccount();
     void removeAccount();
     void checkAccount();
+    // The account's SSH host offers an unknown key: show it and trust it if the person says so.
+    void offerHostKeyTrust(const QString &name, const Error &why);
     void newSession();
     NewSessionDialog *openNewSessionDialog();
     // Asks title/text with Yes and No without a nested event loop; yes() runs on Yes.

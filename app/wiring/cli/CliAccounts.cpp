@@ -1,3 +1,4 @@
+#include "common/OffThread.h"
 #include "providers/Provider.h"
 #include "wiring/cli/CliSupport.h"
 #include "wiring/cli/CliTr.h"
@@ -152,6 +153,45 @@ void accountsCheck(Command &cmd, const QStringList &args)
         }));
 }
 
+// The key an account's SSH host offers, written where ssh looks once the person has seen it.
+void accountsTrust(Command &cmd, const QStringList &args)
+{
+    auto parsed = parseArgs(args, optionSpecFor(u"accounts trust"));
+    if (!parsed.ok())
+        return cmd.usage(parsed.message());
+    if (parsed->positional.size() != 1)
+        return cmd.usage(tr("usage: accounts trust NAME [--fingerprint SHA256:KEY]"));
+    const QString name = parsed->positional.first();
+    const auto account = cmd.services().accounts->find(name);
+    if (!account)
+        return cmd.fail(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(name)));
+    const ProviderFactory *factory = cmd.services().factories.find(account->provider);
+    AccountConfig config;
+    config.name = name;
+    config.provider = account->provider;
+    config.settings = account->settings;
+    const auto task = factory ? factory->hostKeyTask(config) : ProviderFactory::HostKeyTask{};
+    if (!task)
+        return cmd.fail(makeError(ErrorCode::Unsupported, tr("Account '%1' reaches no host over SSH.").arg(name)));
+    const QString pin = parsed->value(QStringLiteral("--fingerprint")).trimmed();
+    runOffThread<Result<HostKeyOffer>>(
+        &cmd, [task, pin] { return task(pin, true); },
+        [&cmd, name](const Result<HostKeyOffer> &key) {
+            if (!key.ok())
+                return cmd.fail(makeError(key.code(), tr("%1: %2").arg(name, key.message())));
+            if (cmd.json()) {
+                cmd.printJson(QJsonObject{{QStringLiteral("account"), name},
+                                          {QStringLiteral("host"), key->host},
+                                          {QStringLiteral("fingerprint"), key->fingerprint},
+                                          {QStringLiteral("known_hosts"), key->knownHostsFile}});
+            } else {
+                cmd.out(tr("%1: trusted the key %2 of %3 (in %4)")
+                            .arg(name, key->fingerprint, key->host, key->knownHostsFile));
+            }
+            cmd.finish(ExitOk);
+        });
+}
+
 } // namespace
 
 // Account fields come from the provider's descriptor: --FIELD VALUE for settings; a secret
@@ -174,7 +214,7 @@ void runAccounts(Command &cmd, const QStringList &argsIn)
 {
     QStringList args = argsIn;
     if (args.isEmpty())
-        return cmd.usage(tr("accounts needs a subcommand: list, add, remove, check"));
+        return cmd.usage(tr("accounts needs a subcommand: list, add, remove, check, trust"));
     const QString sub = args.takeFirst();
     if (sub == QLatin1String("list")) {
         if (!args.isEmpty())
@@ -187,6 +227,8 @@ void runAccounts(Command &cmd, const QStringList &argsIn)
         return accountsRemove(cmd, args);
     if (sub == QLatin1String("check"))
         return accountsCheck(cmd, args);
+    if (sub == QLatin1String("trust"))
+        return accountsTrust(cmd, args);
     cmd.usage(tr("unknown accounts subcommand '%1'").arg(sub));
 }
 

@@ -209,6 +209,20 @@ Result<std::unique_ptr<Provider>> DockerFactory::create(const AccountConfig &acc
     return p;
 }
 
+ProviderFactory::HostKeyTask DockerFactory::hostKeyTask(const AccountConfig &account) const
+{
+    if (!isSshEndpoint(account.settings))
+        return {};
+    return [settings = account.settings](const QString &pin, bool trust) { return sshHostKey(settings, pin, trust); };
+}
+
+std::function<void()> DockerFactory::disconnection(const AccountConfig &account) const
+{
+    if (!isSshEndpoint(account.settings))
+        return {};
+    return [settings = account.settings] { endSshMaster(settings); };
+}
+
 std::function<AccountConfig(AccountConfig)> DockerFactory::preparation(const AccountConfig &account) const
 {
     const Flavour flavour = m_flavour;

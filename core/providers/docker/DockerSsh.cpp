@@ -16,6 +16,15 @@ constexpr char kSshErrorCode[] = "sshErrorCode";
 constexpr int kLoginMs = 30000;
 constexpr int kCallMs = 15000;
 
+net::SshOptions options(const QString &folder)
+{
+    net::SshOptions o;
+    o.controlDir = folder;
+    // Nothing can answer a prompt yet: a key with a passphrase is used through ssh-agent.
+    o.batchMode = true;
+    return o;
+}
+
 // What the remote machine says its engine's socket is: Podman reports it; Docker's is
 // DOCKER_HOST's there, or the standard socket.
 Result<QString> remoteSocket(net::SshLink &link, Flavour flavour)
@@ -37,11 +46,32 @@ Result<QString> remoteSocket(net::SshLink &link, Flavour flavour)
     return path;
 }
 
-AccountConfig failed(AccountConfig config, const Error &error)
+AccountConfig stored(AccountConfig config, const Error &error)
 {
     config.settings.insert(QLatin1String(kSshError), error.message);
     config.settings.insert(QLatin1String(kSshErrorCode), int(error.code));
     return config;
+}
+
+AccountConfig failed(AccountConfig config, const Error &error)
+{
+    if (error.code == ErrorCode::UnknownHost) {
+        // What the person needs to decide: the key the host offers, and how to accept it.
+        auto target = sshTargetFromSettings(config.settings);
+        auto folder = net::SshLink::privateFolder();
+        if (target && folder) {
+            net::SshLink link(*target, options(*folder));
+            if (auto key = link.scanHostKey(kCallMs)) {
+                const Error offered = makeError(
+                    ErrorCode::UnknownHost, tr("The host key of %1 is not known: refused, nothing was sent. The host "
+                                               "offers %2; if that is its key, trust it (sandbarctl accounts trust %3 "
+                                               "--fingerprint %2).")
+                                                .arg(target->host, key->fingerprint, config.name));
+                return stored(std::move(config), offered);
+            }
+        }
+    }
+    return stored(std::move(config), error);
 }
 
 } // namespace
@@ -72,11 +102,7 @@ AccountConfig prepareSshAccount(Flavour flavour, AccountConfig config)
     auto folder = net::SshLink::privateFolder();
     if (!folder)
         return failed(config, folder.error());
-    net::SshOptions options;
-    options.controlDir = *folder;
-    // Nothing can answer a prompt yet: a key with a passphrase is used through ssh-agent.
-    options.batchMode = true;
-    net::SshLink link(*target, options);
+    net::SshLink link(*target, options(*folder));
     if (auto r = link.connect(kLoginMs); !r)
         return failed(config, r.error());
     QString remote = target->socketPath;
@@ -95,6 +121,32 @@ AccountConfig prepareSshAccount(Flavour flavour, AccountConfig config)
         return failed(config, r.error());
     config.settings.insert(QLatin1String(kLocalSocket), local);
     return config;
+}
+
+Result<HostKeyOffer> sshHostKey(const QVariantMap &settings, const QString &pin, bool trust)
+{
+    auto target = sshTargetFromSettings(settings);
+    if (!target)
+        return target.error();
+    auto folder = net::SshLink::privateFolder();
+    if (!folder)
+        return folder.error();
+    net::SshLink link(*target, options(*folder));
+    auto key = trust ? link.trustHostKey(pin, kCallMs) : link.scanHostKey(kCallMs);
+    if (!key)
+        return key.error();
+    return HostKeyOffer{target->host, key->fingerprint, key->knownHostsFile};
+}
+
+void endSshMaster(const QVariantMap &settings)
+{
+    auto target = sshTargetFromSettings(settings);
+    auto folder = net::SshLink::privateFolder();
+    if (!target || !folder)
+        return;
+    net::SshLink link(*target, options(*folder));
+    if (link.masterAlive())
+        (void)link.exitMaster(kCallMs);
 }
 
 Result<net::Endpoint> sshLocalEndpoint(const QVariantMap &settings)

@@ -19,6 +19,12 @@ Result<net::SshTarget> sshTargetFromSettings(const QVariantMap &settings);
 // the local socket, or the reason there is none, in settings only create() reads.
 AccountConfig prepareSshAccount(Flavour flavour, AccountConfig config);
 
+// The key the account's host offers, and with trust, trusting it (ProviderFactory::hostKeyTask).
+Result<HostKeyOffer> sshHostKey(const QVariantMap &settings, const QString &pin, bool trust);
+// Ends the host's master connection and its forwardings (the account is removed, the window
+// quits); nothing when there is none. Blocks.
+void endSshMaster(const QVariantMap &settings);
+
 // In create(): the local endpoint preparation made, or its error.
 Result<net::Endpoint> sshLocalEndpoint(const QVariantMap &settings);
 
