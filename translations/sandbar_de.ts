@@ -247,12 +247,16 @@
         <translation>Kein Katalogeintrag enthält Preise für den Anbieter &apos;%1&apos;.</translation>
     </message>
     <message>
-        <source>Self-hosted: no provider bill (your own machine&apos;s cost is not counted).</source>
-        <translation>Selbst gehostet: keine Anbieterrechnung (die Kosten Ihres eigenen Rechners werden nicht berücksichtigt).</translation>
-    </message>
-    <message>
         <source>The session&apos;s CPU and memory are not known, so its price is not either.</source>
         <translation>CPU und Arbeitsspeicher der Sitzung sind nicht bekannt, daher auch nicht ihr Preis.</translation>
+    </message>
+    <message>
+        <source>Self-hosted: no provider bill (give the account a host price to count the machine&apos;s).</source>
+        <translation>Selbst betrieben: keine Anbieterrechnung (geben Sie dem Konto einen Rechnerpreis, um die Kosten der Maschine zu zählen).</translation>
+    </message>
+    <message>
+        <source>Self-hosted: the host&apos;s %1 USD/h, split by requested CPUs (%2 of %3).</source>
+        <translation>Selbst betrieben: %1 USD/h des Rechners, nach angeforderten CPUs geteilt (%2 von %3).</translation>
     </message>
 </context>
 <context>
@@ -2655,6 +2659,25 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>The host key of %1 is not known: refused, nothing was sent. The host offers %2; if that is its key, trust it (sandbarctl accounts trust %3 --fingerprint %2).</source>
         <translation>Der Rechnerschlüssel von %1 ist unbekannt: abgelehnt, nichts wurde gesendet. Der Rechner bietet %2 an; wenn das sein Schlüssel ist, vertrauen Sie ihm (sandbarctl accounts trust %3 --fingerprint %2).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (Sandbar tries again in %n s.)</source>
+        <translation>
+            <numerusform>%1 (Sandbar versucht es in %n s erneut.)</numerusform>
+            <numerusform>%1 (Sandbar versucht es in %n s erneut.)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is unreachable: %2</source>
+        <translation>%1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>Host price (USD/h)</source>
+        <translation>Rechnerpreis (USD/h)</translation>
+    </message>
+    <message>
+        <source>What the engine&apos;s machine costs per hour, split across its running sessions by CPUs; empty: nothing</source>
+        <translation>Was die Maschine der Engine pro Stunde kostet, nach CPUs auf ihre laufenden Sitzungen verteilt; leer: nichts</translation>
     </message>
 </context>
 <context>
@@ -5740,6 +5763,10 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
         <source>Budget not saved</source>
         <translation>Budget nicht gespeichert</translation>
     </message>
+    <message>
+        <source>%1: %2/h</source>
+        <translation>%1: %2/h</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::DescriptorForm</name>
@@ -6731,6 +6758,14 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>%1: trusted the key %2 of %3</source>
         <translation>%1: dem Schlüssel %2 von %3 wird vertraut</translation>
     </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::NewSessionDialog</name>
@@ -7557,6 +7592,25 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>Upload of %1 failed: %2</source>
         <translation>Hochladen von %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The connection to the session was lost (%1). Reconnecting in %n s…</source>
+        <translation>
+            <numerusform>Die Verbindung zur Sitzung ist abgebrochen (%1). Neue Verbindung in %n s…</numerusform>
+            <numerusform>Die Verbindung zur Sitzung ist abgebrochen (%1). Neue Verbindung in %n s…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reconnect now</source>
+        <translation>Jetzt neu verbinden</translation>
+    </message>
+    <message>
+        <source>reconnected: a new shell; what the old one wrote while disconnected is lost</source>
+        <translation>neu verbunden: eine neue Shell; was die alte während der Trennung schrieb, ist verloren</translation>
+    </message>
+    <message>
+        <source>reconnected; what was written while disconnected may be missing</source>
+        <translation>neu verbunden; was während der Trennung geschrieben wurde, kann fehlen</translation>
     </message>
 </context>
 <context>

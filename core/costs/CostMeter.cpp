@@ -62,8 +62,32 @@ const catalog::ProviderEntry *CostMeter::entryFor(const QString &providerId) con
     return m_catalog->forProvider(f ? f->descriptor().catalogId() : providerId, providerId);
 }
 
-SessionCost CostMeter::price(const SessionInfo &s, Track &track, const QDateTime &now) const
+double CostMeter::cpuWeight(const SessionInfo &s)
 {
+    // A session without a CPU limit may use the whole machine: it weighs one CPU, as the
+    // smallest share a running session gets.
+    return s.cpus && *s.cpus > 0 ? *s.cpus : 1.0;
+}
+
+QHash<QString, CostMeter::HostShare> CostMeter::hostShares(const QList<SessionInfo> &sessions) const
+{
+    QHash<QString, HostShare> shares;
+    for (const Account &a : m_registry.accounts().accounts()) {
+        const double price = a.settings.value(QLatin1String(kHostHourlyPriceField)).toDouble();
+        if (price > 0)
+            shares[a.name].usdPerHour = price;
+    }
+    for (const SessionInfo &s : sessions) {
+        auto it = shares.find(s.account);
+        if (it != shares.end() && s.state == SessionState::Running)
+            it->runningCpus += cpuWeight(s);
+    }
+    return shares;
+}
+
+SessionCost CostMeter::price(const SessionInfo &s, Track &track, const QDateTime &now, const HostShare &host) const
+{
+    const double billedBefore = track.billedSeconds;
     SessionCost c;
     c.ref = s.ref();
     c.account = s.account;
@@ -87,7 +111,21 @@ SessionCost CostMeter::price(const SessionInfo &s, Track &track, const QDateTime
     c.selfHosted = entry->selfHosted;
     if (entry->selfHosted) {
         c.known = true;
-        c.reason = tr("Self-hosted: no provider bill (your own machine's cost is not counted).");
+        if (host.usdPerHour <= 0 || host.runningCpus <= 0) {
+            c.reason = tr("Self-hosted: no provider bill (give the account a host price to count the machine's).");
+            c.costSoFarUsd = track.hostUsd;
+            return c;
+        }
+        // The host's price once, shared by what runs on it now: this session's requested CPUs
+        // over all of them.
+        const double rate = c.running ? host.usdPerHour * cpuWeight(s) / host.runningCpus : 0;
+        track.hostUsd += rate * (track.billedSeconds - billedBefore) / 3600.0;
+        c.costSoFarUsd = track.hostUsd;
+        c.usdPerHour = rate;
+        c.reason = tr("Self-hosted: the host's %1 USD/h, split by requested CPUs (%2 of %3).")
+                       .arg(host.usdPerHour, 0, 'f', 2)
+                       .arg(cpuWeight(s))
+                       .arg(host.runningCpus);
         return c;
     }
     if (!s.cpus || !s.memoryBytes) {
@@ -115,10 +153,12 @@ void CostMeter::tick()
     QSet<QString> seen;
     // Orphans run on an account's engine too (made by an account this Sandbar lost): they
     // cost the same.
-    for (const SessionInfo &s : m_registry.sessions() + m_registry.orphans()) {
+    const QList<SessionInfo> sessions = m_registry.sessions() + m_registry.orphans();
+    const QHash<QString, HostShare> hosts = hostShares(sessions);
+    for (const SessionInfo &s : sessions) {
         const QString ref = s.ref();
         seen.insert(ref);
-        costs.insert(ref, price(s, m_tracks[ref], now));
+        costs.insert(ref, price(s, m_tracks[ref], now, hosts.value(s.account)));
     }
     for (auto it = m_tracks.begin(); it != m_tracks.end();) {
         if (seen.contains(it.key()))
@@ -131,7 +171,7 @@ void CostMeter::tick()
     const QDate today = m_clock->currentDate();
     if (m_ledger) {
         for (const auto &c : std::as_const(m_costs)) {
-            if (!c.known || c.selfHosted || c.costSoFarUsd <= 0)
+            if (!c.known || c.costSoFarUsd <= 0)
                 continue;
             const QString id = c.ref.section(QLatin1Char('/'), 1);
             if (auto r = m_ledger->recordRunning(c.account, id, c.costSoFarUsd, today); !r.ok())
@@ -153,6 +193,16 @@ double CostMeter::usdPerHour() const
             sum += c.usdPerHour;
     }
     return sum;
+}
+
+QMap<QString, double> CostMeter::usdPerHourByAccount() const
+{
+    QMap<QString, double> byAccount;
+    for (const auto &c : m_costs) {
+        if (c.known && c.running && c.usdPerHour > 0)
+            byAccount[c.account] += c.usdPerHour;
+    }
+    return byAccount;
 }
 
 double CostMeter::monthSpendUsd(const QString &account) const

@@ -6,6 +6,7 @@
 
 #include <QDateTime>
 #include <QHash>
+#include <QMap>
 #include <QObject>
 #include <QTimer>
 #include <memory>
@@ -66,6 +67,8 @@ public:
     QList<SessionCost> costs() const { return m_costs.values(); }
     // Sum of usdPerHour over running sessions with a known price.
     double usdPerHour() const;
+    // The same per account (a self-hosted host's price once, however many sessions share it).
+    QMap<QString, double> usdPerHourByAccount() const;
     // This month's spend of account as the ledger has it (0 without a ledger).
     double monthSpendUsd(const QString &account) const;
     // The last error writing the ledger or the audit log, for the status bar; empty when fine.
@@ -87,8 +90,17 @@ private:
         double billedSeconds = 0;
         QDateTime lastSeen;
         bool wasRunning = false;
+        double hostUsd = 0; // a self-hosted session's share of its host's price so far
     };
-    SessionCost price(const SessionInfo &s, Track &track, const QDateTime &now) const;
+    // A self-hosted account's hourly price and the requested CPUs of its running sessions,
+    // across which it is split.
+    struct HostShare {
+        double usdPerHour = 0;
+        double runningCpus = 0;
+    };
+    static double cpuWeight(const SessionInfo &s);
+    QHash<QString, HostShare> hostShares(const QList<SessionInfo> &sessions) const;
+    SessionCost price(const SessionInfo &s, Track &track, const QDateTime &now, const HostShare &host) const;
     void stopAccount(const QString &account);
 
     SessionRegistry &m_registry;

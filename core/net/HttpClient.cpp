@@ -53,6 +53,8 @@ struct HttpExchange::Private {
     bool readingPaused = false;
     Stage failedStage = Stage::Exchanging;
     QString failureDetail;
+    std::shared_ptr<ConnectRecovery> recovery;
+    bool recoveryAsked = false;
     QString sslErrors;
 
     // Request body streaming.
@@ -437,6 +439,20 @@ void HttpExchange::Private::onSocketError(const Error &error)
 {
     if (phase == Phase::Finished)
         return;
+    // Nothing was sent yet: once the endpoint is back, connecting again repeats nothing.
+    if (phase == Phase::Connecting && error.code == ErrorCode::Unavailable && recovery && !recoveryAsked) {
+        recoveryAsked = true;
+        connectTimer.stop();
+        dropSocket();
+        recovery->restore(q, [this](const VoidResult &r) {
+            if (phase != Phase::Connecting)
+                return; // aborted meanwhile
+            if (!r.ok())
+                return finish(r.error());
+            connectSocket();
+        });
+        return;
+    }
     finish(error);
 }
 
@@ -543,6 +559,11 @@ void HttpExchange::start()
     d->inStart = false;
 }
 
+void HttpExchange::setConnectRecovery(std::shared_ptr<ConnectRecovery> recovery)
+{
+    d->recovery = std::move(recovery);
+}
+
 void HttpExchange::abort()
 {
     if (d->phase == Private::Phase::Finished)
@@ -638,6 +659,7 @@ void HttpClient::request(HttpRequest request, Callback<HttpResponse> done) const
 {
     const qint64 limit = request.maxBufferedBody;
     auto *ex = new HttpExchange(m_endpoint, std::move(request), done.context());
+    ex->setConnectRecovery(m_recovery);
     auto state = collectBody(ex, limit);
     const Endpoint ep = m_endpoint;
     QObject::connect(ex, &HttpExchange::finished, ex, [ex, state, done, limit, ep](const VoidResult &r) {
@@ -673,7 +695,9 @@ QString HttpExchange::failureDetail() const
 
 HttpExchange *HttpClient::exchange(HttpRequest request, QObject *parent) const
 {
-    return new HttpExchange(m_endpoint, std::move(request), parent);
+    auto *ex = new HttpExchange(m_endpoint, std::move(request), parent);
+    ex->setConnectRecovery(m_recovery);
+    return ex;
 }
 
 } // namespace sandbar::net

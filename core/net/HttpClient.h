@@ -6,6 +6,7 @@
 #include "net/HttpTypes.h"
 
 #include <QObject>
+#include <functional>
 #include <memory>
 
 namespace sandbar::net {
@@ -19,6 +20,18 @@ namespace sandbar::net {
 // Signals: headersReceived once, then bodyData* (de-chunked) or rawData* (upgraded), then
 // finished exactly once. finished carries an Error for connection failures, timeouts,
 // malformed replies and a connection dropped before the body was complete.
+// Brings an endpoint back when connecting to it failed before anything was sent: a socket
+// forwarded over SSH whose master connection ended (sshd restarted, the laptop slept). An
+// exchange whose connection fails that way asks once and connects again after a success;
+// restore's error is what it reports otherwise. done runs on context's thread, never after
+// context is gone.
+class ConnectRecovery
+{
+public:
+    virtual ~ConnectRecovery() = default;
+    virtual void restore(QObject *context, std::function<void(const VoidResult &)> done) = 0;
+};
+
 class HttpExchange : public QObject
 {
     Q_OBJECT
@@ -28,6 +41,8 @@ public:
 
     void start();
     void abort(); // finished(Cancelled) unless already finished
+    // Before start(): who to ask when the connection fails before anything was sent.
+    void setConnectRecovery(std::shared_ptr<ConnectRecovery> recovery);
 
     // Upgraded exchanges only.
     void write(const QByteArray &bytes);
@@ -91,8 +106,12 @@ public:
     // An unstarted exchange owned by parent, for streams and upgrades.
     HttpExchange *exchange(HttpRequest request, QObject *parent) const;
 
+    // Every exchange this client makes gets it (HttpExchange::setConnectRecovery).
+    void setConnectRecovery(std::shared_ptr<ConnectRecovery> recovery) { m_recovery = std::move(recovery); }
+
 private:
     Endpoint m_endpoint;
+    std::shared_ptr<ConnectRecovery> m_recovery;
 };
 
 } // namespace sandbar::net

@@ -38,6 +38,11 @@ inline bool isMultiValued(FieldType type)
     return type == FieldType::Env || type == FieldType::Mounts || type == FieldType::Ports;
 }
 
+// The account field of a self-hosted provider (an engine on a machine of one's own) that holds
+// what the machine costs per hour in USD: the cost meter splits it across the account's
+// running sessions by their requested CPUs. Absent or 0: the machine costs nothing here.
+inline constexpr char kHostHourlyPriceField[] = "hourly-price";
+
 // One field of an account or of a create call, described once and read by the account
 // store, the window's dialogs and sandbarctl alike.
 struct FieldDescriptor {

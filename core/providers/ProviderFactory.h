@@ -55,6 +55,13 @@ public:
         Q_UNUSED(account);
         return {};
     }
+    // The machine an account's engine runs on, when that is another one (an ssh:// or tcp://
+    // address): the account list names it beside the account. Empty: this machine or a service.
+    virtual QString accountHost(const QVariantMap &settings) const
+    {
+        Q_UNUSED(settings);
+        return {};
+    }
     // For an account that reaches its host over SSH, a blocking task (for a worker thread, like
     // preparation): it learns the key the host offers and, with trust, trusts it where ssh
     // looks (only the key whose fingerprint is pin, when one is given). Empty: no such host.

@@ -56,6 +56,7 @@ public:
     AccountStatus status(const QString &account) const { return m_status.value(account); }
     const Clock &clock() const { return *m_clock; }
     const ProviderFactories &factories() const { return m_factories; }
+    const AccountStore &accounts() const { return m_accounts; }
 
     // REF is ACCOUNT/ID (ID may be a unique prefix or the session's name), or ID or NAME
     // alone when exactly one account has it.

@@ -38,15 +38,15 @@ private:
         std::unique_ptr<CostMeter> meter;
         const QDateTime t0 = clock.currentDateTimeUtc();
 
-        Fixture()
+        explicit Fixture(std::shared_ptr<const catalog::Catalog> catalog = catalogPricingMemoryAsE2b())
         {
-            meter = std::make_unique<CostMeter>(*registry, catalogPricingMemoryAsE2b(), &ledger, &watcher, &log, clock);
+            meter = std::make_unique<CostMeter>(*registry, std::move(catalog), &ledger, &watcher, &log, clock);
             log.setFlushDelay(0);
             (void)addAccount(QStringLiteral("cloud"));
             (void)provider(QStringLiteral("cloud"));
         }
         void inject(const QString &id, SessionState state, qint64 ageSeconds, std::optional<double> cpus = 2,
-                    std::optional<qint64> memory = qint64(4) << 30)
+                    std::optional<qint64> memory = qint64(4) << 30, const QString &account = QStringLiteral("cloud"))
         {
             SessionInfo s;
             s.id = id;
@@ -55,12 +55,12 @@ private:
             s.created = t0.addSecs(-ageSeconds);
             s.cpus = cpus;
             s.memoryBytes = memory;
-            this->memory->made.value(QStringLiteral("cloud"))->inject(s);
+            this->memory->made.value(account)->inject(s);
         }
-        void refresh()
+        void refresh(const QString &account = QStringLiteral("cloud"))
         {
             (void)test::await<QList<SessionInfo>>(
-                [&](Callback<QList<SessionInfo>> cb) { registry->refreshAccount(QStringLiteral("cloud"), cb); });
+                [&](Callback<QList<SessionInfo>> cb) { registry->refreshAccount(account, cb); });
         }
     };
 
@@ -123,6 +123,44 @@ private Q_SLOTS:
         const SessionCost none = plain.cost(QStringLiteral("cloud/s2"));
         QVERIFY(!none.known);
         QVERIFY(none.reason.contains(QStringLiteral("memory")));
+    }
+
+    // A self-hosted account's hourly price is its machine's: counted once however many sessions
+    // share it, split across the running ones by requested CPUs (no limit weighs one CPU),
+    // nothing while none runs, and booked in the ledger like a bill.
+    void hostPriceIsSplitByCpus()
+    {
+        Fixture f(test::catalogPricing(QStringLiteral("memory"), QStringLiteral("docker")));
+        Account host;
+        host.name = QStringLiteral("gpu-box");
+        host.provider = QStringLiteral("memory");
+        host.settings.insert(QLatin1String(kHostHourlyPriceField), 0.9);
+        QVERIFY_RESULT(test::await<void>([&](Callback<void> cb) { f.accounts->add(host, {}, cb); }));
+        QVERIFY(f.provider(host.name));
+        f.inject(QStringLiteral("big"), SessionState::Running, 0, 2, {}, host.name);
+        f.inject(QStringLiteral("free"), SessionState::Running, 0, std::nullopt, {}, host.name);
+        f.inject(QStringLiteral("idle"), SessionState::Stopped, 0, 4, {}, host.name);
+        f.refresh(host.name);
+        f.meter->tick();
+        const SessionCost big = f.meter->cost(QStringLiteral("gpu-box/big"));
+        const SessionCost free = f.meter->cost(QStringLiteral("gpu-box/free"));
+        QVERIFY2(big.known && big.selfHosted, qPrintable(big.reason));
+        QVERIFY(qAbs(big.usdPerHour - 0.6) < 1e-9);
+        QVERIFY(qAbs(free.usdPerHour - 0.3) < 1e-9);
+        QCOMPARE(f.meter->cost(QStringLiteral("gpu-box/idle")).usdPerHour, 0.0);
+        QVERIFY(qAbs(f.meter->usdPerHourByAccount().value(host.name) - 0.9) < 1e-9);
+        QVERIFY(qAbs(f.meter->usdPerHour() - 0.9) < 1e-9);
+        f.clock.advanceSecs(3600);
+        f.meter->tick();
+        QVERIFY(qAbs(f.meter->cost(QStringLiteral("gpu-box/big")).costSoFarUsd - 0.6) < 1e-6);
+        QVERIFY(qAbs(f.ledger.spend(host.name, f.clock.currentDate()).value() - 0.9) < 1e-6);
+        // An account without a price: its sessions cost nothing, and say why.
+        f.inject(QStringLiteral("s9"), SessionState::Running, 0);
+        f.refresh();
+        f.meter->tick();
+        const SessionCost unpriced = f.meter->cost(QStringLiteral("cloud/s9"));
+        QCOMPARE(unpriced.usdPerHour, 0.0);
+        QVERIFY2(unpriced.reason.contains(QStringLiteral("host price")), qPrintable(unpriced.reason));
     }
 
     void budgetWarnsAt80AndStopsAt100()

@@ -117,6 +117,7 @@ class TestDockerParsers : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void remoteChoicesByFlavour();
+    void accountHostNamesTheMachine();
     void demuxWhole();
     void demuxSplitAtEveryByte();
     void demuxTruncatedAndZero();
@@ -535,6 +536,21 @@ void TestDockerParsers::remoteChoicesByFlavour()
     QCOMPARE(docker.size(), 1);
     QCOMPARE(docker.at(0).settings.value(QStringLiteral("endpoint")).toString(), QStringLiteral("ssh://me@box"));
     QVERIFY(!docker.at(0).settings.contains(QStringLiteral("identity")));
+}
+
+// The account list shows the machine a remote engine runs on; a local socket names none.
+void TestDockerParsers::accountHostNamesTheMachine()
+{
+    const DockerFactory factory(Flavour::Docker);
+    const auto host = [&](const char *endpoint) {
+        return factory.accountHost({{QStringLiteral("endpoint"), QString::fromLatin1(endpoint)}});
+    };
+    QCOMPARE(host("ssh://core@build1.example:2222/run/docker.sock"), QStringLiteral("build1.example"));
+    QCOMPARE(host("ssh://gpu-box"), QStringLiteral("gpu-box"));
+    QCOMPARE(host("tcp://engine.example:2376"), QStringLiteral("engine.example"));
+    QCOMPARE(host("unix:///var/run/docker.sock"), QString());
+    QCOMPARE(host(""), QString());
+    QCOMPARE(host("ssh://-oProxyCommand=x"), QString());
 }
 
 void TestDockerParsers::endpointSettings()

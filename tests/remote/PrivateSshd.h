@@ -9,12 +9,14 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QThread>
+#include <csignal>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -58,8 +60,14 @@ public:
                              "  LogLevel ERROR\n")
                   .arg(m_port)
                   .arg(userName(), path(QStringLiteral("id_ed25519")), path(QStringLiteral("known_hosts"))));
+        return launch();
+    }
+
+    // The server (again, after stop()) on the same port, keys and configuration.
+    bool launch()
+    {
         m_server.setProcessChannelMode(QProcess::MergedChannels);
-        m_server.setStandardOutputFile(path(QStringLiteral("sshd.log")));
+        m_server.setStandardOutputFile(path(QStringLiteral("sshd.log")), QIODevice::Append);
         m_server.start(program(), {QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"),
                                    path(QStringLiteral("sshd_config"))});
         if (!m_server.waitForStarted(10000))
@@ -86,6 +94,41 @@ public:
                 m_server.kill();
             m_server.waitForFinished(2000);
         }
+    }
+
+    // The processes that serve the server's connections (its descendants): killed, the
+    // connections end as if the network dropped them, whether the listener still runs or not.
+    QList<qint64> connectionProcesses() const
+    {
+        QHash<qint64, qint64> parentOf;
+        const auto entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        for (const QString &pid : entries) {
+            QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+            if (!stat.open(QIODevice::ReadOnly))
+                continue;
+            // pid (comm) state ppid ...: comm may hold spaces, the last ')' ends it.
+            const QByteArray text = stat.readAll();
+            const QList<QByteArray> rest = text.mid(text.lastIndexOf(')') + 2).split(' ');
+            if (rest.size() > 1)
+                parentOf.insert(pid.toLongLong(), rest.at(1).toLongLong());
+        }
+        const qint64 server = m_server.processId();
+        QList<qint64> serving;
+        for (auto it = parentOf.cbegin(); it != parentOf.cend(); ++it) {
+            qint64 up = it.value();
+            for (int depth = 0; depth < 8 && up > 1 && up != server; ++depth)
+                up = parentOf.value(up);
+            if (up == server && server > 0)
+                serving << it.key();
+        }
+        return serving;
+    }
+    static int kill(const QList<qint64> &processes)
+    {
+        int killed = 0;
+        for (qint64 pid : processes)
+            killed += ::kill(pid_t(pid), SIGKILL) == 0 ? 1 : 0;
+        return killed;
     }
 
     QString path(const QString &name) const { return m_dir.filePath(name); }

@@ -152,6 +152,19 @@ private Q_SLOTS:
             resized = waitUntil([&] { return probe.output.contains("30 100"); }, 1500);
         }
         QVERIFY2(resized, probe.output.constData());
+        // A 64 KiB paste arrives whole: 1,024 lines into a file, its checksum the same there.
+        QByteArray paste;
+        for (int line = 0; line < 1024; ++line)
+            paste +=
+                QByteArray::number(line).rightJustified(6, '0') + ' ' + QByteArray(56, char('a' + line % 26)) + '\n';
+        QCOMPARE(paste.size(), 64 * 1024);
+        pty->write("stty -echo; cat > /tmp/paste.txt\n");
+        QVERIFY(waitUntil([&] { return probe.output.contains("stty -echo"); }, 10000));
+        pty->write(paste);
+        pty->write("\x04");
+        pty->write("md5sum /tmp/paste.txt\n");
+        const QByteArray sum = QCryptographicHash::hash(paste, QCryptographicHash::Md5).toHex();
+        QVERIFY2(probe.waitFor(sum, 30000), probe.output.right(400).constData());
         pty->close();
     }
 
@@ -177,6 +190,55 @@ private Q_SLOTS:
         QVERIFY(got.open(QIODevice::ReadOnly));
         QCOMPARE(QCryptographicHash::hash(got.readAll(), QCryptographicHash::Sha256),
                  QCryptographicHash::hash(data, QCryptographicHash::Sha256));
+    }
+
+    // sshd's connections die mid-terminal, as when the network drops: the terminal says so,
+    // and the account comes back by itself after one new login: a list works, a new terminal
+    // opens. While the host cannot be reached at all, a request fails with the reason, and
+    // within the back-off at once, without waiting on ssh again.
+    void lostConnectionIsRestored()
+    {
+        QVERIFY(!m_id.isEmpty());
+        PtyOptions o;
+        o.argv = {QStringLiteral("sh")};
+        std::unique_ptr<PtyChannel> pty = m_p->terminals()->openPty(m_id, o);
+        PtyProbe probe;
+        probe.attach(pty.get());
+        pty->start();
+        QVERIFY(waitUntil([&] { return probe.started || probe.error.has_value(); }, 20000));
+        pty->write("echo before-$((2*3))\n");
+        QVERIFY2(probe.waitFor("before-6", 20000), probe.output.constData());
+        const int before = m_sshd->logins();
+        // The host goes away: no new login is possible, and the live connection drops.
+        const QList<qint64> serving = m_sshd->connectionProcesses();
+        m_sshd->stop();
+        QVERIFY(PrivateSshd::kill(serving) > 0);
+        QVERIFY(waitUntil([&] { return probe.error.has_value() || probe.finishedCode.has_value(); }, 30000));
+        const auto list = [this] {
+            return await<QList<SessionInfo>>([&](auto cb) { m_p->listSessions({}, cb); }, 60000);
+        };
+        const auto down = list();
+        QVERIFY(!down.ok());
+        QVERIFY2(down.message().contains(QLatin1String("unreachable")), qPrintable(down.message()));
+        bool waitedOut = false;
+        for (int i = 0; i < 3 && !waitedOut; ++i) {
+            const auto again = list();
+            QVERIFY(!again.ok());
+            waitedOut = again.message().contains(QLatin1String("tries again"));
+        }
+        QVERIFY(waitedOut);
+
+        QVERIFY2(m_sshd->launch(), qPrintable(m_sshd->error()));
+        QVERIFY(waitUntil([&] { return list().ok(); }, 60000));
+        std::unique_ptr<PtyChannel> again = m_p->terminals()->openPty(m_id, o);
+        PtyProbe after;
+        after.attach(again.get());
+        again->start();
+        QVERIFY(waitUntil([&] { return after.started || after.error.has_value(); }, 20000));
+        again->write("echo after-$((3*3))\n");
+        QVERIFY2(after.waitFor("after-9", 20000), after.output.constData());
+        again->close();
+        QCOMPARE(m_sshd->logins(), before + 1);
     }
 
     void remove()

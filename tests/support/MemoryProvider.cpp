@@ -432,6 +432,12 @@ MemoryProviderFactory::MemoryProviderFactory()
     ttl.label = QStringLiteral("Time to live");
     ttl.type = FieldType::Duration;
     m_desc.createOptions = {image, ttl};
+    // Like an engine's account, one may say what its machine costs (the cost meter's tests).
+    FieldDescriptor price;
+    price.key = QLatin1String(kHostHourlyPriceField);
+    price.label = QStringLiteral("Host price");
+    price.type = FieldType::Number;
+    m_desc.accountFields = {price};
 }
 
 Result<std::unique_ptr<Provider>> MemoryProviderFactory::create(const AccountConfig &account) const

@@ -32,6 +32,7 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QTimer>
 #include <csignal>
 #include <unistd.h>
 
@@ -150,6 +151,23 @@ QColor colourOf(const QPlainTextEdit *edit, const QString &needle)
     }
     return {};
 }
+
+// A channel whose connection breaks as it opens (an SSH master gone, the network down).
+class BrokenPty final : public PtyChannel
+{
+public:
+    void start() override
+    {
+        QTimer::singleShot(0, this, [this] {
+            Q_EMIT errorOccurred(makeError(ErrorCode::Unavailable, QStringLiteral("far-host is unreachable")));
+        });
+    }
+    void write(const QByteArray &) override {}
+    void resize(int, int) override {}
+    void close() override {}
+    bool isOpen() const override { return false; }
+    std::optional<int> exitCode() const override { return std::nullopt; }
+};
 
 void dropFile(QWidget *target, const QString &path)
 {
@@ -334,6 +352,35 @@ private Q_SLOTS:
         QTest::keyClick(terminal.view(), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(terminal.windowTitle(), QStringLiteral("agent-7"), 30000);
         QCOMPARE(titles.last().at(0).toString(), QStringLiteral("agent-7"));
+    }
+
+    // A channel that breaks while the session runs is tried again by itself: the banner says
+    // why and when, with Reconnect now; once a shell starts, a line marks what was lost.
+    void brokenChannelReconnectsByItself()
+    {
+        test::MemoryProvider provider(descriptor(Capability::Pty), QStringLiteral("acct"));
+        int opened = 0;
+        provider.ptyHook = [&opened](const QString &, const PtyOptions &) -> std::unique_ptr<PtyChannel> {
+            ++opened;
+            if (opened <= 2)
+                return std::make_unique<BrokenPty>();
+            return catShell();
+        };
+        ui::SessionTerminal terminal(&provider, session());
+        terminal.resize(700, 400);
+        terminal.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&terminal));
+        QTRY_VERIFY_WITH_TIMEOUT(terminal.endStateText().contains(QStringLiteral("far-host is unreachable")), 10000);
+        QVERIFY2(terminal.endStateText().contains(QStringLiteral("Reconnecting in")),
+                 qPrintable(terminal.endStateText()));
+        auto *button = terminal.view()->findChild<QPushButton *>(QStringLiteral("reconnectButton"));
+        QVERIFY(button && button->text() == QStringLiteral("Reconnect now"));
+        // The first retry (after 1 s) breaks too; the second (2 s later) opens a shell.
+        QTRY_VERIFY_WITH_TIMEOUT(terminal.screen()->screenText().contains(QStringLiteral("ready")), 30000);
+        QCOMPARE(opened, 3);
+        QVERIFY(!terminal.view()->isDisconnected());
+        QVERIFY2(terminal.screen()->screenText().contains(QStringLiteral("reconnected: a new shell")),
+                 qPrintable(terminal.screen()->screenText()));
     }
 
     void settingsFromIni()

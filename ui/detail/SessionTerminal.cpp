@@ -19,6 +19,8 @@ namespace {
 // A folder (trailing "/"): a drop lands inside it under its own name (the copy rules).
 const QString kUploadDir = QStringLiteral("/workspace/");
 constexpr int kNoticeMs = 10000;
+constexpr int kFirstRetryMs = 1000;
+constexpr int kMaxRetryMs = 30000;
 } // namespace
 
 SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session, const QString &attachId,
@@ -33,6 +35,8 @@ SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session,
     , m_uploadLabel(new QLabel(m_uploadBar))
     , m_uploadProgress(new QProgressBar(m_uploadBar))
     , m_noticeTimer(new QTimer(this))
+    , m_retry(new QTimer(this))
+    , m_retryMs(kFirstRetryMs)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -53,6 +57,8 @@ SessionTerminal::SessionTerminal(Provider *provider, const SessionInfo &session,
         if (!m_upload)
             m_uploadBar->hide();
     });
+    m_retry->setSingleShot(true);
+    connect(m_retry, &QTimer::timeout, this, [this] { connectChannel(); });
     setFocusProxy(m_view);
     m_view->setColors(terminalColorsFor(m_settings.scheme, palette()));
     updateTitle();
@@ -107,6 +113,8 @@ void SessionTerminal::setSessionState(const SessionInfo &session)
     m_session = session;
     if (session.state == was)
         return;
+    if (session.state != SessionState::Running)
+        m_retry->stop();
     const bool canResume = m_provider && m_provider->capabilities().testFlag(Capability::PauseResume);
     switch (session.state) {
     case SessionState::Paused:
@@ -141,6 +149,7 @@ QString SessionTerminal::endStateText() const
 
 void SessionTerminal::onBannerAction()
 {
+    m_retry->stop();
     if (m_session.state != SessionState::Paused || !m_provider || !m_provider->pausing()) {
         connectChannel();
         return;
@@ -191,11 +200,39 @@ void SessionTerminal::connectChannel()
         const QString id = ch->property("attachId").toString();
         if (!id.isEmpty())
             m_attachId = id;
+        if (m_reconnecting)
+            markReconnected();
     });
 
     m_view->setChannel(channel.get());
+    // After the view's own handler, whose banner this one then words.
+    connect(channel.get(), &PtyChannel::errorOccurred, this, [this](const Error &e) { scheduleReconnect(e.message); });
     channel->start();
     m_channel = std::move(channel); // the old channel (if any) goes only after the new one is attached
+}
+
+void SessionTerminal::scheduleReconnect(const QString &why)
+{
+    if (m_session.state != SessionState::Running)
+        return; // the banner says what the session's state allows
+    m_reconnecting = true;
+    const int seconds = (m_retryMs + 999) / 1000;
+    m_view->showEndState(
+        tr("The connection to the session was lost (%1). Reconnecting in %n s…", nullptr, seconds).arg(why),
+        tr("Reconnect now"));
+    m_retry->start(m_retryMs);
+    m_retryMs = std::min(m_retryMs * 2, kMaxRetryMs);
+}
+
+void SessionTerminal::markReconnected()
+{
+    m_reconnecting = false;
+    m_retryMs = kFirstRetryMs;
+    // Nothing replays what the program wrote meanwhile unless the provider kept the terminal.
+    const QString line = m_attachId.isEmpty()
+                             ? tr("reconnected: a new shell; what the old one wrote while disconnected is lost")
+                             : tr("reconnected; what was written while disconnected may be missing");
+    m_screen->feed("\r\n\x1b[7m " + line.toUtf8() + " \x1b[0m\r\n");
 }
 
 void SessionTerminal::uploadFiles(const QStringList &paths)

@@ -59,6 +59,11 @@ private:
     void onBannerAction();
     void showNotice(const QString &text);
     void connectChannel();
+    // The channel broke while the session runs (the network, an SSH master, the engine): a
+    // new one is tried with a back-off (1 s doubling to 30 s), the banner saying so and
+    // offering to try now; once one starts, a line in the terminal marks what was lost.
+    void scheduleReconnect(const QString &why);
+    void markReconnected();
     void uploadFiles(const QStringList &paths);
     void uploadNext();
 
@@ -76,6 +81,9 @@ private:
     QStringList m_uploadQueue;
     std::unique_ptr<TransferJob> m_upload;
     QTimer *m_noticeTimer;
+    QTimer *m_retry;
+    int m_retryMs;
+    bool m_reconnecting = false;
 };
 
 } // namespace sandbar::ui

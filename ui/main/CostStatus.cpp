@@ -61,8 +61,11 @@ void CostStatus::refresh()
     if (!m_alert.isEmpty())
         text += QStringLiteral("  ·  <span style='color:#c0392b'>%1</span>").arg(m_alert.toHtmlEscaped());
     m_label->setText(text);
-    m_label->setToolTip(m_meter.lastError().isEmpty() ? tr("Cost of the running sessions, by their providers' prices")
-                                                      : m_meter.lastError());
+    QString tip = tr("Cost of the running sessions, by their providers' prices");
+    const QMap<QString, double> byAccount = m_meter.usdPerHourByAccount();
+    for (auto it = byAccount.cbegin(); it != byAccount.cend(); ++it)
+        tip += QStringLiteral("\n") + tr("%1: %2/h").arg(it.key(), usd(it.value()));
+    m_label->setToolTip(m_meter.lastError().isEmpty() ? tip : m_meter.lastError());
 }
 
 void CostStatus::notify(const QString &title, const QString &text)

@@ -280,11 +280,15 @@ void MainWindow::reloadAccounts()
             problems << QStringLiteral("%1: %2").arg(a.name, st.lastError.message);
         const ProviderFactory *f = m_factories.find(a.provider);
         const auto [sessions, running] = counts.value(a.name);
-        auto *item = new QListWidgetItem(accountIcon(a.provider, f ? f->descriptor().look : ProviderLook{}, st.state),
-                                         sessions ? QStringLiteral("%1  (%2)").arg(a.name).arg(sessions) : a.name,
-                                         m_accountList);
+        // A remote engine's machine beside its name, unless the name says it already.
+        const QString host = f ? f->accountHost(a.settings) : QString();
+        const QString label = host.isEmpty() || host == a.name ? a.name : tr("%1 · %2").arg(a.name, host);
+        auto *item =
+            new QListWidgetItem(accountIcon(a.provider, f ? f->descriptor().look : ProviderLook{}, st.state),
+                                sessions ? QStringLiteral("%1  (%2)").arg(label).arg(sessions) : label, m_accountList);
         item->setData(Qt::UserRole, a.name);
-        item->setToolTip(accountToolTip(f ? f->descriptor().displayName : a.provider, st, sessions, running));
+        const QString kind = f ? f->descriptor().displayName : a.provider;
+        item->setToolTip(accountToolTip(host.isEmpty() ? kind : tr("%1 on %2").arg(kind, host), st, sessions, running));
     }
     int row = 0;
     for (int i = 0; i < m_accountList->count(); ++i) {

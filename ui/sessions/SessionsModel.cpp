@@ -249,7 +249,8 @@ QString SessionsModel::costText(const SessionCost &c)
     if (!c.known)
         return c.reason.isEmpty() ? QString() : QStringLiteral("—"); // the reason is the tooltip
     const QLocale locale;
-    if (c.selfHosted)
+    // A self-hosted session costs its share of the host's price, when the account gives one.
+    if (c.selfHosted && c.costSoFarUsd <= 0 && c.usdPerHour <= 0)
         return tr("$0 · self-hosted");
     const QString soFar = QStringLiteral("$") + locale.toString(c.costSoFarUsd, 'f', c.costSoFarUsd < 10 ? 3 : 2);
     if (!c.running)

@@ -32,6 +32,11 @@ public:
     const EngineInfo &engine() const { return m_engine; }
 
     void ensureReady(Callback<EngineInfo> done);
+    // Every request and stream asks it when the engine's socket does not answer (DockerSsh.h).
+    void setConnectRecovery(std::shared_ptr<net::ConnectRecovery> recovery)
+    {
+        m_client.setConnectRecovery(std::move(recovery));
+    }
 
     // A request for path (which starts with '/' and carries its query), version-prefixed.
     net::HttpRequest request(const QByteArray &method, const QByteArray &path, const QByteArray &jsonBody = {}) const;

@@ -73,6 +73,10 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
                   FieldType::Path),
         makeField(QStringLiteral("ssh-config"), tr("SSH configuration"),
                   tr("ssh_config file for ssh:// endpoints (ssh -F); empty: ~/.ssh/config"), FieldType::Path),
+        makeField(QLatin1String(kHostHourlyPriceField), tr("Host price (USD/h)"),
+                  tr("What the engine's machine costs per hour, split across its running sessions by CPUs; empty: "
+                     "nothing"),
+                  FieldType::Number, {}, 0, 100000),
     };
     auto image =
         makeField(QStringLiteral("image"), tr("Image"), tr("Container image the session runs"), FieldType::String);
@@ -204,9 +208,22 @@ Result<std::unique_ptr<Provider>> DockerFactory::create(const AccountConfig &acc
     auto docker = std::make_unique<DockerProvider>(m_descriptor, account.name, *ep, account.dataDir);
     if (isSshEndpoint(account.settings))
         if (auto target = sshTargetFromSettings(account.settings))
-            docker->setRemoteHost(target->host);
+            docker->setRemoteHost(target->host, sshRecovery(account.settings));
     std::unique_ptr<Provider> p = std::move(docker);
     return p;
+}
+
+QString DockerFactory::accountHost(const QVariantMap &settings) const
+{
+    if (isSshEndpoint(settings)) {
+        const auto target = sshTargetFromSettings(settings);
+        return target ? target->host : QString();
+    }
+    const QString endpoint = settings.value(QStringLiteral("endpoint")).toString().trimmed();
+    if (!endpoint.startsWith(QLatin1String("tcp://"), Qt::CaseInsensitive))
+        return {};
+    const auto ep = net::Endpoint::parse(endpoint);
+    return ep ? ep->host : QString();
 }
 
 ProviderFactory::HostKeyTask DockerFactory::hostKeyTask(const AccountConfig &account) const

@@ -44,6 +44,7 @@ public:
     Result<std::unique_ptr<Provider>> create(const AccountConfig &account) const override;
     // With no endpoint configured: discovery and its socket probes, off the caller's thread.
     std::function<AccountConfig(AccountConfig)> preparation(const AccountConfig &account) const override;
+    QString accountHost(const QVariantMap &settings) const override;
     HostKeyTask hostKeyTask(const AccountConfig &account) const override;
     std::function<void()> disconnection(const AccountConfig &account) const override;
     std::optional<QVariantMap> detectDefault() const override;

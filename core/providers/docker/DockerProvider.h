@@ -76,8 +76,13 @@ public:
     // shorten the reconnect back-off.
     void setEventsBackoff(std::chrono::milliseconds first, std::chrono::milliseconds max);
     // The engine runs on another machine (reached over SSH through a local socket): its
-    // processes are not this machine's.
-    void setRemoteHost(const QString &host) { m_remoteHost = host; }
+    // processes are not this machine's, and a socket that stops answering is restored by
+    // recovery (the master connection and its forwarding made again).
+    void setRemoteHost(const QString &host, std::shared_ptr<net::ConnectRecovery> recovery)
+    {
+        m_remoteHost = host;
+        m_api->setConnectRecovery(std::move(recovery));
+    }
     bool eventsConnected() const { return m_eventsConnected; }
 
 protected:

@@ -1,16 +1,20 @@
 #include "providers/docker/DockerSsh.h"
 
+#include "common/OffThread.h"
 #include "net/SshLink.h"
 #include "providers/docker/DockerTr.h"
 
 #include <QCryptographicHash>
+#include <QDeadlineTimer>
 #include <QDir>
+#include <QPointer>
 
 namespace sandbar::docker {
 
 namespace {
 // Written by prepareSshAccount for create(); never saved (the registry's copy only).
 constexpr char kLocalSocket[] = "sshLocalSocket";
+constexpr char kRemoteSocket[] = "sshRemoteSocket";
 constexpr char kSshError[] = "sshError";
 constexpr char kSshErrorCode[] = "sshErrorCode";
 constexpr int kLoginMs = 30000;
@@ -74,7 +78,88 @@ AccountConfig failed(AccountConfig config, const Error &error)
     return stored(std::move(config), error);
 }
 
+// Outside SshRecovery, whose tr() would be QObject's.
+Error retryLater(const Error &last, qint64 seconds)
+{
+    return makeError(last.code, tr("%1 (Sandbar tries again in %n s.)", nullptr, int(seconds)).arg(last.message));
+}
+
+Error unreachableHost(const QString &host, const Error &why)
+{
+    return makeError(why.code, tr("%1 is unreachable: %2").arg(host, why.message));
+}
+
+class SshRecovery : public QObject, public net::ConnectRecovery
+{
+public:
+    SshRecovery(net::SshTarget target, QString local, QString remote)
+        : m_target(std::move(target))
+        , m_local(std::move(local))
+        , m_remote(std::move(remote))
+    {
+    }
+
+    void restore(QObject *context, std::function<void(const VoidResult &)> done) override
+    {
+        if (!m_retryAt.hasExpired()) {
+            const qint64 seconds = (m_retryAt.remainingTime() + 999) / 1000;
+            return done(retryLater(m_lastError, seconds));
+        }
+        m_waiting.append({QPointer<QObject>(context), std::move(done)});
+        if (m_waiting.size() > 1)
+            return; // an attempt is under way: its result is this request's too
+        runOffThread<VoidResult>(
+            this,
+            [target = m_target, local = m_local, remote = m_remote]() -> VoidResult {
+                auto folder = net::SshLink::privateFolder();
+                if (!folder)
+                    return folder.error();
+                net::SshLink link(target, options(*folder));
+                if (auto r = link.connect(kLoginMs); !r)
+                    return r;
+                return link.forward(local, remote, kCallMs);
+            },
+            [this](const VoidResult &r) { settle(r); });
+    }
+
+private:
+    void settle(const VoidResult &r)
+    {
+        if (r.ok()) {
+            m_backoff = kFirstBackoffMs;
+            m_retryAt = QDeadlineTimer();
+        } else {
+            m_lastError = unreachableHost(m_target.host, r.error());
+            m_retryAt = QDeadlineTimer(m_backoff);
+            m_backoff = std::min(m_backoff * 2, kMaxBackoffMs);
+        }
+        const auto waiting = std::exchange(m_waiting, {});
+        for (const auto &[context, done] : waiting)
+            if (context)
+                done(r.ok() ? r : VoidResult(m_lastError));
+    }
+
+    static constexpr qint64 kFirstBackoffMs = 1000;
+    static constexpr qint64 kMaxBackoffMs = 30000;
+    net::SshTarget m_target;
+    QString m_local, m_remote;
+    QList<QPair<QPointer<QObject>, std::function<void(const VoidResult &)>>> m_waiting;
+    QDeadlineTimer m_retryAt;
+    qint64 m_backoff = kFirstBackoffMs;
+    Error m_lastError;
+};
+
 } // namespace
+
+std::shared_ptr<net::ConnectRecovery> sshRecovery(const QVariantMap &settings)
+{
+    auto target = sshTargetFromSettings(settings);
+    const QString local = settings.value(QLatin1String(kLocalSocket)).toString();
+    const QString remote = settings.value(QLatin1String(kRemoteSocket)).toString();
+    if (!target || local.isEmpty() || remote.isEmpty())
+        return {};
+    return std::make_shared<SshRecovery>(*target, local, remote);
+}
 
 bool isSshEndpoint(const QVariantMap &settings)
 {
@@ -120,6 +205,7 @@ AccountConfig prepareSshAccount(Flavour flavour, AccountConfig config)
     if (auto r = link.forward(local, remote, kCallMs); !r)
         return failed(config, r.error());
     config.settings.insert(QLatin1String(kLocalSocket), local);
+    config.settings.insert(QLatin1String(kRemoteSocket), remote);
     return config;
 }
 

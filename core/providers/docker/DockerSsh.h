@@ -25,6 +25,13 @@ Result<HostKeyOffer> sshHostKey(const QVariantMap &settings, const QString &pin,
 // quits); nothing when there is none. Blocks.
 void endSshMaster(const QVariantMap &settings);
 
+// Restores an account's forwarded engine socket when it stops answering (the master connection
+// ended: sshd restarted, the network dropped, the laptop slept): logs in again and forwards
+// again on a worker thread, one attempt at a time for every request waiting, with a back-off
+// between failed attempts (1 s doubling to 30 s) during which requests fail at once with the
+// reason, so that a dead host costs its own account nothing more and others nothing at all.
+std::shared_ptr<net::ConnectRecovery> sshRecovery(const QVariantMap &settings);
+
 // In create(): the local endpoint preparation made, or its error.
 Result<net::Endpoint> sshLocalEndpoint(const QVariantMap &settings);
 
