@@ -1,11 +1,12 @@
 // A Docker or Podman engine reached over SSH (SANDBAR_REMOTE_FLAVOUR picks which), as a
 // person adds one: endpoint ssh://host/socket with an ssh_config of its own. The server is a
 // private sshd on a loopback port (PrivateSshd.h); the remote engine is the run's own engine,
-// reached through the forwarded socket. Covered: list, create, exec exit codes, a terminal, an
-// upload and download checksummed, remove; one login for many accounts' preparations (the
-// master connection is reused); an unknown and a changed host key refused before anything is
-// sent; a key the server does not take refused with a line that says what to do; a whole
-// sandbarctl flow with one login.
+// reached through the forwarded socket. Covered: list, create, exec exit codes, a terminal
+// with a resize and a 64 KiB paste, 64 MiB up and down checksummed, statistics, a followed
+// log, sshd's connections killed mid-terminal and restored, remove; one login for many
+// accounts' preparations (the master connection is reused); an unknown host key refused
+// until trusted, a changed one refused, before anything is sent; a key the server does not
+// take refused with a line that says what to do; a whole sandbarctl flow with one login.
 #include "EngineKit.h"
 #include "PrivateSshd.h"
 #include "providers/docker/DockerFactory.h"
@@ -172,7 +173,7 @@ private Q_SLOTS:
     {
         QVERIFY(!m_id.isEmpty());
         QTemporaryDir local;
-        QByteArray data(8 * 1024 * 1024, Qt::Uninitialized);
+        QByteArray data(64 * 1024 * 1024, Qt::Uninitialized);
         for (qsizetype i = 0; i < data.size(); ++i)
             data[i] = char((i * 131 + i / 4096) & 0xff);
         QFile f(local.filePath(QStringLiteral("blob.bin")));
@@ -190,6 +191,37 @@ private Q_SLOTS:
         QVERIFY(got.open(QIODevice::ReadOnly));
         QCOMPARE(QCryptographicHash::hash(got.readAll(), QCryptographicHash::Sha256),
                  QCryptographicHash::hash(data, QCryptographicHash::Sha256));
+    }
+
+    // Statistics come through the forwarded socket, and a followed log delivers a line the
+    // session's main process writes after the stream opened.
+    void statisticsAndFollowedLogs()
+    {
+        QVERIFY(!m_id.isEmpty());
+        auto sample = await<StatsSample>([&](auto cb) { m_p->statistics()->stats(m_id, cb); }, 30000);
+        QVERIFY_RESULT(sample);
+        QVERIFY(sample->memoryUsedBytes && *sample->memoryUsedBytes > 0);
+        QVERIFY(sample->pids && *sample->pids >= 1);
+        LogOptions follow;
+        follow.follow = true;
+        std::unique_ptr<LogStream> logs = m_p->logReader()->logs(m_id, follow);
+        QByteArray seen;
+        std::optional<VoidResult> ended;
+        connect(logs.get(), &LogStream::data, this, [&seen](const QByteArray &b, int) { seen += b; });
+        connect(logs.get(), &LogStream::finished, this, [&ended](const VoidResult &r) { ended = r; });
+        logs->start();
+        // Written until seen: the stream may open after the first write.
+        bool arrived = false;
+        for (int i = 0; i < 20 && !arrived && !ended; ++i) {
+            (void)runIn(
+                m_p.get(), m_id,
+                {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo followed-far > /proc/1/fd/1")});
+            arrived = waitUntil([&] { return seen.contains("followed-far") || ended.has_value(); }, 1500) &&
+                      seen.contains("followed-far");
+        }
+        QVERIFY2(arrived, ended ? qPrintable(ended->message()) : seen.right(300).constData());
+        QVERIFY(!ended);
+        logs->stop();
     }
 
     // sshd's connections die mid-terminal, as when the network drops: the terminal says so,
