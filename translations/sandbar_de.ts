@@ -2679,6 +2679,10 @@ stderr (%5 Bytes): %6</translation>
         <source>What the engine&apos;s machine costs per hour, split across its running sessions by CPUs; empty: nothing</source>
         <translation>Was die Maschine der Engine pro Stunde kostet, nach CPUs auf ihre laufenden Sitzungen verteilt; leer: nichts</translation>
     </message>
+    <message>
+        <source>%1 does not forward the engine&apos;s socket %2 (AllowStreamLocalForwarding).</source>
+        <translation>%1 leitet den Socket %2 der Engine nicht weiter (AllowStreamLocalForwarding).</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::docker::DockerApi</name>
@@ -4442,6 +4446,13 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::net::SshStdioBridge</name>
+    <message>
+        <source>Cannot listen on %1: %2</source>
+        <translation>Auf %1 kann nicht gelauscht werden: %2</translation>
     </message>
 </context>
 <context>

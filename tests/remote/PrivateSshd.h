@@ -31,6 +31,11 @@ public:
         return QFile::exists(program()) && !QStandardPaths::findExecutable(QStringLiteral("ssh")).isEmpty();
     }
 
+    // streamForwarding false: the server refuses to forward unix sockets (AllowStreamLocalForwarding no).
+    explicit PrivateSshd(bool streamForwarding = true)
+        : m_streamForwarding(streamForwarding)
+    {
+    }
     ~PrivateSshd() { stop(); }
 
     // Keys, configuration and the server; false with error() set when something failed.
@@ -49,10 +54,11 @@ public:
               QStringLiteral("Port %1\nListenAddress 127.0.0.1\nHostKey %2\nPidFile %3\nAuthorizedKeysFile %4\n"
                              "PasswordAuthentication no\nKbdInteractiveAuthentication no\n"
                              "PermitRootLogin prohibit-password\nUsePAM no\nStrictModes no\n"
-                             "AllowStreamLocalForwarding yes\nMaxStartups 100\nLogLevel VERBOSE\n")
+                             "AllowStreamLocalForwarding %5\nMaxStartups 100\nLogLevel VERBOSE\n")
                   .arg(m_port)
                   .arg(path(QStringLiteral("host_ed25519")), path(QStringLiteral("sshd.pid")),
-                       path(QStringLiteral("authorized_keys"))));
+                       path(QStringLiteral("authorized_keys")),
+                       m_streamForwarding ? QStringLiteral("yes") : QStringLiteral("no")));
         trustHostKey(QStringLiteral("host_ed25519.pub"));
         write(QStringLiteral("ssh_config"),
               QStringLiteral("Host sandbar-test\n  HostName 127.0.0.1\n  Port %1\n  User %2\n  IdentityFile %3\n"
@@ -226,6 +232,7 @@ private:
         return s.serverPort();
     }
 
+    bool m_streamForwarding = true;
     QTemporaryDir m_dir;
     QProcess m_server;
     int m_port = 0;

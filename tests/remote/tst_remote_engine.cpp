@@ -273,6 +273,39 @@ private Q_SLOTS:
         QCOMPARE(m_sshd->logins(), before + 1);
     }
 
+    // A server that refuses to forward sockets: the engine is reached through its own
+    // dial-stdio on the host, one SSH channel per connection, and requests, a command's exit
+    // code and output (a hijacked stream), and a copy into the session all work the same.
+    void dialStdioWhereForwardingIsRefused()
+    {
+        QVERIFY(!m_id.isEmpty());
+        PrivateSshd strict(false);
+        QVERIFY2(strict.start(), qPrintable(strict.error()));
+        auto p = account(QStringLiteral("strict"), strict.sshConfig());
+        QVERIFY_RESULT(p);
+        const auto health = await<HealthInfo>([&](auto cb) { p.value()->health(cb); }, 30000);
+        QVERIFY_RESULT(health);
+        QVERIFY2(health->endpoint.endsWith(QLatin1String(".dial.sock")), qPrintable(health->endpoint));
+        const ExecResult ran =
+            runIn(p->get(), m_id, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo dialled; exit 5")});
+        QVERIFY(ran.code && ran.code->ok());
+        QCOMPARE(ran.code->value(), 5);
+        QVERIFY(ran.out.contains("dialled"));
+        QTemporaryDir local;
+        QFile f(local.filePath(QStringLiteral("note.txt")));
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.write("through dial-stdio\n") > 0);
+        f.close();
+        const std::unique_ptr<TransferJob> up = p.value()->files()->upload(m_id, f.fileName(), QStringLiteral("/tmp/"));
+        QVERIFY_RESULT(runTransfer(up.get()));
+        const ExecResult back = runIn(p->get(), m_id, {QStringLiteral("cat"), QStringLiteral("/tmp/note.txt")});
+        QVERIFY2(back.out.contains("through dial-stdio"), back.out.constData());
+        // Every channel rode on one login.
+        QCOMPARE(strict.logins(), 1);
+        p.value().reset();
+        strict.endMaster(m_runtime->filePath(QStringLiteral("sandbar/ssh")));
+        strict.stop();
+    }
+
     void remove()
     {
         QVERIFY(!m_id.isEmpty());

@@ -205,10 +205,16 @@ Result<std::unique_ptr<Provider>> DockerFactory::create(const AccountConfig &acc
                                               : endpointFromSettings(m_flavour, account.settings);
     if (!ep)
         return ep.error();
+    auto bridge = sshBridge(account.settings);
+    if (!bridge)
+        return bridge.error();
     auto docker = std::make_unique<DockerProvider>(m_descriptor, account.name, *ep, account.dataDir);
     if (isSshEndpoint(account.settings))
         if (auto target = sshTargetFromSettings(account.settings))
             docker->setRemoteHost(target->host, sshRecovery(account.settings));
+    // The bridge lives and ends with the provider it serves.
+    if (*bridge)
+        bridge->release()->setParent(docker.get());
     std::unique_ptr<Provider> p = std::move(docker);
     return p;
 }

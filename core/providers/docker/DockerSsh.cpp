@@ -7,6 +7,7 @@
 #include <QCryptographicHash>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QLocalSocket>
 #include <QPointer>
 
 namespace sandbar::docker {
@@ -15,6 +16,7 @@ namespace {
 // Written by prepareSshAccount for create(); never saved (the registry's copy only).
 constexpr char kLocalSocket[] = "sshLocalSocket";
 constexpr char kRemoteSocket[] = "sshRemoteSocket";
+constexpr char kDialStdio[] = "sshDialStdio"; // the command whose stdio is the engine's socket
 constexpr char kSshError[] = "sshError";
 constexpr char kSshErrorCode[] = "sshErrorCode";
 constexpr int kLoginMs = 30000;
@@ -48,6 +50,41 @@ Result<QString> remoteSocket(net::SshLink &link, Flavour flavour)
                             "ssh://host/path/to/engine.sock.")
                              .arg(link.target().host, path.isEmpty() ? tr("no answer") : path));
     return path;
+}
+
+// Whether what listens on local answers HTTP: a forwarding the server refuses is accepted
+// here and closed at once. Blocks (preparation's worker thread).
+bool answersPing(const QString &local)
+{
+    QLocalSocket s;
+    s.connectToServer(local);
+    if (!s.waitForConnected(kCallMs))
+        return false;
+    s.write("GET /_ping HTTP/1.1\r\nHost: docker\r\nConnection: close\r\n\r\n");
+    if (!s.waitForBytesWritten(kCallMs))
+        return false;
+    QByteArray got;
+    while (got.size() < 8 && s.waitForReadyRead(kCallMs))
+        got += s.readAll();
+    return got.startsWith("HTTP/1.");
+}
+
+QString shellQuoted(const QString &text)
+{
+    QString quoted = text;
+    quoted.replace(QLatin1Char('\''), QLatin1String("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+// The engine CLI's dial-stdio on the host, to the socket the address names or its default.
+QString dialStdioCommand(Flavour flavour, const QString &remoteSocket)
+{
+    const bool podman = flavour == Flavour::Podman;
+    QString command = podman ? QStringLiteral("podman") : QStringLiteral("docker");
+    if (!remoteSocket.isEmpty())
+        command += (podman ? QStringLiteral(" --url ") : QStringLiteral(" -H ")) +
+                   shellQuoted(QStringLiteral("unix://") + remoteSocket);
+    return command + QStringLiteral(" system dial-stdio");
 }
 
 AccountConfig stored(AccountConfig config, const Error &error)
@@ -190,23 +227,56 @@ AccountConfig prepareSshAccount(Flavour flavour, AccountConfig config)
     net::SshLink link(*target, options(*folder));
     if (auto r = link.connect(kLoginMs); !r)
         return failed(config, r.error());
-    QString remote = target->socketPath;
-    if (remote.isEmpty()) {
-        auto found = remoteSocket(link, flavour);
-        if (!found)
-            return failed(config, found.error());
-        remote = *found;
-    }
     // One socket per account and address, short enough for a unix socket path.
     const QByteArray key = (config.name + QLatin1Char('\n') + target->toUrl()).toUtf8();
-    const QString local = QDir(*folder).filePath(
-        QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha1).toHex().left(16)) +
-        QStringLiteral(".sock"));
-    if (auto r = link.forward(local, remote, kCallMs); !r)
-        return failed(config, r.error());
-    config.settings.insert(QLatin1String(kLocalSocket), local);
-    config.settings.insert(QLatin1String(kRemoteSocket), remote);
+    const QString base = QDir(*folder).filePath(
+        QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha1).toHex().left(16)));
+    QString remote = target->socketPath;
+    Error why;
+    if (remote.isEmpty()) {
+        auto found = remoteSocket(link, flavour);
+        if (found)
+            remote = *found;
+        else
+            why = found.error();
+    }
+    if (!remote.isEmpty()) {
+        const QString local = base + QStringLiteral(".sock");
+        auto forwarded = link.forward(local, remote, kCallMs);
+        if (forwarded && answersPing(local)) {
+            config.settings.insert(QLatin1String(kLocalSocket), local);
+            config.settings.insert(QLatin1String(kRemoteSocket), remote);
+            return config;
+        }
+        why = forwarded ? makeError(ErrorCode::Unavailable,
+                                    tr("%1 does not forward the engine's socket %2 (AllowStreamLocalForwarding).")
+                                        .arg(target->host, remote))
+                        : forwarded.error();
+    }
+    // Docker's own way: the engine's dial-stdio on the host, one channel per connection.
+    const QString program = flavour == Flavour::Podman ? QStringLiteral("podman") : QStringLiteral("docker");
+    if (!link.run(QStringLiteral("command -v ") + program, kCallMs))
+        return failed(config, why);
+    config.settings.insert(QLatin1String(kLocalSocket), QString(base + QStringLiteral(".dial.sock")));
+    config.settings.insert(QLatin1String(kDialStdio), dialStdioCommand(flavour, remote));
     return config;
+}
+
+Result<std::unique_ptr<net::SshStdioBridge>> sshBridge(const QVariantMap &settings)
+{
+    const QString command = settings.value(QLatin1String(kDialStdio)).toString();
+    if (command.isEmpty() || settings.contains(QLatin1String(kSshError)))
+        return std::unique_ptr<net::SshStdioBridge>();
+    auto target = sshTargetFromSettings(settings);
+    auto folder = net::SshLink::privateFolder();
+    if (!target)
+        return target.error();
+    if (!folder)
+        return folder.error();
+    auto bridge = std::make_unique<net::SshStdioBridge>(*target, options(*folder), command);
+    if (auto r = bridge->listen(settings.value(QLatin1String(kLocalSocket)).toString()); !r)
+        return r.error();
+    return bridge;
 }
 
 Result<HostKeyOffer> sshHostKey(const QVariantMap &settings, const QString &pin, bool trust)

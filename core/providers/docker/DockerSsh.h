@@ -1,6 +1,7 @@
 #pragma once
 
 #include "net/Endpoint.h"
+#include "net/SshStdioBridge.h"
 #include "net/SshTarget.h"
 #include "providers/ProviderFactory.h"
 #include "providers/docker/DockerApi.h"
@@ -31,6 +32,10 @@ void endSshMaster(const QVariantMap &settings);
 // between failed attempts (1 s doubling to 30 s) during which requests fail at once with the
 // reason, so that a dead host costs its own account nothing more and others nothing at all.
 std::shared_ptr<net::ConnectRecovery> sshRecovery(const QVariantMap &settings);
+
+// In create(): where the host refuses stream forwarding or its engine socket is not known, the
+// bridge (listening already) whose connections run the engine's dial-stdio; null otherwise.
+Result<std::unique_ptr<net::SshStdioBridge>> sshBridge(const QVariantMap &settings);
 
 // In create(): the local endpoint preparation made, or its error.
 Result<net::Endpoint> sshLocalEndpoint(const QVariantMap &settings);
