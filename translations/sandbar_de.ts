@@ -109,6 +109,10 @@
         <source>Sandbar is a desktop application to create, watch and control sandboxed sessions for AI agents: local sandboxes, Docker and Podman containers, and cloud sandboxes. It shows live resource charts, takes file uploads, estimates costs, keeps an audit log, and asks before an agent connected over MCP does something the agent policy says needs approval. sandbarctl(1) drives the same sessions from the command line.</source>
         <translation>Sandbar ist eine Desktop-Anwendung, mit der sich abgeschottete Sitzungen für KI-Agenten erstellen, beobachten und steuern lassen: lokale Sandboxes, Docker- und Podman-Container sowie Cloud-Sandboxes. Sie zeigt Ressourcendiagramme in Echtzeit, nimmt Datei-Uploads an, schätzt Kosten, führt ein Audit-Protokoll und fragt nach, bevor ein über MCP verbundener Agent etwas tut, das laut Agenten-Richtlinie eine Freigabe braucht. sandbarctl(1) steuert dieselben Sitzungen über die Befehlszeile.</translation>
     </message>
+    <message>
+        <source>SSH asks</source>
+        <translation>SSH fragt</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::AccountStore</name>
@@ -4282,6 +4286,13 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Invalid SSH address &quot;%1&quot;: %2</source>
         <translation>Ungültige SSH-Adresse &quot;%1&quot;: %2</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::net::AskpassServer</name>
+    <message>
+        <source>Cannot listen on %1: %2</source>
+        <translation>Auf %1 kann nicht gelauscht werden: %2</translation>
     </message>
 </context>
 <context>

@@ -3,7 +3,9 @@
 #include "clispec/CliSpec.h"
 #include "compare/CompareView.h"
 #include "main/MainWindow.h"
+#include "net/SshAskpass.h"
 #include "wiring/AppServices.h"
+#include "wiring/GuiAskpass.h"
 #include "wiring/GuiFeatures.h"
 #include "wiring/Terminals.h"
 #include "wiring/Translations.h"
@@ -124,6 +126,8 @@ int guiMain(int argc, char **argv)
     if (qEnvironmentVariableIntValue("SANDBAR_REPORT_STARTUP") == 1)
         new StartupReporter(&window, *services->registry, *services->accounts);
     window.show();
+    // Passphrases and PINs ssh asks for are asked over the window (remote engines).
+    const auto askpass = installWindowAskpass(&window);
     // Opened, not exec'd: the window keeps working while the warning is up.
     const auto warn = [&window](const QString &title, const QString &text) {
         auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, &window);

@@ -1,5 +1,7 @@
 #include "net/SshLink.h"
 
+#include "net/SshAskpass.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -81,6 +83,8 @@ Result<SshLink::Ended> SshLink::runProcess(const QStringList &arguments, int tim
     p.setProgram(kSsh);
     p.setArguments(arguments);
     p.setStandardInputFile(QProcess::nullDevice());
+    if (const auto env = askpassEnvironment())
+        p.setProcessEnvironment(*env);
     // A master that ssh leaves in the background keeps what it inherited open: its output
     // goes to a file, so that nothing here waits for a pipe it holds.
     QTemporaryFile err(QDir(m_options.controlDir).filePath(QStringLiteral("ssh-XXXXXX.err")));

@@ -1,5 +1,7 @@
 #include "net/SshStdioBridge.h"
 
+#include "net/SshAskpass.h"
+
 #include <QLocalSocket>
 #include <QPointer>
 #include <QProcess>
@@ -48,6 +50,8 @@ void SshStdioBridge::bridge(QLocalSocket *client)
     ssh->setProgram(QStringLiteral("ssh"));
     ssh->setArguments(sshCommandArguments(m_target, m_options, m_command));
     ssh->setStandardErrorFile(QProcess::nullDevice());
+    if (const auto env = askpassEnvironment())
+        ssh->setProcessEnvironment(*env);
     const auto toSsh = [client, ssh] {
         if (ssh->state() == QProcess::Running && ssh->bytesToWrite() < kHighWater && client->bytesAvailable() > 0)
             ssh->write(client->readAll());

@@ -69,7 +69,7 @@ say "package $deb ($(du -k "$deb" | cut -f1) KiB)"
 
 dpkg-deb -c "$deb" | awk '{print $6}' | sed 's|^\./|/|' >"$W/contents"
 missing=()
-for f in /usr/bin/sandbar /usr/bin/sandbarctl /usr/libexec/sandbar/sandbar-agent \
+for f in /usr/bin/sandbar /usr/bin/sandbarctl /usr/libexec/sandbar/sandbar-agent /usr/libexec/sandbar/sandbar-askpass \
   /usr/share/man/man1/sandbar.1.gz /usr/share/man/man1/sandbarctl.1.gz \
   /usr/share/bash-completion/completions/sandbarctl /usr/share/zsh/vendor-completions/_sandbarctl \
   /usr/share/fish/vendor_completions.d/sandbarctl.fish \

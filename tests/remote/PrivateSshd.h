@@ -46,9 +46,17 @@ public:
         // sshd wants its privilege separation folder, as the package's service makes it.
         QDir().mkpath(QStringLiteral("/run/sshd"));
         if (!keygen(QStringLiteral("host_ed25519")) || !keygen(QStringLiteral("id_ed25519")) ||
-            !keygen(QStringLiteral("other_ed25519")) || !keygen(QStringLiteral("impostor_ed25519")))
+            !keygen(QStringLiteral("other_ed25519")) || !keygen(QStringLiteral("impostor_ed25519")) ||
+            !keygen(QStringLiteral("locked_ed25519"), passphrase()))
             return false;
+        // The plain key and the one locked with a passphrase may log in.
         QFile::copy(path(QStringLiteral("id_ed25519.pub")), path(QStringLiteral("authorized_keys")));
+        QFile locked(path(QStringLiteral("locked_ed25519.pub")));
+        QFile authorized(path(QStringLiteral("authorized_keys")));
+        if (!locked.open(QIODevice::ReadOnly) || !authorized.open(QIODevice::Append) ||
+            authorized.write(locked.readAll()) <= 0)
+            return fail(QStringLiteral("cannot authorize the locked key"));
+        authorized.close();
         m_port = freePort();
         write(QStringLiteral("sshd_config"),
               QStringLiteral("Port %1\nListenAddress 127.0.0.1\nHostKey %2\nPidFile %3\nAuthorizedKeysFile %4\n"
@@ -137,6 +145,9 @@ public:
         return killed;
     }
 
+    // The passphrase of locked_ed25519.
+    static QString passphrase() { return QStringLiteral("correct horse battery"); }
+
     QString path(const QString &name) const { return m_dir.filePath(name); }
     QString sshConfig() const { return path(QStringLiteral("ssh_config")); }
     int port() const { return m_port; }
@@ -203,12 +214,12 @@ private:
         m_error = why;
         return false;
     }
-    bool keygen(const QString &name)
+    bool keygen(const QString &name, const QString &passphrase = {})
     {
         QProcess k;
         k.start(QStringLiteral("ssh-keygen"),
-                {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"), QString(),
-                 QStringLiteral("-C"), name, QStringLiteral("-f"), path(name)});
+                {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
+                 passphrase, QStringLiteral("-C"), name, QStringLiteral("-f"), path(name)});
         if (!k.waitForFinished(20000) || k.exitCode() != 0)
             return fail(QStringLiteral("ssh-keygen failed: ") + QString::fromUtf8(k.readAllStandardError()));
         return true;

@@ -9,6 +9,8 @@
 // take refused with a line that says what to do; a whole sandbarctl flow with one login.
 #include "EngineKit.h"
 #include "PrivateSshd.h"
+#include "common/OffThread.h"
+#include "net/SshAskpass.h"
 #include "providers/docker/DockerFactory.h"
 
 #include <QCryptographicHash>
@@ -46,17 +48,36 @@ class TestRemoteEngine : public QObject
             m_sshd->endMaster(m_runtime->filePath(QStringLiteral("sandbar/ssh")));
     }
 
+    AccountConfig accountConfig(const QString &name, const QString &sshConfig) const
+    {
+        AccountConfig a;
+        a.name = name;
+        a.provider = docker::DockerFactory(m_flavour).descriptor().id;
+        a.settings.insert(QStringLiteral("endpoint"), QString(QStringLiteral("ssh://sandbar-test") + m_socket));
+        a.settings.insert(QStringLiteral("ssh-config"), sshConfig);
+        return a;
+    }
     Result<std::unique_ptr<Provider>> account(const QString &name, const QString &sshConfig)
     {
         docker::DockerFactory factory(m_flavour);
-        AccountConfig a;
-        a.name = name;
-        a.provider = factory.descriptor().id;
-        a.settings.insert(QStringLiteral("endpoint"), QString(QStringLiteral("ssh://sandbar-test") + m_socket));
-        a.settings.insert(QStringLiteral("ssh-config"), sshConfig);
+        AccountConfig a = accountConfig(name, sshConfig);
         if (auto prepare = factory.preparation(a))
             a = prepare(a); // blocks: this is what the registry runs on a worker thread
         return factory.create(a);
+    }
+    // The same with the preparation on a worker thread, as the window runs it, while this
+    // thread answers what it asks (askpass).
+    Result<std::unique_ptr<Provider>> accountOffThread(const QString &name, const QString &sshConfig)
+    {
+        docker::DockerFactory factory(m_flavour);
+        const AccountConfig a = accountConfig(name, sshConfig);
+        const auto prepare = factory.preparation(a);
+        std::optional<AccountConfig> prepared;
+        runOffThread<AccountConfig>(
+            this, [prepare, a] { return prepare(a); }, [&prepared](AccountConfig c) { prepared = std::move(c); });
+        if (!waitUntil([&] { return prepared.has_value(); }, 90000))
+            return makeError(ErrorCode::Timeout, QStringLiteral("the preparation did not end"));
+        return factory.create(*prepared);
     }
 
     struct Run {
@@ -377,12 +398,7 @@ private Q_SLOTS:
         QCOMPARE(m_sshd->logins(), before);
 
         docker::DockerFactory factory(m_flavour);
-        AccountConfig a;
-        a.name = QStringLiteral("unknown");
-        a.provider = factory.descriptor().id;
-        a.settings.insert(QStringLiteral("endpoint"), QString(QStringLiteral("ssh://sandbar-test") + m_socket));
-        a.settings.insert(QStringLiteral("ssh-config"), m_sshd->sshConfig());
-        const auto task = factory.hostKeyTask(a);
+        const auto task = factory.hostKeyTask(accountConfig(QStringLiteral("unknown"), m_sshd->sshConfig()));
         QVERIFY(task);
         const auto offered = task(QString(), false);
         QVERIFY_RESULT(offered);
@@ -438,6 +454,35 @@ private Q_SLOTS:
         QVERIFY2(p.message().contains(QLatin1String("refused the login")) &&
                      p.message().contains(QLatin1String("ssh-agent")),
                  qPrintable(p.message()));
+    }
+
+    // In the window a key's passphrase is asked through sandbar-askpass: the prompt, naming the
+    // key, reaches the window's server, the answer logs in, and no setting keeps it. A cancelled
+    // prompt is a refused login.
+    void passphraseAskedInTheWindow()
+    {
+        freshRuntime();
+        net::AskpassServer askpass(QStringLiteral(SANDBAR_ASKPASS_PATH));
+        QVERIFY_RESULT(askpass.install(m_runtime->path()));
+        QStringList prompts;
+        bool cancel = true;
+        connect(&askpass, &net::AskpassServer::asked, this, [&](quint64 id, const QString &prompt) {
+            prompts << prompt;
+            askpass.answer(id, cancel ? std::nullopt : std::optional<QString>(PrivateSshd::passphrase()));
+        });
+        const QString config = m_sshd->sshConfigWithKey(QStringLiteral("locked_ed25519"));
+        const auto refused = accountOffThread(QStringLiteral("locked"), config);
+        QCOMPARE(refused.code(), ErrorCode::Unauthorized);
+        QVERIFY2(!prompts.isEmpty() && prompts.first().contains(QLatin1String("locked_ed25519")),
+                 qPrintable(prompts.join(u'|')));
+        cancel = false;
+        prompts.clear();
+        auto p = accountOffThread(QStringLiteral("locked"), config);
+        QVERIFY_RESULT(p);
+        QVERIFY_RESULT(await<HealthInfo>([&](auto cb) { p.value()->health(cb); }, 30000));
+        QCOMPARE(prompts.size(), 1);
+        p.value().reset();
+        endMaster();
     }
 
     void cleanupTestCase()

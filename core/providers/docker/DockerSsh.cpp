@@ -1,6 +1,7 @@
 #include "providers/docker/DockerSsh.h"
 
 #include "common/OffThread.h"
+#include "net/SshAskpass.h"
 #include "net/SshLink.h"
 #include "providers/docker/DockerTr.h"
 
@@ -26,8 +27,9 @@ net::SshOptions options(const QString &folder)
 {
     net::SshOptions o;
     o.controlDir = folder;
-    // Nothing can answer a prompt yet: a key with a passphrase is used through ssh-agent.
-    o.batchMode = true;
+    // The window answers passphrases and PINs (askpass); sandbarctl cannot, so ssh asks nothing
+    // there and a key with a passphrase must be in ssh-agent.
+    o.batchMode = !net::askpassEnvironment();
     return o;
 }
 
