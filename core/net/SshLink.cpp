@@ -216,6 +216,14 @@ VoidResult SshLink::forward(const QString &localSocket, const QString &remoteSoc
     return {};
 }
 
+VoidResult SshLink::forwardTcp(int localPort, const QString &remoteHost, int remotePort, int timeoutMs)
+{
+    auto r = runSsh(sshTcpForwardArguments(m_target, m_options, localPort, remoteHost, remotePort), timeoutMs, false);
+    if (!r)
+        return r.error();
+    return {};
+}
+
 VoidResult SshLink::exitMaster(int timeoutMs)
 {
     auto r = runSsh(sshControlArguments(m_target, m_options, QStringLiteral("exit")), timeoutMs, false);

@@ -37,6 +37,8 @@ public:
     // Forwards the remote socket to localSocket; a forwarding the master still serves there is
     // kept, a socket left by a master that is gone is replaced.
     VoidResult forward(const QString &localSocket, const QString &remoteSocket, int timeoutMs);
+    // Forwards this machine's 127.0.0.1:localPort to remoteHost:remotePort on the host.
+    VoidResult forwardTcp(int localPort, const QString &remoteHost, int remotePort, int timeoutMs);
     // Ends the master and with it its forwardings (ssh -O exit): the account is removed, or a
     // test is done with its server.
     VoidResult exitMaster(int timeoutMs);

@@ -135,6 +135,18 @@ QStringList sshForwardArguments(const SshTarget &target, const SshOptions &optio
            << localSocket + QLatin1Char(':') + remoteSocket << QStringLiteral("--") << target.destination();
 }
 
+QStringList sshTcpForwardArguments(const SshTarget &target, const SshOptions &options, int localPort,
+                                   const QString &remoteHost, int remotePort)
+{
+    // IPv6 addresses go in brackets, as -L spells them.
+    const QString host =
+        remoteHost.contains(QLatin1Char(':')) ? QLatin1Char('[') + remoteHost + QLatin1Char(']') : remoteHost;
+    return sshBaseArguments(target, options)
+           << QStringLiteral("-O") << QStringLiteral("forward") << QStringLiteral("-L")
+           << QStringLiteral("127.0.0.1:%1:%2:%3").arg(localPort).arg(host).arg(remotePort) << QStringLiteral("--")
+           << target.destination();
+}
+
 QStringList sshControlArguments(const SshTarget &target, const SshOptions &options, const QString &request)
 {
     return sshBaseArguments(target, options)

@@ -51,6 +51,10 @@ QStringList sshMasterArguments(const SshTarget &target, const SshOptions &option
 // ssh asks the master to forward localSocket to remoteSocket on the host, and returns.
 QStringList sshForwardArguments(const SshTarget &target, const SshOptions &options, const QString &localSocket,
                                 const QString &remoteSocket);
+// ssh asks the master to forward this machine's 127.0.0.1:localPort to remoteHost:remotePort as
+// the host sees it (a session's published port), and returns.
+QStringList sshTcpForwardArguments(const SshTarget &target, const SshOptions &options, int localPort,
+                                   const QString &remoteHost, int remotePort);
 // ssh asks the master something (-O check: is it up; -O exit: end it, and its forwardings).
 QStringList sshControlArguments(const SshTarget &target, const SshOptions &options, const QString &request);
 

@@ -12,11 +12,15 @@
 #include "common/OffThread.h"
 #include "net/SshAskpass.h"
 #include "providers/docker/DockerFactory.h"
+#include "providers/docker/DockerSsh.h"
 
 #include <QCryptographicHash>
 #include <QProcess>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 #include <memory>
 
 using namespace sandbar;
@@ -454,6 +458,53 @@ private Q_SLOTS:
         QVERIFY2(p.message().contains(QLatin1String("refused the login")) &&
                      p.message().contains(QLatin1String("ssh-agent")),
                  qPrintable(p.message()));
+    }
+
+    // A port the remote host publishes is reached from here through the master connection: the
+    // endpoint names a local port, and what connects to it reaches the host's port. The test
+    // engines publish nothing (--bridge=none), so the host's port is a server of the test's own
+    // on the loopback the private sshd shares.
+    void publishedPortsAreForwarded()
+    {
+        QTcpServer remote;
+        QVERIFY(remote.listen(QHostAddress::LocalHost, 0));
+        connect(&remote, &QTcpServer::newConnection, this, [&remote] {
+            while (QTcpSocket *c = remote.nextPendingConnection())
+                c->write("hello from the host\n");
+        });
+        auto p = account(QStringLiteral("ports"), m_sshd->sshConfig()); // the master connection
+        QVERIFY_RESULT(p);
+        auto target =
+            docker::sshTargetFromSettings(accountConfig(QStringLiteral("ports"), m_sshd->sshConfig()).settings);
+        QVERIFY_RESULT(target);
+        docker::SshPortForwarder ports(*target);
+        SessionEndpoint published;
+        published.name = QStringLiteral("8080/tcp");
+        published.url = QStringLiteral("http://0.0.0.0:%1").arg(remote.serverPort());
+        const QList<SessionEndpoint> mapped = ports.map({published});
+        const QUrl local(mapped.first().url);
+        QCOMPARE(local.host(), QStringLiteral("127.0.0.1"));
+        QVERIFY(local.port() > 0 && local.port() != remote.serverPort());
+        QCOMPARE(ports.map({published}).first().url, mapped.first().url); // one forwarding per port
+        QByteArray got;
+        const bool reached = waitUntil(
+            [&] {
+                QTcpSocket s;
+                s.connectToHost(QHostAddress::LocalHost, quint16(local.port()));
+                if (!waitUntil(
+                        [&] {
+                            return s.state() == QAbstractSocket::ConnectedState ||
+                                   s.state() == QAbstractSocket::UnconnectedState;
+                        },
+                        3000) ||
+                    s.state() != QAbstractSocket::ConnectedState)
+                    return false;
+                waitUntil([&] { return s.canReadLine() || s.state() != QAbstractSocket::ConnectedState; }, 5000);
+                got = s.readAll();
+                return got.contains("hello from the host");
+            },
+            30000);
+        QVERIFY2(reached, got.constData());
     }
 
     // In the window a key's passphrase is asked through sandbar-askpass: the prompt, naming the

@@ -209,9 +209,13 @@ Result<std::unique_ptr<Provider>> DockerFactory::create(const AccountConfig &acc
     if (!bridge)
         return bridge.error();
     auto docker = std::make_unique<DockerProvider>(m_descriptor, account.name, *ep, account.dataDir);
-    if (isSshEndpoint(account.settings))
-        if (auto target = sshTargetFromSettings(account.settings))
+    if (isSshEndpoint(account.settings)) {
+        if (auto target = sshTargetFromSettings(account.settings)) {
             docker->setRemoteHost(target->host, sshRecovery(account.settings));
+            auto *ports = new SshPortForwarder(*target, docker.get());
+            docker->setEndpointMapper([ports](QList<SessionEndpoint> e) { return ports->map(std::move(e)); });
+        }
+    }
     // The bridge lives and ends with the provider it serves.
     if (*bridge)
         bridge->release()->setParent(docker.get());

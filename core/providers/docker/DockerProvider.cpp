@@ -267,6 +267,8 @@ void DockerProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Cal
 SessionInfo DockerProvider::withOverrides(SessionInfo s) const
 {
     s.adopted = !s.owned && m_adopted.contains(s.id);
+    if (m_endpointMapper && !s.endpoints.isEmpty())
+        s.endpoints = m_endpointMapper(s.endpoints);
     const auto it = m_deadlines.constFind(s.id);
     if (it == m_deadlines.constEnd())
         return s;

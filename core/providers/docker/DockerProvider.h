@@ -84,6 +84,11 @@ public:
         m_api->setConnectRecovery(std::move(recovery));
     }
     bool eventsConnected() const { return m_eventsConnected; }
+    // What a session's published ports are reached at from here (a remote engine's, forwarded).
+    void setEndpointMapper(std::function<QList<SessionEndpoint>(QList<SessionEndpoint>)> mapper)
+    {
+        m_endpointMapper = std::move(mapper);
+    }
 
 protected:
     void connectNotify(const QMetaMethod &signal) override;
@@ -108,6 +113,7 @@ private:
     QString m_account;
     QString m_dataDir;
     QString m_remoteHost;
+    std::function<QList<SessionEndpoint>(QList<SessionEndpoint>)> m_endpointMapper;
     DockerApi *m_api = nullptr;
     // Deadlines changed by setTimeout (labels cannot change after create).
     QHash<QString, QDateTime> m_deadlines;

@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QLocalSocket>
 #include <QPointer>
+#include <QTcpServer>
+#include <QUrl>
 
 namespace sandbar::docker {
 
@@ -279,6 +281,52 @@ Result<std::unique_ptr<net::SshStdioBridge>> sshBridge(const QVariantMap &settin
     if (auto r = bridge->listen(settings.value(QLatin1String(kLocalSocket)).toString()); !r)
         return r.error();
     return bridge;
+}
+
+SshPortForwarder::SshPortForwarder(net::SshTarget target, QObject *parent)
+    : QObject(parent)
+    , m_target(std::move(target))
+{
+}
+
+QList<SessionEndpoint> SshPortForwarder::map(QList<SessionEndpoint> endpoints)
+{
+    for (SessionEndpoint &e : endpoints) {
+        QUrl url(e.url);
+        if (!url.isValid() || url.port() <= 0)
+            continue;
+        // A port published on every address of the host is reached on its loopback.
+        QString host = url.host();
+        if (host == QLatin1String("0.0.0.0") || host == QLatin1String("::") || host.isEmpty())
+            host = QStringLiteral("127.0.0.1");
+        const int remotePort = url.port();
+        const QString key = host + QLatin1Char(':') + QString::number(remotePort);
+        int local = m_local.value(key);
+        if (local == 0) {
+            QTcpServer probe; // a free port here, given back at once for ssh to bind
+            if (!probe.listen(QHostAddress::LocalHost, 0))
+                continue;
+            local = probe.serverPort();
+            probe.close();
+            m_local.insert(key, local);
+            runOffThread<VoidResult>(
+                this,
+                [target = m_target, local, host, remotePort]() -> VoidResult {
+                    auto folder = net::SshLink::privateFolder();
+                    if (!folder)
+                        return folder.error();
+                    return net::SshLink(target, options(*folder)).forwardTcp(local, host, remotePort, kCallMs);
+                },
+                [this, key](const VoidResult &r) {
+                    if (!r.ok())
+                        m_local.remove(key);
+                });
+        }
+        url.setHost(QStringLiteral("127.0.0.1"));
+        url.setPort(local);
+        e.url = url.toString();
+    }
+    return endpoints;
 }
 
 Result<HostKeyOffer> sshHostKey(const QVariantMap &settings, const QString &pin, bool trust)

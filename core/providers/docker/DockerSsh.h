@@ -6,6 +6,9 @@
 #include "providers/ProviderFactory.h"
 #include "providers/docker/DockerApi.h"
 
+#include <QHash>
+#include <QObject>
+
 namespace sandbar::docker {
 
 // A Docker or Podman account on another machine: endpoint ssh://[user@]host[:port][/socket],
@@ -36,6 +39,21 @@ std::shared_ptr<net::ConnectRecovery> sshRecovery(const QVariantMap &settings);
 // In create(): where the host refuses stream forwarding or its engine socket is not known, the
 // bridge (listening already) whose connections run the engine's dial-stdio; null otherwise.
 Result<std::unique_ptr<net::SshStdioBridge>> sshBridge(const QVariantMap &settings);
+
+// A remote engine's published ports made reachable from this machine: each port the host
+// publishes gets a free local port forwarded through the host's master connection (once, on a
+// worker thread), and the session's endpoint names the local one, so that Open and Copy work
+// here. A forwarding that fails is asked again at the next look.
+class SshPortForwarder : public QObject
+{
+public:
+    explicit SshPortForwarder(net::SshTarget target, QObject *parent = nullptr);
+    QList<SessionEndpoint> map(QList<SessionEndpoint> endpoints);
+
+private:
+    net::SshTarget m_target;
+    QHash<QString, int> m_local; // "host:port" as the host sees it -> the local port
+};
 
 // In create(): the local endpoint preparation made, or its error.
 Result<net::Endpoint> sshLocalEndpoint(const QVariantMap &settings);
