@@ -2687,6 +2687,10 @@ stderr (%5 Bytes): %6</translation>
         <source>%1 does not forward the engine&apos;s socket %2 (AllowStreamLocalForwarding).</source>
         <translation>%1 leitet den Socket %2 der Engine nicht weiter (AllowStreamLocalForwarding).</translation>
     </message>
+    <message>
+        <source>There is no engine socket %1 on %2: is the engine running there?</source>
+        <translation>Auf %2 gibt es keinen Engine-Socket %1: läuft die Engine dort?</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::docker::DockerApi</name>

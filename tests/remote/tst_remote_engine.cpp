@@ -450,6 +450,19 @@ private Q_SLOTS:
         m_sshd->trustHostKey(QStringLiteral("host_ed25519.pub"));
     }
 
+    // An address whose socket does not exist on the host says so, before any fallback.
+    void missingRemoteSocketSaysSo()
+    {
+        docker::DockerFactory factory(m_flavour);
+        AccountConfig a = accountConfig(QStringLiteral("nowhere"), m_sshd->sshConfig());
+        a.settings.insert(QStringLiteral("endpoint"), QStringLiteral("ssh://sandbar-test/tmp/no-engine-here.sock"));
+        a = factory.preparation(a)(a);
+        const auto p = factory.create(a);
+        QCOMPARE(p.code(), ErrorCode::Unavailable);
+        QVERIFY2(p.message().contains(QLatin1String("no engine socket /tmp/no-engine-here.sock")),
+                 qPrintable(p.message()));
+    }
+
     void keyTheServerRefuses()
     {
         freshRuntime();

@@ -252,6 +252,13 @@ AccountConfig prepareSshAccount(Flavour flavour, AccountConfig config)
             config.settings.insert(QLatin1String(kRemoteSocket), remote);
             return config;
         }
+        // No socket there: say so, rather than try the engine's dial-stdio on nothing.
+        if (!link.run(QStringLiteral("test -S ") + shellQuoted(remote), kCallMs))
+            return failed(
+                config,
+                makeError(
+                    ErrorCode::Unavailable,
+                    tr("There is no engine socket %1 on %2: is the engine running there?").arg(remote, target->host)));
         why = forwarded ? makeError(ErrorCode::Unavailable,
                                     tr("%1 does not forward the engine's socket %2 (AllowStreamLocalForwarding).")
                                         .arg(target->host, remote))
