@@ -69,7 +69,11 @@ AuditedProvider::~AuditedProvider() = default;
 
 void AuditedProvider::record(int action, const QString &sessionId, const QJsonObject &detail, const VoidResult &outcome)
 {
-    AuditEntry e = makeEntry(Action(action), accountName(), descriptor().id, sessionId, detail);
+    // A remote engine's rows say which machine the action reached.
+    QJsonObject withHost = detail;
+    if (const QString host = remoteHost(); !host.isEmpty())
+        withHost[QStringLiteral("host")] = host;
+    AuditEntry e = makeEntry(Action(action), accountName(), descriptor().id, sessionId, withHost);
     e.setOutcome(outcome);
     // An audit failure must not fail the action; the log reports write errors itself.
     [[maybe_unused]] const auto r = m_log.append(std::move(e));

@@ -43,6 +43,7 @@ public:
     {
         m_inner->info(sessionId, std::move(done));
     }
+    QString remoteHost() const override { return m_inner->remoteHost(); }
     HostProcessMatch hostProcessMatch(const QString &sessionId) const override
     {
         return m_inner->hostProcessMatch(sessionId);

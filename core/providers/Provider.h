@@ -75,6 +75,9 @@ public:
     // listing, remembered per account; removing it ends the adoption. Providers without the
     // Adopt capability answer Unsupported.
     virtual void adopt(const QString &sessionId, Callback<SessionInfo> done);
+    // The machine this account's sessions run on when the account reaches another one (an
+    // engine over SSH): audit rows name it. Empty: this machine, or a service.
+    virtual QString remoteHost() const { return {}; }
     // See HostProcessMatch; the default is "runs elsewhere".
     virtual HostProcessMatch hostProcessMatch(const QString &sessionId) const
     {

@@ -127,6 +127,7 @@ std::unique_ptr<test::MemoryProvider> makeSpy()
         return true;
     };
     p->hostMatch = [](const QString &) { return HostProcessMatch{QStringLiteral("spy-container"), {}}; };
+    p->host = QStringLiteral("build1.example");
     p->listPtysHook = [p](const QString &, Callback<QList<PtyEntry>> done) {
         answerLater(p, done, QList<PtyEntry>{PtyEntry{QStringLiteral("pty-1")}});
     };
@@ -228,6 +229,12 @@ QList<Driven> table()
          {},
          [](Provider &p, QObject *, QObject *, F f) {
              if (p.accountName() == QLatin1String("spy-account"))
+                 f();
+         }},
+        {"Provider::remoteHost",
+         {},
+         [](Provider &p, QObject *, QObject *, F f) {
+             if (p.remoteHost() == QLatin1String("build1.example"))
                  f();
          }},
         {"Provider::hostProcessMatch",
@@ -495,10 +502,10 @@ void TestAuditedProvider::forwardsAndAudits()
     returned = true;
     QTRY_VERIFY2_WITH_TIMEOUT(finished, "the call's answer did not come back through the wrapper", 10000);
     // The completion contract, through the wrapper: plain reads answer in the call, the rest later.
-    const bool read =
-        QByteArray(d.method).endsWith("Flags") || QByteArrayList{"Provider::descriptor", "Provider::coreCapabilities",
-                                                                 "Provider::accountName", "Provider::hostProcessMatch"}
-                                                      .contains(d.method);
+    const bool read = QByteArray(d.method).endsWith("Flags") ||
+                      QByteArrayList{"Provider::descriptor", "Provider::coreCapabilities", "Provider::accountName",
+                                     "Provider::hostProcessMatch", "Provider::remoteHost"}
+                          .contains(d.method);
     QVERIFY2(early == read, early ? "answered before the call returned" : "a plain read did not answer in the call");
     // Reached the provider's own method, not a fallback of the base class.
     QVERIFY2(inner->calls.contains(bareName(d.method)), qPrintable(inner->calls.join(QLatin1Char(' '))));
@@ -519,6 +526,8 @@ void TestAuditedProvider::forwardsAndAudits()
     QCOMPARE(e.account, QStringLiteral("spy-account"));
     QCOMPARE(e.provider, QStringLiteral("spy"));
     QCOMPARE(e.sessionId, Id);
+    // The spy runs on another machine (as an engine over SSH): every row names it.
+    QCOMPARE(e.detail.value(QStringLiteral("host")).toString(), QStringLiteral("build1.example"));
 }
 
 // The wrapper has a facet exactly where its provider has one, each pointing at the wrapper's

@@ -214,6 +214,12 @@ HostProcessMatch MemoryProvider::hostProcessMatch(const QString &id) const
     return hostMatch ? hostMatch(id) : HostProcessMatch{};
 }
 
+QString MemoryProvider::remoteHost() const
+{
+    note("remoteHost");
+    return host;
+}
+
 VoidResult MemoryProvider::setState(const QString &id, SessionState state)
 {
     if (failIds.contains(id))

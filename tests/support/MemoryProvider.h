@@ -53,6 +53,7 @@ public:
     void remove(const QString &id, Callback<void> done) override;
     void adopt(const QString &id, Callback<SessionInfo> done) override;
     HostProcessMatch hostProcessMatch(const QString &id) const override;
+    QString remoteHost() const override;
 
     Capabilities terminalFlags() const override;
     std::unique_ptr<PtyChannel> openPty(const QString &id, const PtyOptions &options) override;
@@ -83,6 +84,7 @@ public:
     std::function<bool(const CreateSpec &spec, Callback<SessionInfo> &done)> createHook; // true: handled
     // Where its sessions' processes run on this machine (tests of NVML matching).
     std::function<HostProcessMatch(const QString &id)> hostMatch;
+    QString host; // what remoteHost() answers: a machine reached over SSH, as an engine's
 
     // The facets' answers; unset ones answer Unsupported.
     std::function<std::unique_ptr<PtyChannel>(const QString &id, const PtyOptions &options)> ptyHook;

@@ -84,6 +84,7 @@ public:
         m_api->setConnectRecovery(std::move(recovery));
     }
     bool eventsConnected() const { return m_eventsConnected; }
+    QString remoteHost() const override { return m_remoteHost; }
     // What a session's published ports are reached at from here (a remote engine's, forwarded).
     void setEndpointMapper(std::function<QList<SessionEndpoint>(QList<SessionEndpoint>)> mapper)
     {
