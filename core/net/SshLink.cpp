@@ -187,6 +187,13 @@ VoidResult SshLink::connect(int timeoutMs)
     // A master left by an earlier run (sandbarctl's last command, say) is reused: no login.
     if (masterAlive())
         return {};
+    // Two reads of ssh's configuration, no network: the master negotiates the cipher for all.
+    if (m_options.ciphers.isEmpty() && cpuHasAesInstructions()) {
+        auto host = runSsh(sshConfigQueryArguments(m_target), timeoutMs, true);
+        auto defaults = runSsh(sshDefaultConfigQueryArguments(m_target), timeoutMs, true);
+        if (host && defaults)
+            m_options.ciphers = preferredCiphers(*host, *defaults, true);
+    }
     auto r = runSsh(sshMasterArguments(m_target, m_options), timeoutMs, false);
     if (!r)
         return r.error();

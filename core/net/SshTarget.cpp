@@ -7,6 +7,11 @@
 #include <QDir>
 #include <QUrl>
 
+#if defined(__aarch64__) && defined(__linux__)
+#include <asm/hwcap.h>
+#include <sys/auxv.h>
+#endif
+
 namespace sandbar::net {
 
 namespace {
@@ -102,6 +107,8 @@ QStringList sshBaseArguments(const SshTarget &target, const SshOptions &options)
     option(QStringLiteral("ServerAliveCountMax=3"));
     if (options.batchMode)
         option(QStringLiteral("BatchMode=yes"));
+    if (!options.ciphers.isEmpty())
+        option(QStringLiteral("Ciphers=") + options.ciphers);
     if (!options.controlDir.isEmpty()) {
         option(QStringLiteral("ControlMaster=auto"));
         option(QStringLiteral("ControlPath=") + QDir(options.controlDir).filePath(QStringLiteral("%C")));
@@ -161,6 +168,46 @@ QStringList sshConfigQueryArguments(const SshTarget &target)
     if (target.port > 0)
         args << QStringLiteral("-p") << QString::number(target.port);
     return args << QStringLiteral("-G") << QStringLiteral("--") << target.destination();
+}
+
+QStringList sshDefaultConfigQueryArguments(const SshTarget &target)
+{
+    return {QStringLiteral("-F"), QStringLiteral("/dev/null"), QStringLiteral("-G"), QStringLiteral("--"),
+            target.destination()};
+}
+
+namespace {
+QByteArray cipherLine(const QByteArray &configOutput)
+{
+    for (const QByteArray &line : configOutput.split('\n'))
+        if (line.trimmed().toLower().startsWith("ciphers "))
+            return line.trimmed().mid(8).trimmed();
+    return {};
+}
+} // namespace
+
+QString preferredCiphers(const QByteArray &hostConfig, const QByteArray &defaultConfig, bool cpuHasAes)
+{
+    const QByteArray host = cipherLine(hostConfig);
+    if (!cpuHasAes || host.isEmpty() || host != cipherLine(defaultConfig))
+        return {};
+    const QList<QByteArray> offered = host.split(',');
+    if (!offered.contains("aes128-gcm@openssh.com") || !offered.contains("aes256-gcm@openssh.com"))
+        return {};
+    return QStringLiteral("^aes128-gcm@openssh.com,aes256-gcm@openssh.com");
+}
+
+bool cpuHasAesInstructions()
+{
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("aes");
+#elif defined(__aarch64__) && defined(__linux__)
+    return (getauxval(AT_HWCAP) & HWCAP_AES) != 0;
+#elif defined(__aarch64__) && defined(__APPLE__)
+    return true; // every Apple processor has them
+#else
+    return false;
+#endif
 }
 
 QStringList sshScanArguments(const SshTarget &target, const SshOptions &options, const QString &knownHostsFile)

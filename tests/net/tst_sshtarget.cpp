@@ -183,6 +183,45 @@ private Q_SLOTS:
         QFETCH(QByteArray, config);
         QTEST(userKnownHostsFile(config), "file");
     }
+
+    // AES-GCM goes first only where the person chose no ciphers and the processor has AES.
+    void cipherPreference_data()
+    {
+        QTest::addColumn<QByteArray>("host");
+        QTest::addColumn<bool>("aes");
+        QTest::addColumn<QString>("ciphers");
+        const QByteArray defaults = "user root\nciphers chacha20-poly1305@openssh.com,aes128-ctr,aes192-ctr,"
+                                    "aes256-ctr,aes128-gcm@openssh.com,aes256-gcm@openssh.com\nport 22\n";
+        const QString gcmFirst = QStringLiteral("^aes128-gcm@openssh.com,aes256-gcm@openssh.com");
+        QTest::newRow("defaults, AES") << defaults << true << gcmFirst;
+        QTest::newRow("defaults, no AES") << defaults << false << QString();
+        QTest::newRow("the person's order")
+            << QByteArray("ciphers aes256-ctr,chacha20-poly1305@openssh.com\n") << true << QString();
+        QTest::newRow("same set, other order")
+            << QByteArray("ciphers aes128-gcm@openssh.com,chacha20-poly1305@openssh.com,aes128-ctr,aes192-ctr,"
+                          "aes256-ctr,aes256-gcm@openssh.com\n")
+            << true << QString();
+        QTest::newRow("no ciphers line") << QByteArray("user root\n") << true << QString();
+        QTest::newRow("empty") << QByteArray() << true << QString();
+        QTest::newRow("garbage") << QByteArray("\x01\xff ciphers\n\n") << true << QString();
+    }
+    void cipherPreference()
+    {
+        QFETCH(QByteArray, host);
+        QFETCH(bool, aes);
+        const QByteArray defaults = "user root\nciphers chacha20-poly1305@openssh.com,aes128-ctr,aes192-ctr,"
+                                    "aes256-ctr,aes128-gcm@openssh.com,aes256-gcm@openssh.com\nport 22\n";
+        QTEST(preferredCiphers(host, defaults, aes), "ciphers");
+        // A defaults list without AES-GCM (a FIPS build) is left alone.
+        QCOMPARE(preferredCiphers("ciphers aes128-ctr\n", "ciphers aes128-ctr\n", true), QString());
+        // The choice reaches every call, and ssh's -F /dev/null query reads nothing of the person's.
+        SshTarget t;
+        t.host = QStringLiteral("build1");
+        SshOptions o;
+        o.ciphers = QStringLiteral("^aes128-gcm@openssh.com");
+        QVERIFY(sshMasterArguments(t, o).join(u' ').contains(QLatin1String("-o Ciphers=^aes128-gcm@openssh.com")));
+        QCOMPARE(sshDefaultConfigQueryArguments(t).join(u' '), QStringLiteral("-F /dev/null -G -- build1"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSshTarget)
