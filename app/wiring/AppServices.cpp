@@ -60,11 +60,7 @@ std::function<void()> disconnectionOf(const ProviderFactories &factories, const 
     const ProviderFactory *f = factories.find(account.provider);
     if (!f)
         return {};
-    AccountConfig config;
-    config.name = account.name;
-    config.provider = account.provider;
-    config.settings = account.settings;
-    return f->disconnection(config);
+    return f->disconnection(configWithoutSecrets(account));
 }
 
 void endConnections(const AppServices &services)

@@ -419,15 +419,21 @@ void AccountStore::remove(const QString &name, Callback<void> done)
     done(VoidResult{});
 }
 
+AccountConfig configWithoutSecrets(const Account &account)
+{
+    AccountConfig config;
+    config.name = account.name;
+    config.provider = account.provider;
+    config.settings = account.settings;
+    return config;
+}
+
 void AccountStore::loadConfig(const QString &name, Callback<AccountConfig> done)
 {
     const auto account = find(name);
     if (!account)
         return done(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(name)));
-    auto config = std::make_shared<AccountConfig>();
-    config->name = account->name;
-    config->provider = account->provider;
-    config->settings = account->settings;
+    auto config = std::make_shared<AccountConfig>(configWithoutSecrets(*account));
     config->dataDir = dataDirFor(name);
     auto pending = std::make_shared<QStringList>(account->secretKeys);
     auto step = std::make_shared<std::function<void()>>();

@@ -23,6 +23,10 @@ struct Account {
     QDateTime created;
 };
 
+// What a factory needs of an account for work that uses no secret (reaching its host, ending
+// its connections): name, provider and settings; no secrets, no data folder.
+AccountConfig configWithoutSecrets(const Account &account);
+
 // Accounts: everything but secrets in an INI file under the config directory; secrets
 // only through the SecretStore (the OS keychain). A corrupt settings file is kept aside
 // (renamed, never deleted) and reported through loadWarning().

@@ -233,6 +233,8 @@ VoidResult SshLink::forwardTcp(int localPort, const QString &remoteHost, int rem
 
 VoidResult SshLink::exitMaster(int timeoutMs)
 {
+    if (!masterAlive())
+        return {};
     auto r = runSsh(sshControlArguments(m_target, m_options, QStringLiteral("exit")), timeoutMs, false);
     if (!r)
         return r.error();

@@ -40,7 +40,7 @@ public:
     // Forwards this machine's 127.0.0.1:localPort to remoteHost:remotePort on the host.
     VoidResult forwardTcp(int localPort, const QString &remoteHost, int remotePort, int timeoutMs);
     // Ends the master and with it its forwardings (ssh -O exit): the account is removed, or a
-    // test is done with its server.
+    // test is done with its server. Nothing to do (and success) when no master is up.
     VoidResult exitMaster(int timeoutMs);
 
     // The key the host offers now, learnt without trusting it or logging in (no credential is

@@ -21,6 +21,17 @@ Error badSshAddress(const QString &url, const QString &why)
     return makeError(ErrorCode::InvalidArgument, tr("Invalid SSH address \"%1\": %2").arg(url, why));
 }
 
+// The account's ssh config file and port, as every call names them.
+QStringList configAndPort(const SshTarget &target)
+{
+    QStringList args;
+    if (!target.configFile.isEmpty())
+        args << QStringLiteral("-F") << target.configFile;
+    if (target.port > 0)
+        args << QStringLiteral("-p") << QString::number(target.port);
+    return args;
+}
+
 // A name ssh would read as an option, or one that carries a space or a control character,
 // is refused rather than quoted: none is a real user or host.
 bool safeName(const QString &name)
@@ -90,13 +101,9 @@ QString SshTarget::destination() const
 
 QStringList sshBaseArguments(const SshTarget &target, const SshOptions &options)
 {
-    QStringList args;
-    if (!target.configFile.isEmpty())
-        args << QStringLiteral("-F") << target.configFile;
+    QStringList args = configAndPort(target);
     if (!target.identityFile.isEmpty())
         args << QStringLiteral("-i") << target.identityFile;
-    if (target.port > 0)
-        args << QStringLiteral("-p") << QString::number(target.port);
     const auto option = [&args](const QString &text) { args << QStringLiteral("-o") << text; };
     option(QStringLiteral("ForwardAgent=no"));
     option(QStringLiteral("ForwardX11=no"));
@@ -162,12 +169,7 @@ QStringList sshControlArguments(const SshTarget &target, const SshOptions &optio
 
 QStringList sshConfigQueryArguments(const SshTarget &target)
 {
-    QStringList args;
-    if (!target.configFile.isEmpty())
-        args << QStringLiteral("-F") << target.configFile;
-    if (target.port > 0)
-        args << QStringLiteral("-p") << QString::number(target.port);
-    return args << QStringLiteral("-G") << QStringLiteral("--") << target.destination();
+    return configAndPort(target) << QStringLiteral("-G") << QStringLiteral("--") << target.destination();
 }
 
 QStringList sshDefaultConfigQueryArguments(const SshTarget &target)
@@ -232,11 +234,8 @@ QStringList sshScanArguments(const SshTarget &target, const SshOptions &options,
     option(QStringLiteral("PermitLocalCommand=no"));
     option(QStringLiteral("ClearAllForwardings=yes"));
     option(QStringLiteral("ConnectTimeout=%1").arg(options.connectTimeoutS));
-    if (!target.configFile.isEmpty())
-        args << QStringLiteral("-F") << target.configFile;
-    if (target.port > 0)
-        args << QStringLiteral("-p") << QString::number(target.port);
-    return args << QStringLiteral("-T") << QStringLiteral("--") << target.destination() << QStringLiteral("true");
+    return args << configAndPort(target) << QStringLiteral("-T") << QStringLiteral("--") << target.destination()
+                << QStringLiteral("true");
 }
 
 QString hostKeyFingerprint(const QByteArray &knownHostsLine)

@@ -89,7 +89,7 @@ private Q_SLOTS:
                  {"ForwardAgent=no", "ForwardX11=no", "PermitLocalCommand=no", "StrictHostKeyChecking=yes",
                   "BatchMode=yes", "ControlMaster=auto", "ControlPath=/run/user/0/sandbar/ssh/%C"})
                 QVERIFY2(options.contains(QLatin1String(opt)), opt);
-            QVERIFY(options.join(u' ').contains(QLatin1String("-F /cfg/ssh_config -i /keys/id_ed25519 -p 2222")));
+            QVERIFY(options.join(u' ').contains(QLatin1String("-F /cfg/ssh_config -p 2222 -i /keys/id_ed25519")));
             QVERIFY(options.contains(QStringLiteral("ServerAliveInterval=15")));
         }
         // The master binds what it forwards (owner only) and fails rather than half-forward;

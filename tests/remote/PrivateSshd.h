@@ -173,12 +173,7 @@ public:
     }
     // Ends the master connection whose control socket is in controlDir (and the server's side
     // of it), so that none is left for its ControlPersist; nothing when there is none.
-    void endMaster(const QString &controlDir) const
-    {
-        net::SshLink l = link(controlDir);
-        if (l.masterAlive())
-            (void)l.exitMaster(10000);
-    }
+    void endMaster(const QString &controlDir) const { (void)link(controlDir).exitMaster(10000); }
 
     // The same ssh_config with another key in place of the authorized one.
     QString sshConfigWithKey(const QString &keyName)

@@ -544,10 +544,7 @@ void MainWindow::offerHostKeyTrust(const QString &name, const Error &why)
 {
     const auto account = m_accounts.find(name);
     const ProviderFactory *f = account ? m_factories.find(account->provider) : nullptr;
-    AccountConfig config;
-    if (account)
-        config = AccountConfig{account->name, account->provider, account->settings, {}, {}};
-    const auto task = f ? f->hostKeyTask(config) : ProviderFactory::HostKeyTask{};
+    const auto task = f ? f->hostKeyTask(configWithoutSecrets(*account)) : ProviderFactory::HostKeyTask{};
     if (!task)
         return showError(tr("Check %1").arg(name), why);
     auto *prompt = new HostKeyPrompt(this, name, task);

@@ -166,11 +166,7 @@ void accountsTrust(Command &cmd, const QStringList &args)
     if (!account)
         return cmd.fail(makeError(ErrorCode::NotFound, tr("No account named '%1'").arg(name)));
     const ProviderFactory *factory = cmd.services().factories.find(account->provider);
-    AccountConfig config;
-    config.name = name;
-    config.provider = account->provider;
-    config.settings = account->settings;
-    const auto task = factory ? factory->hostKeyTask(config) : ProviderFactory::HostKeyTask{};
+    const auto task = factory ? factory->hostKeyTask(configWithoutSecrets(*account)) : ProviderFactory::HostKeyTask{};
     if (!task)
         return cmd.fail(makeError(ErrorCode::Unsupported, tr("Account '%1' reaches no host over SSH.").arg(name)));
     const QString pin = parsed->value(QStringLiteral("--fingerprint")).trimmed();

@@ -358,8 +358,7 @@ void endSshMaster(const QVariantMap &settings)
     if (!target || !folder)
         return;
     net::SshLink link(*target, options(*folder));
-    if (link.masterAlive())
-        (void)link.exitMaster(kCallMs);
+    (void)link.exitMaster(kCallMs);
 }
 
 Result<net::Endpoint> sshLocalEndpoint(const QVariantMap &settings)
