@@ -205,6 +205,31 @@ private Q_SLOTS:
         QVERIFY2(gone.message().contains(QLatin1String("no longer exists")), qPrintable(gone.message()));
     }
 
+    // A working folder the image lacks is made by the engine (Docker: as root's); the session's
+    // user can write in it all the same, and a folder of the image's with things in it (/etc)
+    // keeps its owner.
+    void workingFolderTheImageLacksIsTheUsers()
+    {
+        CreateSpec spec;
+        spec.options.insert(QStringLiteral("workdir"), QStringLiteral("/srv/sandbar/work"));
+        auto id = createSession(spec);
+        QVERIFY_RESULT(id);
+        auto r = runIn(m_p.get(), *id,
+                       {QStringLiteral("sh"), QStringLiteral("-c"),
+                        QStringLiteral("pwd; stat -c '%u %a' . ..; touch made && echo wrote")});
+        QVERIFY_RESULT(*r.code);
+        QCOMPARE(QString::fromUtf8(r.out), QStringLiteral("/srv/sandbar/work\n1000 755\n0 755\nwrote\n"));
+        removeSession(*id);
+        spec.options.insert(QStringLiteral("workdir"), QStringLiteral("/etc"));
+        id = createSession(spec);
+        QVERIFY_RESULT(id);
+        r = runIn(m_p.get(), *id,
+                  {QStringLiteral("stat"), QStringLiteral("-c"), QStringLiteral("%u"), QStringLiteral(".")});
+        QVERIFY_RESULT(*r.code);
+        QCOMPARE(r.out, QByteArray("0\n"));
+        removeSession(*id);
+    }
+
     void execAndKill()
     {
         auto id = createSession();

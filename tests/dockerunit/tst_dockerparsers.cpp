@@ -157,6 +157,11 @@ private Q_SLOTS:
     void procMounts();
     void descriptors();
     void endpointSettings();
+
+    void numericUsers_data();
+    void numericUsers();
+    void folderModes_data();
+    void folderModes();
 };
 
 #ifndef Q_MOC_RUN
@@ -748,6 +753,62 @@ void TestDockerParsers::oomBacklogQuery()
     for (const auto &e : events)
         r.applyEvent(e);
     QCOMPARE(r.oomKills(), std::optional<qint64>(2));
+}
+
+void TestDockerParsers::numericUsers_data()
+{
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<bool>("numeric");
+    QTest::addColumn<uint>("uid");
+    QTest::addColumn<uint>("gid");
+    QTest::newRow("uid and gid") << QStringLiteral("1000:1000") << true << 1000u << 1000u;
+    QTest::newRow("uid alone") << QStringLiteral("1001") << true << 1001u << 0u;
+    QTest::newRow("root") << QStringLiteral("0:0") << true << 0u << 0u;
+    QTest::newRow("name") << QStringLiteral("node") << false << 0u << 0u;
+    QTest::newRow("uid and group name") << QStringLiteral("1000:staff") << false << 0u << 0u;
+    QTest::newRow("empty") << QString() << false << 0u << 0u;
+    QTest::newRow("three parts") << QStringLiteral("1:2:3") << false << 0u << 0u;
+    QTest::newRow("signed") << QStringLiteral("+5") << false << 0u << 0u;
+    QTest::newRow("negative") << QStringLiteral("-1") << false << 0u << 0u;
+    QTest::newRow("too big") << QStringLiteral("99999999999") << false << 0u << 0u;
+}
+
+void TestDockerParsers::numericUsers()
+{
+    QFETCH(QString, user);
+    QFETCH(bool, numeric);
+    const auto u = numericUser(user);
+    QCOMPARE(u.has_value(), numeric);
+    if (u) {
+        QTEST(u->uid, "uid");
+        QTEST(u->gid, "gid");
+    }
+}
+
+void TestDockerParsers::folderModes_data()
+{
+    QTest::addColumn<QByteArray>("header");
+    QTest::addColumn<int>("mode"); // -1: none
+    const auto stat = [](const char *json) { return QByteArray(json).toBase64(); };
+    // The engine's answers for `mkdir x`, `chmod 1777 x`, `chmod 2775 x` and a file.
+    QTest::newRow("folder 0755") << stat(R"({"name":"workspace","size":4096,"mode":2147484141,"mtime":"x"})") << 0755;
+    QTest::newRow("sticky 1777") << stat(R"({"name":"tmp","size":4096,"mode":2148532735})") << 01777;
+    QTest::newRow("setgid 2775") << stat(R"({"name":"g","size":4096,"mode":2151678461})") << 02775;
+    QTest::newRow("a file") << stat(R"({"name":"f","size":3,"mode":420})") << -1;
+    QTest::newRow("no mode") << stat(R"({"name":"f"})") << -1;
+    QTest::newRow("negative mode") << stat(R"({"mode":-1})") << -1;
+    QTest::newRow("not JSON") << stat("mode 755") << -1;
+    QTest::newRow("not base64") << QByteArray("%%%") << -1;
+    QTest::newRow("truncated") << stat(R"({"name":"w","mode":2147484141)").left(20) << -1;
+    QTest::newRow("empty") << QByteArray() << -1;
+}
+
+void TestDockerParsers::folderModes()
+{
+    QFETCH(QByteArray, header);
+    QFETCH(int, mode);
+    const auto m = folderModeFromPathStat(header);
+    QCOMPARE(m.has_value() ? int(*m) : -1, mode);
 }
 
 #endif

@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 #include "files/PathSafety.h"
 #include "files/TarExtractor.h"
+#include "files/TarFolder.h"
 #include "files/TarSource.h"
 
 #include <QDir>
@@ -318,6 +319,58 @@ private Q_SLOTS:
         QCOMPARE(*resolveLinkWithinRoot(QStringLiteral("a/b/l"), QStringLiteral("../c")), QStringLiteral("a/c"));
         QVERIFY(!resolveLinkWithinRoot(QStringLiteral("a/l"), QStringLiteral("../../c")));
         QVERIFY(!resolveLinkWithinRoot(QStringLiteral("l"), QStringLiteral("/etc")));
+    }
+
+    // One folder entry with its owner and mode, read back by libarchive; names that are not
+    // one segment are refused.
+    void folderEntry()
+    {
+        auto tar = files::folderEntryTar(QStringLiteral("work space"), 1000, 1001, 01775);
+        QVERIFY_RESULT(tar);
+        QCOMPARE(files::tarEntryCount(*tar), std::optional<int>(1));
+        archive *a = archive_read_new();
+        archive_read_support_format_tar(a);
+        QCOMPARE(archive_read_open_memory(a, tar->constData(), size_t(tar->size())), ARCHIVE_OK);
+        archive_entry *e = nullptr;
+        QCOMPARE(archive_read_next_header(a, &e), ARCHIVE_OK);
+        QCOMPARE(QByteArray(archive_entry_pathname(e)), QByteArray("work space/"));
+        QCOMPARE(archive_entry_filetype(e), mode_t(AE_IFDIR));
+        QCOMPARE(archive_entry_perm(e), mode_t(01775));
+        QCOMPARE(archive_entry_uid(e), la_int64_t(1000));
+        QCOMPARE(archive_entry_gid(e), la_int64_t(1001));
+        QCOMPARE(archive_read_next_header(a, &e), ARCHIVE_EOF);
+        archive_read_free(a);
+        for (const char *bad : {"", ".", "..", "a/b", "/abs"})
+            QCOMPARE(files::folderEntryTar(QString::fromLatin1(bad), 1, 1, 0755).code(), ErrorCode::InvalidArgument);
+    }
+
+    void entryCounts()
+    {
+        auto one = files::folderEntryTar(QStringLiteral("w"), 0, 0, 0755);
+        QVERIFY_RESULT(one);
+        QCOMPARE(files::tarEntryCount(*one), std::optional<int>(1));
+        // Two entries: the folder and a file in it.
+        QByteArray two(64 * 1024, '\0');
+        size_t used = 0;
+        archive *w = archive_write_new();
+        archive_write_set_format_ustar(w);
+        archive_write_open_memory(w, two.data(), size_t(two.size()), &used);
+        for (const char *name : {"w/", "w/f"}) {
+            archive_entry *e = archive_entry_new();
+            archive_entry_set_pathname(e, name);
+            archive_entry_set_filetype(e, name[2] ? AE_IFREG : AE_IFDIR);
+            archive_entry_set_perm(e, 0644);
+            archive_entry_set_size(e, 0);
+            archive_write_header(w, e);
+            archive_entry_free(e);
+        }
+        archive_write_close(w);
+        archive_write_free(w);
+        two.truncate(qsizetype(used));
+        QCOMPARE(files::tarEntryCount(two), std::optional<int>(2));
+        QCOMPARE(files::tarEntryCount(QByteArray()), std::nullopt);
+        QCOMPARE(files::tarEntryCount(QByteArray(700, 'x')), std::nullopt);
+        QCOMPARE(files::tarEntryCount(two.left(700)), std::nullopt); // cut inside the second header
     }
 };
 

@@ -1,6 +1,8 @@
 // DockerProvider's create path: the checks on a CreateSpec, the container's labels, host
 // configuration and body, then create (pulling the image when the engine lacks it) and start.
+#include "files/TarFolder.h"
 #include "providers/docker/DockerGpu.h"
+#include "providers/docker/DockerParsers.h"
 #include "providers/docker/DockerPorts.h"
 #include "providers/docker/DockerProvider.h"
 #include "providers/docker/JsonFields.h"
@@ -8,6 +10,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <nlohmann/json.hpp>
 
@@ -238,9 +241,49 @@ void DockerProvider::createContainer(const QByteArray &body, const QString &imag
                 const std::string id = jsonText(j, "Id");
                 if (id.empty())
                     return done(makeError(ErrorCode::Internal, tr("The engine did not return the new session's id.")));
-                startContainer(QString::fromStdString(id), done);
+                const QString created = QString::fromStdString(id);
+                claimWorkingDir(created, body, Callback<void>(done.context(), [this, created, done](VoidResult) {
+                                    startContainer(created, done);
+                                }));
             }),
         DockerApi::kLifecycleTimeout);
+}
+
+void DockerProvider::claimWorkingDir(const QString &id, const QByteArray &body, Callback<void> done)
+{
+    const auto j = json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+    const auto user = numericUser(QString::fromStdString(jsonText(j, "User")));
+    const QString dir = QDir::cleanPath(QString::fromStdString(jsonText(j, "WorkingDir")));
+    const QString parent = QFileInfo(dir).path();
+    const QString name = QFileInfo(dir).fileName();
+    // Podman makes it the user's already; root needs nothing; a name needs the image's passwd.
+    if (m_api->engine().podman || !user || user->uid == 0 || !dir.startsWith(QLatin1Char('/')) || name.isEmpty())
+        return done.post(VoidResult{});
+    const QByteArray path = "/containers/" + DockerApi::enc(id) + "/archive?path=";
+    // Before the start, so that nothing in the session has seen the folder as root's; only an
+    // empty folder (a tar of itself alone: one the engine made, not the image's /etc), and only
+    // its owner changes: its mode is kept.
+    net::HttpRequest get = m_api->request("GET", path + DockerApi::enc(dir));
+    get.maxBufferedBody = 64 * 1024;
+    m_api->send(get, Callback<net::HttpResponse>(done.context(), [this, path, parent, name, user, id,
+                                                                  done](Result<net::HttpResponse> r) {
+                    const auto mode = r && r->status == 200
+                                          ? folderModeFromPathStat(r->header("X-Docker-Container-Path-Stat"))
+                                          : std::nullopt;
+                    if (!mode || files::tarEntryCount(r->body) != 1)
+                        return done(VoidResult{});
+                    auto tar = files::folderEntryTar(name, user->uid, user->gid, *mode);
+                    if (!tar)
+                        return done(VoidResult{});
+                    m_api->call("PUT", path + DockerApi::enc(parent), *tar,
+                                Callback<net::HttpResponse>(done.context(), [id, done](Result<net::HttpResponse> put) {
+                                    if (!put || !put->isSuccess())
+                                        qInfo("Session %s keeps its working folder as the engine made it: %s",
+                                              qPrintable(id.left(12)),
+                                              qPrintable(put ? QString::fromUtf8(put->body.left(200)) : put.message()));
+                                    done(VoidResult{});
+                                }));
+                }));
 }
 
 void DockerProvider::startContainer(const QString &id, Callback<SessionInfo> done)

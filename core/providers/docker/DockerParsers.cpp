@@ -596,4 +596,45 @@ QList<EngineEvent> takeEvents(QByteArray *buffer)
     return out;
 }
 
+std::optional<NumericUser> numericUser(const QString &user)
+{
+    const QStringList parts = user.split(QLatin1Char(':'));
+    if (parts.size() > 2)
+        return std::nullopt;
+    NumericUser u;
+    bool ok = false;
+    u.uid = parts.at(0).toUInt(&ok);
+    if (!ok || parts.at(0).startsWith(QLatin1Char('+')))
+        return std::nullopt;
+    if (parts.size() == 2) {
+        u.gid = parts.at(1).toUInt(&ok);
+        if (!ok || parts.at(1).startsWith(QLatin1Char('+')))
+            return std::nullopt;
+    }
+    return u;
+}
+
+std::optional<uint> folderModeFromPathStat(const QByteArray &header)
+{
+    const auto decoded = QByteArray::fromBase64Encoding(header.trimmed(), QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded)
+        return std::nullopt;
+    const auto j =
+        json::parse(decoded.decoded.constData(), decoded.decoded.constData() + decoded.decoded.size(), nullptr, false);
+    if (!j.is_object() || !j.contains("mode") || !j["mode"].is_number_unsigned())
+        return std::nullopt;
+    // Go's os.FileMode: ModeDir 1<<31, ModeSetuid 1<<23, ModeSetgid 1<<22, ModeSticky 1<<20.
+    const quint64 mode = j["mode"].get<quint64>();
+    if (!(mode & (quint64(1) << 31)))
+        return std::nullopt;
+    uint bits = uint(mode & 0777);
+    if (mode & (quint64(1) << 23))
+        bits |= 04000;
+    if (mode & (quint64(1) << 22))
+        bits |= 02000;
+    if (mode & (quint64(1) << 20))
+        bits |= 01000;
+    return bits;
+}
+
 } // namespace sandbar::docker

@@ -119,6 +119,20 @@ Result<QList<FileEntry>> parseFileList(const QByteArray &output, const QString &
 inline constexpr char kDeadlineFile[] = "/tmp/.sandbar-deadline";
 QString keepAliveScript();
 
+// ---- the session's working folder --------------------------------------------------------
+// A user as Docker's User field gives it in numbers ("1000", "1000:1000"): uid and gid (0 when
+// only the uid is given, as Docker runs it without a passwd entry). Names need the image's
+// passwd: nullopt, as for anything else.
+struct NumericUser {
+    uint uid = 0;
+    uint gid = 0;
+};
+std::optional<NumericUser> numericUser(const QString &user);
+// The permission bits (setuid, setgid and sticky as 04000, 02000, 01000) of a folder from the
+// X-Docker-Container-Path-Stat header (base64 JSON whose mode is Go's FileMode); nullopt when
+// it is not a folder or the header is not that.
+std::optional<uint> folderModeFromPathStat(const QByteArray &header);
+
 // ---- events ------------------------------------------------------------------------------
 struct EngineEvent {
     QString type;

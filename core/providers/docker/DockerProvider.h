@@ -103,6 +103,10 @@ private:
     // Streams the engine's progress as createProgress(name, ...).
     void pullImage(const QString &image, const QString &name, Callback<void> done);
     void startContainer(const QString &id, Callback<SessionInfo> done);
+    // Docker makes a working folder the image lacks as root's (Podman as the user's), and the
+    // session's user could not write in its own folder: the folder (not what is in it) is
+    // given to that user before the start, through the archive API (no exec, no shell).
+    void claimWorkingDir(const QString &id, const QByteArray &body, Callback<void> done);
     SessionInfo withOverrides(SessionInfo s) const;
     void loadOverrides();
     void saveOverrides() const;
