@@ -3386,6 +3386,10 @@ stderr (%5 Bytes): %6</translation>
         <source>The link &apos;%1&apos; points outside the target folder (&apos;%2&apos;).</source>
         <translation>Die Verknüpfung &apos;%1&apos; zeigt außerhalb des Zielordners (&apos;%2&apos;).</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not a folder name.</source>
+        <translation>&apos;%1&apos; ist kein Ordnername.</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::files::TarExtractor</name>
