@@ -351,6 +351,22 @@
         <source>%1 does not support %2</source>
         <translation>%1 unterstützt %2 nicht</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; is not a folder (%2)</source>
+        <translation>&apos;%1&apos; ist kein Ordner (%2)</translation>
+    </message>
+    <message>
+        <source>Listing &apos;%1&apos; failed: %2</source>
+        <translation>Auflisten von &apos;%1&apos; fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>The file listing of &apos;%1&apos; is unreadable.</source>
+        <translation>Die Dateiliste von &apos;%1&apos; ist unlesbar.</translation>
+    </message>
+    <message>
+        <source>Looking at &apos;%1&apos; failed: %2</source>
+        <translation>Prüfen von &apos;%1&apos; fehlgeschlagen: %2</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::SessionRegistry</name>
@@ -2445,14 +2461,6 @@ stderr (%5 Bytes): %6</translation>
         <translation>Die Engine hat eine unlesbare Statistik gesendet.</translation>
     </message>
     <message>
-        <source>The file listing of &apos;%1&apos; was cut short.</source>
-        <translation>Die Dateiliste von &apos;%1&apos; wurde abgeschnitten.</translation>
-    </message>
-    <message>
-        <source>The file listing of &apos;%1&apos; is unreadable.</source>
-        <translation>Die Dateiliste von &apos;%1&apos; ist unlesbar.</translation>
-    </message>
-    <message>
         <source>Forwarding ports needs the network on: a session without a network has no port to forward. Turn the network on or leave out the ports.</source>
         <translation>Für die Portweiterleitung muss das Netzwerk eingeschaltet sein: Eine Sitzung ohne Netzwerk hat keinen Port zum Weiterleiten. Schalten Sie das Netzwerk ein oder lassen Sie die Ports weg.</translation>
     </message>
@@ -3385,6 +3393,14 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>The link &apos;%1&apos; points outside the target folder (&apos;%2&apos;).</source>
         <translation>Die Verknüpfung &apos;%1&apos; zeigt außerhalb des Zielordners (&apos;%2&apos;).</translation>
+    </message>
+    <message>
+        <source>The file listing of &apos;%1&apos; was cut short.</source>
+        <translation>Die Dateiliste von &apos;%1&apos; ist abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>The file listing of &apos;%1&apos; is unreadable.</source>
+        <translation>Die Dateiliste von &apos;%1&apos; ist unlesbar.</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not a folder name.</source>
@@ -8384,6 +8400,278 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>TiB/s</source>
         <translation>TiB/s</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::vercel</name>
+    <message>
+        <source>A Vercel access token (Account Settings, Tokens); kept in the system keychain</source>
+        <translation>Ein Vercel-Zugriffstoken (Account Settings, Tokens); wird im Schlüsselbund des Systems aufbewahrt</translation>
+    </message>
+    <message>
+        <source>Vercel&apos;s API</source>
+        <translation>Die API von Vercel</translation>
+    </message>
+    <message>
+        <source>Account &apos;%1&apos; holds a short-lived OIDC token; create an access token in Vercel&apos;s Account Settings, Tokens, and give that instead</source>
+        <translation>Konto &apos;%1&apos; enthält ein kurzlebiges OIDC-Token; erstellen Sie in Vercels Account Settings unter Tokens ein Zugriffstoken und geben Sie dieses an</translation>
+    </message>
+    <message>
+        <source>Account &apos;%1&apos; needs its Vercel team ID and project ID</source>
+        <translation>Konto &apos;%1&apos; braucht seine Vercel-Team-ID und Projekt-ID</translation>
+    </message>
+    <message>
+        <source>Vercel Sandbox</source>
+        <translation>Vercel Sandbox</translation>
+    </message>
+    <message>
+        <source>Firecracker microVM sandboxes on Vercel, billed for active CPU and provisioned memory.</source>
+        <translation>Firecracker-microVM-Sandboxes bei Vercel, abgerechnet nach aktiver CPU-Zeit und bereitgestelltem Speicher.</translation>
+    </message>
+    <message>
+        <source>Team ID</source>
+        <translation>Team-ID</translation>
+    </message>
+    <message>
+        <source>The Vercel team the sandboxes belong to (team_…)</source>
+        <translation>Das Vercel-Team, dem die Sandboxes gehören (team_…)</translation>
+    </message>
+    <message>
+        <source>Project ID</source>
+        <translation>Projekt-ID</translation>
+    </message>
+    <message>
+        <source>The Vercel project the sandboxes belong to (prj_…)</source>
+        <translation>Das Vercel-Projekt, zu dem die Sandboxes gehören (prj_…)</translation>
+    </message>
+    <message>
+        <source>Plan&apos;s longest session</source>
+        <translation>Längste Sitzung des Tarifs</translation>
+    </message>
+    <message>
+        <source>What the team&apos;s plan allows: 45 minutes on Hobby, 5 hours on Pro and Enterprise; longer time limits are shortened</source>
+        <translation>Was der Tarif des Teams erlaubt: 45 Minuten bei Hobby, 5 Stunden bei Pro und Enterprise; längere Zeitlimits werden gekürzt</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>The image the sandbox starts from; empty: Vercel&apos;s default (Amazon Linux with Node and Python)</source>
+        <translation>Das Image, mit dem die Sandbox startet; leer: Vercels Standard (Amazon Linux mit Node und Python)</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>Instead of an image: node22, node24 or python3.13</source>
+        <translation>Statt eines Images: node22, node24 oder python3.13</translation>
+    </message>
+    <message>
+        <source>vCPUs</source>
+        <translation>vCPUs</translation>
+    </message>
+    <message>
+        <source>Virtual CPUs, each with 2 GB of memory</source>
+        <translation>Virtuelle CPUs mit je 2 GB Speicher</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>What the sandbox starts with: a git URL, a .tar.gz URL or a snapshot ID (snap_…)</source>
+        <translation>Womit die Sandbox beginnt: eine Git-URL, eine .tar.gz-URL oder eine Snapshot-ID (snap_…)</translation>
+    </message>
+    <message>
+        <source>Persistent</source>
+        <translation>Dauerhaft</translation>
+    </message>
+    <message>
+        <source>Keep the files when the sandbox stops (a snapshot, billed as storage); Resume brings them back</source>
+        <translation>Die Dateien beim Stoppen behalten (ein Snapshot, als Speicher abgerechnet); Fortsetzen holt sie zurück</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one a line</source>
+        <translation>SCHLÜSSEL=WERT, einer pro Zeile</translation>
+    </message>
+    <message>
+        <source>Internet access</source>
+        <translation>Internetzugang</translation>
+    </message>
+    <message>
+        <source>Let the sandbox reach the internet (off: Vercel&apos;s deny-all network policy)</source>
+        <translation>Der Sandbox Zugang zum Internet geben (aus: Vercels Netzwerkrichtlinie deny-all)</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Vercel ends the sandbox after this long (capped by the plan); it cannot run without a limit</source>
+        <translation>Vercel beendet die Sandbox nach dieser Zeit (durch den Tarif begrenzt); ohne Limit kann sie nicht laufen</translation>
+    </message>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>it names no sandbox</source>
+        <translation>sie nennt keine Sandbox</translation>
+    </message>
+    <message>
+        <source>sandbox list</source>
+        <translation>Sandbox-Liste</translation>
+    </message>
+    <message>
+        <source>it has no sandboxes</source>
+        <translation>sie enthält keine Sandboxes</translation>
+    </message>
+    <message>
+        <source>command output</source>
+        <translation>Befehlsausgabe</translation>
+    </message>
+    <message>
+        <source>a line is not a JSON object</source>
+        <translation>eine Zeile ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>a command has no id</source>
+        <translation>ein Befehl hat keine ID</translation>
+    </message>
+    <message>
+        <source>a line is neither a command nor output</source>
+        <translation>eine Zeile ist weder ein Befehl noch eine Ausgabe</translation>
+    </message>
+    <message>
+        <source>terminal address</source>
+        <translation>Terminaladresse</translation>
+    </message>
+    <message>
+        <source>it has no URL or no token</source>
+        <translation>sie hat keine URL oder kein Token</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::vercel::VercelExecJob</name>
+    <message>
+        <source>No command to run</source>
+        <translation>Kein Befehl zum Ausführen</translation>
+    </message>
+    <message>
+        <source>Vercel ended the command: %1</source>
+        <translation>Vercel hat den Befehl beendet: %1</translation>
+    </message>
+    <message>
+        <source>Vercel sent a command output line of over 8 MiB</source>
+        <translation>Vercel hat eine Ausgabezeile von über 8 MiB gesendet</translation>
+    </message>
+    <message>
+        <source>Vercel&apos;s command output ended in the middle of a line</source>
+        <translation>Vercels Befehlsausgabe endete mitten in einer Zeile</translation>
+    </message>
+    <message>
+        <source>Vercel closed the command&apos;s output before the command ended</source>
+        <translation>Vercel hat die Ausgabe des Befehls geschlossen, bevor der Befehl endete</translation>
+    </message>
+    <message>
+        <source>The command was cancelled</source>
+        <translation>Der Befehl wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>A Vercel command takes at most 1 MiB of input (it has no stdin of its own); upload larger input as a file</source>
+        <translation>Ein Vercel-Befehl nimmt höchstens 1 MiB Eingabe an (er hat keine eigene Standardeingabe); laden Sie größere Eingaben als Datei hoch</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::vercel::VercelProvider</name>
+    <message>
+        <source>Vercel Sandbox</source>
+        <translation>Vercel Sandbox</translation>
+    </message>
+    <message>
+        <source>The time limit and CPUs must be positive</source>
+        <translation>Zeitlimit und CPUs müssen positiv sein</translation>
+    </message>
+    <message>
+        <source>Creating the sandbox…</source>
+        <translation>Sandbox wird erstellt…</translation>
+    </message>
+    <message>
+        <source>Vercel could not start the sandbox (it is %1)</source>
+        <translation>Vercel konnte die Sandbox nicht starten (sie ist %1)</translation>
+    </message>
+    <message>
+        <source>The sandbox did not start in time (it is %1)</source>
+        <translation>Die Sandbox ist nicht rechtzeitig gestartet (sie ist %1)</translation>
+    </message>
+    <message>
+        <source>Starting the sandbox…</source>
+        <translation>Sandbox wird gestartet…</translation>
+    </message>
+    <message>
+        <source>The sandbox %1 is not running (it is %2)</source>
+        <translation>Die Sandbox %1 läuft nicht (sie ist %2)</translation>
+    </message>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>Stopping failed: %1</source>
+        <translation>Stoppen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Only a persistent sandbox keeps its files when stopped; %1 is not persistent</source>
+        <translation>Nur eine dauerhafte Sandbox behält beim Stoppen ihre Dateien; %1 ist nicht dauerhaft</translation>
+    </message>
+    <message>
+        <source>Resuming failed: %1</source>
+        <translation>Fortsetzen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Removing failed: %1</source>
+        <translation>Entfernen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Vercel sandboxes always end: give a time limit of at least one second</source>
+        <translation>Vercel-Sandboxes enden immer: geben Sie ein Zeitlimit von mindestens einer Sekunde an</translation>
+    </message>
+    <message>
+        <source>Vercel did not extend the sandbox: %1</source>
+        <translation>Vercel hat die Sandbox nicht verlängert: %1</translation>
+    </message>
+    <message>
+        <source>Nothing is at %1 in the sandbox</source>
+        <translation>In der Sandbox ist nichts unter %1</translation>
+    </message>
+    <message>
+        <source>Vercel closed the terminal (%1%2)</source>
+        <translation>Vercel hat das Terminal geschlossen (%1%2)</translation>
+    </message>
+    <message>
+        <source>The sandbox %1 has stopped (%2)</source>
+        <translation>Die Sandbox %1 ist gestoppt (%2)</translation>
+    </message>
+    <message>
+        <source>Vercel keeps five tags on a sandbox and Sandbar uses %1: give at most %2 labels</source>
+        <translation>Vercel behält fünf Tags pro Sandbox und Sandbar nutzt %1: geben Sie höchstens %2 Labels an</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::vercel::VercelUploadJob</name>
+    <message>
+        <source>The upload was cancelled</source>
+        <translation>Das Hochladen wurde abgebrochen</translation>
     </message>
 </context>
 <context>

@@ -89,8 +89,8 @@ private:
     qint64 m_offset = 0;
 };
 
-// What an exchange's end means for a transfer: the server's refusal in its words, or the
-// transport's failure in people's.
+} // namespace
+
 VoidResult exchangeOutcome(CloudClient *client, net::HttpExchange *ex, const VoidResult &result, int status,
                            const QByteArray &errorBody, const QUrl &url)
 {
@@ -101,7 +101,6 @@ VoidResult exchangeOutcome(CloudClient *client, net::HttpExchange *ex, const Voi
         return client ? client->exchangeError(ex, result, url) : result;
     return {};
 }
-} // namespace
 
 HttpUploadJob::HttpUploadJob(CloudClient *client, UploadRequest request, QObject *parent)
     : TransferJob(parent)
@@ -199,6 +198,12 @@ HttpDownloadJob::~HttpDownloadJob()
         m_exchange->disconnect(this);
 }
 
+void HttpDownloadJob::setRequest(QByteArray method, QByteArray body)
+{
+    m_method = std::move(method);
+    m_body = std::move(body);
+}
+
 void HttpDownloadJob::start()
 {
     if (!m_client)
@@ -208,7 +213,8 @@ void HttpDownloadJob::start()
         return finish(
             makeError(ErrorCode::InvalidArgument, tr("Cannot write %1: %2").arg(m_localPath, m_out->errorString())));
     net::HttpRequest req;
-    req.method = "GET";
+    req.method = m_method;
+    req.body = m_body;
     req.connectTimeout = std::chrono::seconds(30);
     req.responseTimeout = std::chrono::seconds(60);
     // A download that stalls this long is dead, not slow.

@@ -13,6 +13,12 @@
 
 namespace sandbar::cloud {
 
+// What an exchange's end means for a transfer or a stream: the server's refusal in its words
+// (an HTTP status outside 2xx, errorBody its first bytes), or the transport's failure in
+// people's.
+VoidResult exchangeOutcome(CloudClient *client, net::HttpExchange *ex, const VoidResult &result, int status,
+                           const QByteArray &errorBody, const QUrl &url);
+
 // One local file sent as a request body, streamed from disk (never whole in memory), either
 // raw (application/octet-stream) or as the only part of a multipart/form-data body.
 struct UploadRequest {
@@ -51,6 +57,8 @@ class HttpDownloadJob : public TransferJob
     Q_OBJECT
 public:
     HttpDownloadJob(CloudClient *client, HttpTarget target, QString localPath, QObject *parent = nullptr);
+    // A service that names the file in a request body (Vercel's POST fs/read) instead of the URL.
+    void setRequest(QByteArray method, QByteArray body);
     ~HttpDownloadJob() override;
     void start() override;
     void cancel() override;
@@ -62,6 +70,8 @@ private:
     QPointer<CloudClient> m_client;
     HttpTarget m_target;
     QString m_localPath;
+    QByteArray m_method = "GET";
+    QByteArray m_body;
     std::unique_ptr<QSaveFile> m_out;
     QPointer<net::HttpExchange> m_exchange;
     int m_status = 0;

@@ -135,6 +135,8 @@ void WebSocketPtyChannel::openSocket(QNetworkRequest request)
 
 void WebSocketPtyChannel::onConnected()
 {
+    if (m_hooks.openingText && m_socket)
+        m_socket->sendTextMessage(m_hooks.openingText());
     if (!m_hooks.waitForReady)
         becomeReady();
 }
@@ -299,7 +301,9 @@ void WebSocketPtyChannel::resize(int cols, int rows)
         m_pendingSize = std::make_pair(cols, rows);
         return;
     }
-    if (m_hooks.resize)
+    if (m_hooks.resizeText && m_socket)
+        m_socket->sendTextMessage(m_hooks.resizeText(cols, rows));
+    else if (m_hooks.resize)
         m_hooks.resize(cols, rows);
 }
 

@@ -38,6 +38,11 @@ public:
         bool waitForReady = false;
         // Sends a new size (services that resize over HTTP); unset: resize is ignored.
         std::function<void(int cols, int rows)> resize;
+        // A new size as a text frame on the socket itself (Vercel, Sprites); used when set.
+        std::function<QString(int cols, int rows)> resizeText;
+        // The first frame, sent as soon as the socket opens, before any keystroke: a service
+        // whose terminal starts only when told what to run and at what size (Vercel).
+        std::function<QString()> openingText;
         // The close frame as an exit code, or an error. Unset: 1000 is exit 0, anything else
         // an error naming the code and reason.
         std::function<Result<int>(QWebSocketProtocol::CloseCode code, const QString &reason)> closed;

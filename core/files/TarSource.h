@@ -22,6 +22,8 @@ struct TarSourceOptions {
     QString rootName;
     // File bytes produced per refill; bounds memory and the time one read() blocks.
     qint64 chunkBytes = 256 * 1024;
+    // The stream gzip-compressed (a .tar.gz), for services that take only that (Vercel).
+    bool gzip = false;
 };
 
 // A read-only sequential device that produces a POSIX (pax) tar of a local file or folder

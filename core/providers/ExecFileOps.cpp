@@ -1,8 +1,11 @@
 #include "providers/ExecFileOps.h"
 
+#include "files/FileListing.h"
 #include "providers/Provider.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QTimeZone>
 
 namespace sandbar {
 
@@ -42,7 +45,95 @@ void runSimple(Provider &provider, const QString &sessionId, QStringList argv, C
     job->start();
 }
 
+// Runs argv in the session and hands over its exit code and output (stdout up to 64 MiB,
+// stderr's first 4 KiB).
+void runCollect(Provider &provider, const QString &sessionId, QStringList argv, Callback<ExecOutput> done)
+{
+    ExecFacet *exec = provider.commands();
+    ExecRequest request;
+    request.argv = std::move(argv);
+    ExecJob *job = exec ? exec->exec(sessionId, request).release() : nullptr;
+    if (!job)
+        return done.post(unsupportedError(provider.descriptor(), Capability::Exec));
+    job->setParent(&provider);
+    auto out = std::make_shared<ExecOutput>();
+    QObject::connect(job, &ExecJob::stdoutData, job, [out, job](const QByteArray &b) {
+        if (out->stdoutData.size() + b.size() > 64 * 1024 * 1024)
+            return job->cancel();
+        out->stdoutData.append(b);
+    });
+    QObject::connect(job, &ExecJob::stderrData, job, [out](const QByteArray &b) {
+        if (out->stderrData.size() < 4096)
+            out->stderrData.append(b.left(4096 - out->stderrData.size()));
+    });
+    QObject::connect(job, &ExecJob::finished, job, [job, out, done](const Result<int> &code) {
+        job->deleteLater();
+        if (!code.ok())
+            return done(code.error());
+        out->exitCode = code.value();
+        done(*out);
+    });
+    job->start();
+}
+
 } // namespace
+
+void listFilesByExec(Provider &provider, const QString &sessionId, const QString &path, bool textOnly,
+                     Callback<QList<FileEntry>> done)
+{
+    QStringList argv{QStringLiteral("/bin/sh"), QStringLiteral("-c"), files::fileListScript(),
+                     QStringLiteral("sandbar-ls"), path};
+    if (textOnly) {
+        // The listing into a file first, so that its exit code survives the armour.
+        const QString armoured = QStringLiteral("f=$(mktemp) || exit 4\n"
+                                                "sh -c \"$1\" sandbar-ls \"$2\" > \"$f\"; rc=$?\n"
+                                                "base64 < \"$f\"; rm -f \"$f\"; exit $rc\n");
+        argv = QStringList{QStringLiteral("/bin/sh"),    QStringLiteral("-c"),    armoured,
+                           QStringLiteral("sandbar-ls"), files::fileListScript(), path};
+    }
+    runCollect(
+        provider, sessionId, argv, Callback<ExecOutput>(done.context(), [path, textOnly, done](Result<ExecOutput> r) {
+            if (!r)
+                return done(r.error());
+            const QString said = QString::fromUtf8(r->stderrData).trimmed();
+            if (r->exitCode == 3)
+                return done(makeError(
+                    ErrorCode::NotFound,
+                    QCoreApplication::translate("sandbar::Provider", "'%1' is not a folder (%2)").arg(path, said)));
+            if (r->exitCode != 0)
+                return done(makeError(
+                    ErrorCode::Internal,
+                    QCoreApplication::translate("sandbar::Provider", "Listing '%1' failed: %2").arg(path, said)));
+            if (!textOnly)
+                return done(files::parseFileList(r->stdoutData, path));
+            const auto decoded = QByteArray::fromBase64Encoding(r->stdoutData.simplified().replace(' ', QByteArray()),
+                                                                QByteArray::AbortOnBase64DecodingErrors);
+            if (!decoded)
+                return done(makeError(
+                    ErrorCode::Internal,
+                    QCoreApplication::translate("sandbar::Provider", "The file listing of '%1' is unreadable.")
+                        .arg(path)));
+            done(files::parseFileList(decoded.decoded, path));
+        }));
+}
+
+void statPathByExec(Provider &provider, const QString &sessionId, const QString &path, Callback<PathStat> done)
+{
+    const QString script = QStringLiteral("if [ -d \"$1\" ]; then exit 0; elif [ -e \"$1\" ] || [ -L \"$1\" ]; "
+                                          "then exit 1; else exit 2; fi");
+    runCollect(provider, sessionId,
+               {QStringLiteral("/bin/sh"), QStringLiteral("-c"), script, QStringLiteral("sandbar-stat"), path},
+               Callback<ExecOutput>(done.context(), [path, done](Result<ExecOutput> r) {
+                   if (!r)
+                       return done(r.error());
+                   if (r->exitCode < 0 || r->exitCode > 2)
+                       return done(
+                           makeError(ErrorCode::Internal,
+                                     QCoreApplication::translate("sandbar::Provider", "Looking at '%1' failed: %2")
+                                         .arg(path, QString::fromUtf8(r->stderrData).trimmed())));
+                   done(PathStat{r->exitCode != 2, r->exitCode == 0});
+               }));
+}
 
 void removePathByExec(Provider &provider, const QString &sessionId, const QString &path, Callback<void> done)
 {

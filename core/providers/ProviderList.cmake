@@ -14,6 +14,7 @@ set(SANDBAR_PROVIDERS
   "podman|providers/docker/DockerFactory.h|docker::makePodmanFactory()|podman"
   "e2b|providers/e2b/E2bFactory.h|e2b::makeE2bFactory()|contract"
   "daytona|providers/daytona/DaytonaFactory.h|daytona::makeDaytonaFactory()|contract"
+  "vercel|providers/vercel/VercelFactory.h|vercel::makeVercelFactory()|contract"
 )
 
 # SANDBAR_PROVIDER_IDS: the ids, in order. SANDBAR_PROVIDER_FOLDERS: the folders (relative to

@@ -51,6 +51,8 @@ std::optional<AccountConfig> unreachableAccount(const ProviderDescriptor &d, con
         for (const FieldDescriptor &f : d.accountFields) {
             if (f.type == FieldType::Url)
                 a.settings.insert(f.key, QStringLiteral("http://127.0.0.1:1"));
+            else if (f.required && !f.secret && f.type == FieldType::String)
+                a.settings.insert(f.key, QString(QStringLiteral("contract-") + f.key));
         }
         a.secrets.insert(QStringLiteral("api-key"), QStringLiteral("sbtest-secret-contract-key"));
     } else if (d.id == QLatin1String("local")) {

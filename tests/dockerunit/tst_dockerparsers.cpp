@@ -1,5 +1,6 @@
 // Pure parsers of the Docker/Podman provider: no engine needed.
 #include "TestSupport.h"
+#include "files/FileListing.h"
 #include "providers/docker/DockerFactory.h"
 #include "providers/docker/DockerParsers.h"
 #include "providers/docker/DockerUsage.h"
@@ -453,7 +454,7 @@ void TestDockerParsers::fileList()
     out += QByteArray("new\nline") + '\0' + "81a4 0 0\n" + '\0';
     out += QByteArray("link") + '\0' + "a1ff 4 1796000000\n" + QByteArray("../t x") + '\0';
     out += QString::fromUtf8("ünï😀").toUtf8() + '\0' + "81ed 1 1\n" + '\0';
-    auto l = parseFileList(out, QStringLiteral("/workspace"));
+    auto l = files::parseFileList(out, QStringLiteral("/workspace"));
     QVERIFY_RESULT(l);
     QCOMPARE(l->size(), 5);
     QCOMPARE(l->at(0).name, QStringLiteral("a file"));
@@ -467,10 +468,10 @@ void TestDockerParsers::fileList()
     QCOMPARE(l->at(3).linkTarget, QStringLiteral("../t x"));
     QCOMPARE(l->at(4).name, QString::fromUtf8("ünï😀"));
     QCOMPARE(l->at(4).mode, 0755u);
-    QCOMPARE(parseFileList({}, QStringLiteral("/"))->size(), 0);
-    QVERIFY(!parseFileList(out.left(out.size() - 1), QStringLiteral("/")));                   // truncated
-    QVERIFY(!parseFileList(QByteArray("x") + '\0' + "zz 1 1\n" + '\0', QStringLiteral("/"))); // garbage
-    QVERIFY(!parseFileList("garbage", QStringLiteral("/")));
+    QCOMPARE(files::parseFileList({}, QStringLiteral("/"))->size(), 0);
+    QVERIFY(!files::parseFileList(out.left(out.size() - 1), QStringLiteral("/")));                   // truncated
+    QVERIFY(!files::parseFileList(QByteArray("x") + '\0' + "zz 1 1\n" + '\0', QStringLiteral("/"))); // garbage
+    QVERIFY(!files::parseFileList("garbage", QStringLiteral("/")));
 }
 
 void TestDockerParsers::events()

@@ -7,6 +7,7 @@
 //   3 stats objects                    4 event lines              5 pull progress lines
 //   6 file listing output              7 /proc/mounts text        8 error bodies, API versions
 #include "FuzzInput.h"
+#include "files/FileListing.h"
 #include "providers/docker/DockerParsers.h"
 #include "providers/docker/PullProgress.h"
 
@@ -116,7 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     case 4: events(bytes, splitter); break;
     case 5: pull(bytes, splitter); break;
-    case 6: (void)parseFileList(bytes, QStringLiteral("/work")); break;
+    case 6: (void)files::parseFileList(bytes, QStringLiteral("/work")); break;
     case 7: (void)tmpfsMountsFromProcMounts(bytes); break;
     case 8:
         (void)engineMessage(bytes);

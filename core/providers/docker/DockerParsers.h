@@ -107,12 +107,6 @@ struct ContainerUsage {
 };
 Result<ContainerUsage> usageFromInspect(const QByteArray &json);
 
-// ---- file listings -----------------------------------------------------------------------
-// The shell script run (argv: sh -c SCRIPT sandbar-ls DIR) for listFiles: one record per
-// entry, "NAME\0MODEHEX SIZE MTIME\nLINK\0", safe for any byte in a name.
-QString listScript();
-Result<QList<FileEntry>> parseFileList(const QByteArray &output, const QString &dir);
-
 // ---- TTL keep-alive ----------------------------------------------------------------------
 // PID 1's script: exits once `date +%s` reaches the deadline in kDeadlineFile (argv $1 seeds
 // it), so a container ends on time with no Sandbar process running.

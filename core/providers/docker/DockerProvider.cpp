@@ -1,5 +1,6 @@
 #include "providers/docker/DockerProvider.h"
 
+#include "files/FileListing.h"
 #include "files/PathSafety.h"
 #include "providers/ExecFileOps.h"
 #include "providers/docker/DockerExec.h"
@@ -379,8 +380,8 @@ void DockerProvider::listFiles(const QString &sessionId, const QString &path, Ca
     if (!dir)
         return done.post(dir.error());
     ExecRequest req;
-    req.argv =
-        QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), listScript(), QStringLiteral("sandbar-ls"), *dir};
+    req.argv = QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"), files::fileListScript(),
+                           QStringLiteral("sandbar-ls"), *dir};
     const QString d = *dir;
     runExec(m_api, sessionId, req, Callback<ExecOutput>(done.context(), [sessionId, d, done](Result<ExecOutput> r) {
                 if (!r)
@@ -393,7 +394,7 @@ void DockerProvider::listFiles(const QString &sessionId, const QString &path, Ca
                     return done(
                         makeError(ErrorCode::Internal,
                                   tr("Listing '%1' failed: %2").arg(d, QString::fromUtf8(r->stderrData).trimmed())));
-                done(parseFileList(r->stdoutData, d));
+                done(files::parseFileList(r->stdoutData, d));
             }));
 }
 

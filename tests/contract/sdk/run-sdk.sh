@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs an official SDK flow (sdk/<provider>-flow.mjs) against a freshly started
 # sandbar-contract-server.
-#   run-sdk.sh <e2b|daytona> <path to sandbar-contract-server> <cache dir>
+#   run-sdk.sh <e2b|daytona|vercel> <path to sandbar-contract-server> <cache dir>
 # node_modules comes from `npm ci` into <cache dir>/<hash of package-lock.json>, kept
 # between runs. Without node/npm the test is skipped (exit 77) unless CI=true, where it
 # fails: CI must run it.
@@ -69,14 +69,27 @@ case "$provider" in
     export CONTRACT_API_KEY=dtn_contract_test_key
     export DAYTONA_API_URL="$url/api" DAYTONA_API_KEY="$CONTRACT_API_KEY" DAYTONA_TARGET=us
     ;;
+  vercel)
+    # The SDK's base URL is fixed (https://vercel.com/api): the flow maps it with its fetch option.
+    export CONTRACT_API_KEY=vercel_contract_test_token
+    unset VERCEL_OIDC_TOKEN
+    ;;
 esac
+
+# Node before 22 has the global WebSocket only behind a flag: a flow that uses
+# globalThis.WebSocket gets it there.
+node_flags=()
+if grep -q 'globalThis\.WebSocket' "$flow" && ! node -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null &&
+  node --experimental-websocket -e 'process.exit(typeof WebSocket === "function" ? 0 : 1)' 2>/dev/null; then
+  node_flags+=(--experimental-websocket)
+fi
 
 # Node resolves `import 'e2b'` from the script's folder upwards, so run a copy of the
 # flow next to node_modules.
 cp "$flow" "$modules/$(basename "$flow")"
 started=$(date +%s%N)
 set +e
-(cd "$modules" && node "$(basename "$flow")")
+(cd "$modules" && node ${node_flags[@]+"${node_flags[@]}"} "$(basename "$flow")")
 rc=$?
 set -e
 echo "$provider flow: rc=$rc in $(( ($(date +%s%N) - started) / 1000000 )) ms" >&2

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "providers/Jobs.h"
+#include "providers/Session.h"
+
+#include <QPointer>
+#include <QUrl>
+#include <memory>
+
+namespace sandbar::net {
+class HttpExchange;
+}
+
+namespace sandbar::files {
+class TarSource;
+}
+
+namespace sandbar::vercel {
+
+class VercelProvider;
+
+// A command (POST .../cmd with wait and logs): the reply is the command's NDJSON stream, its
+// output as it happens and, last, its exit code. Vercel has no stdin for commands: input is
+// handed over through the shell (base64 in an argument, decoded into the program's stdin).
+// cancel() kills the command (POST .../cmd/ID/kill, SIGTERM) and ends the stream.
+class VercelExecJob : public ExecJob
+{
+    Q_OBJECT
+public:
+    VercelExecJob(VercelProvider *provider, QString sandbox, ExecRequest request, QObject *parent = nullptr);
+    ~VercelExecJob() override;
+    void start() override;
+    void cancel() override;
+
+    // The body sent for request (stdin folded into the command line, env as an object).
+    static QByteArray commandBody(const ExecRequest &request);
+
+private:
+    void begin(const QUrl &url);
+    void onBody(const QByteArray &bytes);
+    void onFinished(const VoidResult &result);
+    void finish(const Result<int> &result);
+
+    QPointer<VercelProvider> m_provider;
+    QString m_sandbox;
+    ExecRequest m_request;
+    QPointer<net::HttpExchange> m_exchange;
+    QUrl m_url;
+    QByteArray m_buffer;
+    QByteArray m_errorBody;
+    QString m_commandId;
+    int m_status = 0;
+    bool m_done = false;
+};
+
+// A local file or folder into a folder of the sandbox as one gzip-compressed tar (POST
+// .../fs/write, the folder in x-cwd), made while it is sent.
+class VercelUploadJob : public TransferJob
+{
+    Q_OBJECT
+public:
+    VercelUploadJob(VercelProvider *provider, QString sandbox, QString localPath, QString remoteDir, QString name,
+                    QObject *parent = nullptr);
+    ~VercelUploadJob() override;
+    void start() override;
+    void cancel() override;
+
+private:
+    void begin(const QUrl &url);
+    void finish(const VoidResult &result);
+
+    QPointer<VercelProvider> m_provider;
+    QString m_sandbox;
+    QString m_localPath;
+    QString m_remoteDir;
+    QString m_name;
+    std::unique_ptr<files::TarSource> m_tar;
+    QPointer<net::HttpExchange> m_exchange;
+    QByteArray m_errorBody;
+    int m_status = 0;
+    bool m_done = false;
+};
+
+} // namespace sandbar::vercel

@@ -1,0 +1,481 @@
+#include "providers/vercel/VercelProvider.h"
+
+#include "providers/vercel/VercelTr.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+#include <QUuid>
+#include <algorithm>
+
+namespace sandbar::vercel {
+
+namespace {
+QByteArray compact(const QJsonObject &o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// How long create waits for the new session to run (a git clone at create can take a while).
+constexpr int kStartPolls = 300;
+constexpr int kStartPollMs = 1000;
+constexpr int kCreateAttempts = 3;
+} // namespace
+
+struct VercelProvider::CreateState {
+    CreateSpec spec;
+    QByteArray body;
+    QString token;
+    int attempts = 0;
+    Callback<SessionInfo> done;
+};
+
+VercelProvider::VercelProvider(ProviderDescriptor descriptor, QString accountName, Settings settings,
+                               const Clock &clock, QObject *parent)
+    : Provider(parent)
+    , CopyingFiles(this)
+    , m_descriptor(std::move(descriptor))
+    , m_account(std::move(accountName))
+    , m_settings(std::move(settings))
+    , m_clock(&clock)
+    , m_terminals(this, Capability::PtyResize,
+                  [this](const QString &id, const PtyOptions &options) { return ptyConnection(id, options); })
+    , m_stats(this, Capability::StatsCpu,
+              [this](const QString &id, Callback<StatsSample> done) { sample(id, std::move(done)); })
+{
+    setFacets(
+        {.terminals = &m_terminals, .exec = this, .files = this, .stats = &m_stats, .pause = this, .timeLimit = this});
+    cloud::CloudClient::Options o;
+    o.service = tr("Vercel Sandbox");
+    o.baseUrl = m_settings.endpoint;
+    o.extraCaCertificates = m_settings.caCertificates;
+    o.authHeaders.append({QByteArray("Authorization"), QByteArray("Bearer ") + m_settings.token.toUtf8()});
+    o.clock = m_clock;
+    m_client = new cloud::CloudClient(std::move(o), this);
+    m_since.start();
+    m_ttlTimer = new QTimer(this);
+    m_ttlTimer->setSingleShot(true);
+    connect(m_ttlTimer, &QTimer::timeout, this, &VercelProvider::enforceTtl);
+}
+
+VercelProvider::~VercelProvider() = default;
+
+QString VercelProvider::enc(const QString &name)
+{
+    return QString::fromLatin1(QUrl::toPercentEncoding(name));
+}
+
+cloud::ApiCall VercelProvider::apiCall(const QByteArray &method, const QString &path) const
+{
+    cloud::ApiCall call;
+    call.method = method;
+    call.path = path;
+    // Vercel wants the team on every request, first.
+    call.query.addQueryItem(QStringLiteral("teamId"), m_settings.team);
+    return call;
+}
+
+void VercelProvider::health(Callback<HealthInfo> done)
+{
+    cloud::ApiCall call = apiCall("GET", QStringLiteral("/v2/sandboxes"));
+    call.query.addQueryItem(QStringLiteral("project"), m_settings.project);
+    call.query.addQueryItem(QStringLiteral("limit"), QStringLiteral("1"));
+    const QString endpoint = m_settings.endpoint.toString();
+    m_client->call(call, Callback<cloud::ApiReply>(done.context(), [done, endpoint](Result<cloud::ApiReply> r) {
+                       if (!r)
+                           return done(r.error());
+                       HealthInfo h;
+                       h.serverName = tr("Vercel Sandbox");
+                       h.endpoint = endpoint;
+                       done(h);
+                   }));
+}
+
+void VercelProvider::remember(const VercelRecord &rec)
+{
+    VercelRecord kept = rec;
+    // A listed sandbox carries no session object: what the last get said of it stays.
+    if (const auto it = m_records.constFind(rec.info.id); it != m_records.cend() && rec.cwd.isEmpty())
+        kept.cwd = it->cwd;
+    m_records.insert(rec.info.id, kept);
+    // Sandbar's limit where Vercel's own runs longer (see setTimeout).
+    if (rec.deadline.isValid() && rec.sessionStarted.isValid() && rec.timeoutMs > 0 &&
+        rec.deadline < rec.sessionStarted.addMSecs(rec.timeoutMs))
+        m_deadlines.insert(rec.info.id, rec.deadline);
+    else if (rec.sessionStarted.isValid())
+        m_deadlines.remove(rec.info.id);
+    scheduleTtl();
+}
+
+void VercelProvider::listPages(QUrlQuery query, std::shared_ptr<QList<VercelRecord>> acc, int pageNo,
+                               Callback<QList<VercelRecord>> done)
+{
+    cloud::ApiCall call = apiCall("GET", QStringLiteral("/v2/sandboxes"));
+    for (const auto &[k, v] : query.queryItems(QUrl::FullyEncoded))
+        call.query.addQueryItem(k, v);
+    m_client->call(call, Callback<cloud::ApiReply>(this, [this, query, acc, pageNo, done](Result<cloud::ApiReply> r) {
+                       if (!r)
+                           return done(r.error());
+                       auto page = parseSandboxList(r->body, m_account, m_descriptor.id);
+                       if (!page)
+                           return done(page.error());
+                       acc->append(page->items);
+                       // A server that repeats a cursor must not keep us here forever.
+                       if (page->next.isEmpty() || page->items.isEmpty() || pageNo >= 200)
+                           return done(*acc);
+                       QUrlQuery next = query;
+                       next.removeAllQueryItems(QStringLiteral("cursor"));
+                       next.addQueryItem(QStringLiteral("cursor"),
+                                         QString::fromUtf8(QUrl::toPercentEncoding(page->next)));
+                       listPages(next, acc, pageNo + 1, done);
+                   }));
+}
+
+void VercelProvider::listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done)
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("project"), m_settings.project);
+    query.addQueryItem(QStringLiteral("limit"), QStringLiteral("50"));
+    if (!options.all)
+        query.addQueryItem(QStringLiteral("tags"), QString::fromUtf8(QUrl::toPercentEncoding(
+                                                       QLatin1String(kAccountTag) + QLatin1Char(':') + m_account)));
+    const bool all = options.all;
+    listPages(query, std::make_shared<QList<VercelRecord>>(), 1,
+              Callback<QList<VercelRecord>>(this, [this, all, done](Result<QList<VercelRecord>> r) {
+                  if (!r)
+                      return done(r.error());
+                  QList<SessionInfo> out;
+                  for (const VercelRecord &rec : r.value()) {
+                      // The filter is the server's; one that ignored it must not hand us another
+                      // account's sandboxes.
+                      const bool ours =
+                          rec.info.owned && rec.info.labels.value(QLatin1String(labels::Account)) == m_account;
+                      if (!all && !ours)
+                          continue;
+                      remember(rec);
+                      out.append(rec.info);
+                  }
+                  done(out);
+              }));
+}
+
+void VercelProvider::findByToken(const QString &token, Callback<std::optional<VercelRecord>> done)
+{
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("project"), m_settings.project);
+    query.addQueryItem(QStringLiteral("tags"),
+                       QString::fromUtf8(QUrl::toPercentEncoding(QLatin1String(kTokenTag) + QLatin1Char(':') + token)));
+    listPages(query, std::make_shared<QList<VercelRecord>>(), 1,
+              Callback<QList<VercelRecord>>(this, [token, done](Result<QList<VercelRecord>> r) {
+                  if (!r)
+                      return done(r.error());
+                  for (const VercelRecord &rec : r.value())
+                      if (rec.token == token)
+                          return done(std::optional<VercelRecord>(rec));
+                  done(std::optional<VercelRecord>());
+              }));
+}
+
+void VercelProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
+{
+    if (spec.ttlSeconds < 0 || (spec.cpus && *spec.cpus <= 0))
+        return done.post(makeError(ErrorCode::InvalidArgument, tr("The time limit and CPUs must be positive")));
+    const int own = int(spec.labels.size() - (spec.labels.contains(QLatin1String(labels::Agent)) ? 1 : 0));
+    if (own > tagRoom(spec))
+        return done.post(makeError(ErrorCode::InvalidArgument,
+                                   tr("Vercel keeps five tags on a sandbox and Sandbar uses %1: give at most %2 labels")
+                                       .arg(5 - tagRoom(spec))
+                                       .arg(tagRoom(spec))));
+    auto state = std::make_shared<CreateState>();
+    state->spec = spec;
+    // Vercel runs nothing without a limit, nor past the plan's: 5 minutes is its own default.
+    state->spec.ttlSeconds = std::min(spec.ttlSeconds > 0 ? spec.ttlSeconds : 300, m_settings.maxTimeoutSeconds);
+    state->token = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    state->body = compact(createBody(state->spec, m_account, state->token, m_settings.project));
+    state->done = std::move(done);
+    Q_EMIT createProgress(spec.name, tr("Creating the sandbox…"), 0, 0);
+    createAttempt(state);
+}
+
+void VercelProvider::createAttempt(std::shared_ptr<CreateState> state)
+{
+    if (state->done.expired())
+        return;
+    ++state->attempts;
+    // A runtime (node22, python3.13) is the older create's; an image the newer one's.
+    const bool runtime = !state->spec.options.value(QStringLiteral("runtime")).toString().trimmed().isEmpty();
+    cloud::ApiCall call = apiCall("POST", runtime ? QStringLiteral("/v2/sandboxes") : QStringLiteral("/v3/sandboxes"));
+    call.body = state->body;
+    // Never sent twice blindly: a lost reply may hide a sandbox that exists (see below).
+    call.idempotent = false;
+    call.timeoutMs = 120000;
+    m_client->call(call, Callback<cloud::ApiReply>(this, [this, state](Result<cloud::ApiReply> r) {
+                       if (r) {
+                           auto rec = parseSandboxReply(r->body, m_account, m_descriptor.id);
+                           if (!rec)
+                               return state->done(rec.error());
+                           remember(rec.value());
+                           return waitRunning(state, rec.value(), 0);
+                       }
+                       const ErrorCode code = r.code();
+                       if ((code != ErrorCode::Unavailable && code != ErrorCode::Timeout) ||
+                           state->attempts >= kCreateAttempts)
+                           return state->done(r.error());
+                       // The request went out and no answer came: the sandbox may exist. Its token says;
+                       // only if it is not there, again.
+                       const Error first = r.error();
+                       findByToken(state->token, Callback<std::optional<VercelRecord>>(
+                                                     this, [this, state, first](Result<std::optional<VercelRecord>> f) {
+                                                         if (!f)
+                                                             return state->done(first);
+                                                         if (f->has_value()) {
+                                                             remember(**f);
+                                                             return waitRunning(state, **f, 0);
+                                                         }
+                                                         QTimer::singleShot(300 * state->attempts, this,
+                                                                            [this, state] { createAttempt(state); });
+                                                     }));
+                   }));
+}
+
+void VercelProvider::waitRunning(std::shared_ptr<CreateState> state, const VercelRecord &rec, int polls)
+{
+    if (rec.info.state == SessionState::Running)
+        return state->done(rec.info);
+    if (rec.info.state == SessionState::Error || rec.info.state == SessionState::Stopped)
+        return state->done(
+            makeError(ErrorCode::Unavailable, tr("Vercel could not start the sandbox (it is %1)").arg(rec.status)));
+    if (polls >= kStartPolls)
+        return state->done(
+            makeError(ErrorCode::Timeout, tr("The sandbox did not start in time (it is %1)").arg(rec.status)));
+    if (polls == 0)
+        Q_EMIT createProgress(state->spec.name, tr("Starting the sandbox…"), 0, 0);
+    const QString name = rec.info.id;
+    QTimer::singleShot(kStartPollMs, this, [this, state, name, polls] {
+        if (state->done.expired())
+            return;
+        getSandbox(name, false, Callback<VercelRecord>(this, [this, state, polls](Result<VercelRecord> r) {
+                       if (!r)
+                           return state->done(r.error());
+                       waitRunning(state, r.value(), polls + 1);
+                   }));
+    });
+}
+
+void VercelProvider::getSandbox(const QString &name, bool resume, Callback<VercelRecord> done)
+{
+    cloud::ApiCall call = apiCall("GET", QStringLiteral("/v2/sandboxes/") + enc(name));
+    call.query.addQueryItem(QStringLiteral("projectId"), m_settings.project);
+    if (resume) {
+        call.query.addQueryItem(QStringLiteral("resume"), QStringLiteral("true"));
+        call.timeoutMs = 120000;
+    }
+    m_client->call(call, Callback<cloud::ApiReply>(this, [this, done](Result<cloud::ApiReply> r) {
+                       if (!r)
+                           return done(r.error());
+                       auto rec = parseSandboxReply(r->body, m_account, m_descriptor.id);
+                       if (!rec)
+                           return done(rec.error());
+                       remember(rec.value());
+                       done(rec.value());
+                   }));
+}
+
+void VercelProvider::info(const QString &sessionId, Callback<SessionInfo> done)
+{
+    getSandbox(sessionId, false, Callback<VercelRecord>(done.context(), [done](Result<VercelRecord> r) {
+                   if (!r)
+                       return done(r.error());
+                   done(r->info);
+               }));
+}
+
+void VercelProvider::sessionUrl(const QString &sandbox, const QString &suffix, Callback<QUrl> done)
+{
+    const auto build = [this, suffix](const VercelRecord &rec) -> Result<QUrl> {
+        if (rec.sessionId.isEmpty() || rec.info.state != SessionState::Running)
+            return makeError(ErrorCode::Unavailable,
+                             tr("The sandbox %1 is not running (it is %2)").arg(rec.info.id, rec.status));
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("teamId"), m_settings.team);
+        return m_client->url(QStringLiteral("/v2/sandboxes/sessions/") + enc(rec.sessionId) + suffix, q);
+    };
+    const auto it = m_records.constFind(sandbox);
+    if (it != m_records.cend() && it->info.state == SessionState::Running && !it->sessionId.isEmpty())
+        return done.post(build(*it));
+    getSandbox(sandbox, false, Callback<VercelRecord>(done.context(), [build, done](Result<VercelRecord> r) {
+                   if (!r)
+                       return done(r.error());
+                   done(build(r.value()));
+               }));
+}
+
+void VercelProvider::sessionCall(const QString &sandbox, const QString &suffix, QByteArray body,
+                                 Callback<cloud::ApiReply> done, QList<int> okStatuses)
+{
+    QPointer<VercelProvider> self(this);
+    sessionUrl(sandbox, suffix,
+               Callback<QUrl>(done.context(), [self, sandbox, body, done, okStatuses](Result<QUrl> url) {
+                   if (!url)
+                       return done(url.error());
+                   if (!self)
+                       return done(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+                   cloud::ApiCall call;
+                   call.method = "POST";
+                   call.url = url.value();
+                   call.body = body;
+                   call.timeoutMs = 120000;
+                   const bool wants410 = okStatuses.contains(410);
+                   const auto replied = [self, sandbox, wants410, done](Result<cloud::ApiReply> r) {
+                       if (!r || r->status != 410 || wants410)
+                           return done(std::move(r));
+                       // The session ended under us: the next call looks again.
+                       if (self)
+                           self->m_records.remove(sandbox);
+                       done(makeError(ErrorCode::Unavailable,
+                                      tr("The sandbox %1 has stopped (%2)").arg(sandbox, errorMessage(r->body))));
+                   };
+                   self->m_client->call(call, Callback<cloud::ApiReply>(done.context(), replied),
+                                        QList<int>(okStatuses) << 410);
+               }));
+}
+
+void VercelProvider::stop(const QString &sessionId, Callback<void> done)
+{
+    sessionCall(sessionId, QStringLiteral("/stop"), {},
+                Callback<cloud::ApiReply>(this, [this, sessionId, done](Result<cloud::ApiReply> r) {
+                    if (!r)
+                        return done(makeError(r.code(), tr("Stopping failed: %1").arg(r.message())));
+                    m_records.remove(sessionId);
+                    m_deadlines.remove(sessionId);
+                    done(VoidResult{});
+                    info(sessionId, Callback<SessionInfo>(this, [this](Result<SessionInfo> s) {
+                             if (s)
+                                 Q_EMIT sessionChanged(s.value());
+                         }));
+                }));
+}
+
+void VercelProvider::pause(const QString &sessionId, Callback<void> done)
+{
+    const auto it = m_records.constFind(sessionId);
+    if (it != m_records.cend() && !it->persistent)
+        return done.post(makeError(
+            ErrorCode::Unsupported,
+            tr("Only a persistent sandbox keeps its files when stopped; %1 is not persistent").arg(sessionId)));
+    stop(sessionId, std::move(done));
+}
+
+void VercelProvider::resume(const QString &sessionId, Callback<void> done)
+{
+    getSandbox(sessionId, true, Callback<VercelRecord>(this, [this, done](Result<VercelRecord> r) {
+                   if (!r)
+                       return done(makeError(r.code(), tr("Resuming failed: %1").arg(r.message())));
+                   done(VoidResult{});
+                   Q_EMIT sessionChanged(r->info);
+               }));
+}
+
+void VercelProvider::remove(const QString &sessionId, Callback<void> done)
+{
+    cloud::ApiCall call = apiCall("DELETE", QStringLiteral("/v2/sandboxes/") + enc(sessionId));
+    call.query.addQueryItem(QStringLiteral("projectId"), m_settings.project);
+    call.timeoutMs = 120000;
+    m_client->call(
+        call,
+        Callback<cloud::ApiReply>(this,
+                                  [this, sessionId, done](Result<cloud::ApiReply> r) {
+                                      if (!r)
+                                          return done(makeError(r.code(), tr("Removing failed: %1").arg(r.message())));
+                                      m_records.remove(sessionId);
+                                      m_cpu.remove(sessionId);
+                                      m_deadlines.remove(sessionId);
+                                      done(VoidResult{});
+                                      Q_EMIT sessionRemoved(sessionId);
+                                  }),
+        {404});
+}
+
+void VercelProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done)
+{
+    if (ttlSeconds <= 0)
+        return done.post(makeError(ErrorCode::InvalidArgument,
+                                   tr("Vercel sandboxes always end: give a time limit of at least one second")));
+    getSandbox(
+        sessionId, false, Callback<VercelRecord>(this, [this, sessionId, ttlSeconds, done](Result<VercelRecord> r) {
+            if (!r)
+                return done(r.error());
+            const QDateTime deadline = m_clock->currentDateTimeUtc().addSecs(ttlSeconds);
+            const QDateTime created = r->info.created.isValid() ? r->info.created : deadline;
+            // The tag counts from creation, so that created + ttl is the deadline for everyone.
+            cloud::ApiCall call = apiCall("PATCH", QStringLiteral("/v2/sandboxes/") + enc(sessionId));
+            call.query.addQueryItem(QStringLiteral("projectId"), m_settings.project);
+            call.body = compact(QJsonObject{
+                {QStringLiteral("tags"), tagsWithTtl(r.value(), qMax<qint64>(1, created.secsTo(deadline)))}});
+            const VercelRecord rec = r.value();
+            m_client->call(
+                call, Callback<cloud::ApiReply>(this, [this, rec, deadline, done](Result<cloud::ApiReply> patched) {
+                    if (!patched)
+                        return done(patched.error());
+                    extendTo(rec, deadline, done);
+                }));
+        }));
+}
+
+void VercelProvider::extendTo(const VercelRecord &rec, const QDateTime &deadline, Callback<void> done)
+{
+    const QDateTime vercelEnd = rec.sessionStarted.addMSecs(rec.timeoutMs);
+    const QString name = rec.info.id;
+    if (!rec.sessionStarted.isValid() || deadline <= vercelEnd) {
+        // Vercel cannot shorten a session: Sandbar stops it then.
+        m_deadlines.insert(name, deadline);
+        scheduleTtl();
+        return done(VoidResult{});
+    }
+    sessionCall(name, QStringLiteral("/extend-timeout"),
+                compact(QJsonObject{{QStringLiteral("duration"), double(vercelEnd.msecsTo(deadline))}}),
+                Callback<cloud::ApiReply>(this, [this, name, done](Result<cloud::ApiReply> e) {
+                    if (!e)
+                        return done(makeError(e.code(), tr("Vercel did not extend the sandbox: %1").arg(e.message())));
+                    m_deadlines.remove(name);
+                    scheduleTtl();
+                    done(VoidResult{});
+                }));
+}
+
+void VercelProvider::scheduleTtl()
+{
+    QDateTime next;
+    for (auto it = m_deadlines.cbegin(); it != m_deadlines.cend(); ++it)
+        if (!next.isValid() || it.value() < next)
+            next = it.value();
+    if (!next.isValid())
+        return m_ttlTimer->stop();
+    const qint64 ms = m_clock->currentDateTimeUtc().msecsTo(next);
+    // Long waits are re-armed hourly: timers drift across a suspend.
+    m_ttlTimer->start(int(std::clamp<qint64>(ms, 0, 3600 * 1000)));
+}
+
+void VercelProvider::enforceTtl()
+{
+    const QDateTime now = m_clock->currentDateTimeUtc();
+    const QStringList due = [&] {
+        QStringList ids;
+        for (auto it = m_deadlines.cbegin(); it != m_deadlines.cend(); ++it)
+            if (it.value() <= now)
+                ids << it.key();
+        return ids;
+    }();
+    for (const QString &id : due) {
+        m_deadlines.remove(id);
+        stop(id, Callback<void>(this, [this, id, now](VoidResult r) {
+                 if (!r) { // tried again in a minute
+                     m_deadlines.insert(id, now.addSecs(60));
+                     scheduleTtl();
+                 }
+             }));
+    }
+    scheduleTtl();
+}
+
+} // namespace sandbar::vercel

@@ -1,0 +1,203 @@
+// The parts of VercelProvider that work inside a running sandbox: commands, files, the
+// terminal and the statistics.
+#include "cloud/Transfers.h"
+#include "providers/CopyJob.h"
+#include "providers/ExecFileOps.h"
+#include "providers/vercel/VercelJobs.h"
+#include "providers/vercel/VercelProvider.h"
+#include "providers/vercel/VercelTr.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace sandbar::vercel {
+
+namespace {
+// The shell Vercel's image has; TERM as Vercel's own CLI sets it.
+const QString kShell = QStringLiteral("bash");
+} // namespace
+
+std::unique_ptr<ExecJob> VercelProvider::exec(const QString &sessionId, const ExecRequest &request)
+{
+    return std::make_unique<VercelExecJob>(this, sessionId, request);
+}
+
+void VercelProvider::statPath(const QString &sessionId, const QString &path, Callback<PathStat> done)
+{
+    statPathByExec(*this, sessionId, path, std::move(done));
+}
+
+void VercelProvider::listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done)
+{
+    // Command output travels as JSON text: the listing comes base64-armoured.
+    listFilesByExec(*this, sessionId, path, true, std::move(done));
+}
+
+void VercelProvider::removePath(const QString &sessionId, const QString &path, Callback<void> done)
+{
+    removePathByExec(*this, sessionId, path, std::move(done));
+}
+
+void VercelProvider::makeDir(const QString &sessionId, const QString &path, Callback<void> done)
+{
+    // fs/mkdir makes one folder, not its parents, and fails on one that exists: mkdir -p.
+    makeDirByExec(*this, sessionId, path, std::move(done));
+}
+
+std::unique_ptr<TransferJob> VercelProvider::putItem(const QString &sessionId, const QString &localPath,
+                                                     const QString &remoteDir, const QString &name)
+{
+    return std::make_unique<VercelUploadJob>(this, sessionId, localPath, remoteDir, name);
+}
+
+std::unique_ptr<TransferJob> VercelProvider::getItem(const QString &sessionId, const QString &remotePath,
+                                                     const QString &localDir, const QString &name)
+{
+    QPointer<VercelProvider> self(this);
+    return std::make_unique<cloud::DeferredTransferJob>([self, sessionId, remotePath, localDir, name](
+                                                            QObject *context, cloud::DeferredTransferJob::Ready ready) {
+        if (!self)
+            return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+        self->statPath(
+            sessionId, remotePath, Callback<PathStat>(context, [=](Result<PathStat> st) {
+                if (!st)
+                    return ready(st.error());
+                if (!st->exists)
+                    return ready(makeError(ErrorCode::NotFound, tr("Nothing is at %1 in the sandbox").arg(remotePath)));
+                if (!self)
+                    return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+                self->sessionUrl(
+                    sessionId, QStringLiteral("/fs/read"), Callback<QUrl>(context, [=](Result<QUrl> url) {
+                        if (!url)
+                            return ready(url.error());
+                        if (!self)
+                            return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+                        cloud::TreeOps ops;
+                        ops.listRemote = [self, sessionId](const QString &path, Callback<QList<FileEntry>> done) {
+                            if (!self)
+                                return done(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+                            self->listFiles(sessionId, path, done);
+                        };
+                        const QUrl readUrl = url.value();
+                        ops.downloadFile = [self, readUrl](const QString &remoteFile, const QString &localFile) {
+                            auto job = std::make_unique<cloud::HttpDownloadJob>(
+                                self->client(),
+                                cloud::HttpTarget{
+                                    readUrl, {{QByteArray("Content-Type"), QByteArray("application/json")}}, true},
+                                localFile);
+                            job->setRequest("POST", QJsonDocument(QJsonObject{{QStringLiteral("path"), remoteFile}})
+                                                        .toJson(QJsonDocument::Compact));
+                            return std::unique_ptr<TransferJob>(std::move(job));
+                        };
+                        ready(std::shared_ptr<TransferJob>(
+                            cloud::makeTreeDownload(ops, remotePath, st->isDir, localDir, name).release()));
+                    }));
+            }));
+    });
+}
+
+std::unique_ptr<TransferJob> VercelProvider::putTar(const QString &, QIODevice *, const QString &)
+{
+    // A tar from stdin would have to be recompressed as it comes; sandbarctl cp takes paths.
+    return std::make_unique<FailedTransferJob>(unsupportedError(m_descriptor, Capability::Files));
+}
+
+std::unique_ptr<TransferJob> VercelProvider::getTar(const QString &, const QString &, QIODevice *)
+{
+    return std::make_unique<FailedTransferJob>(unsupportedError(m_descriptor, Capability::Files));
+}
+
+cloud::WebSocketTerminals::Connection VercelProvider::ptyConnection(const QString &sessionId, const PtyOptions &options)
+{
+    QPointer<VercelProvider> self(this);
+    cloud::WebSocketPtyChannel::Hooks hooks;
+    hooks.service = tr("Vercel Sandbox");
+    // The first frame says what to run and at what size; nothing runs before it.
+    const QString cwd = options.workingDir.isEmpty() ? m_records.value(sessionId).cwd : options.workingDir;
+    hooks.openingText = [options, cwd] {
+        QStringList env{QStringLiteral("TERM=xterm-256color")};
+        env += options.env;
+        const QStringList argv = options.argv.isEmpty() ? QStringList{kShell} : options.argv;
+        QJsonObject start{{QStringLiteral("type"), QStringLiteral("start")},
+                          {QStringLiteral("command"), argv.first()},
+                          {QStringLiteral("args"), QJsonArray::fromStringList(argv.mid(1))},
+                          {QStringLiteral("env"), QJsonArray::fromStringList(env)},
+                          {QStringLiteral("cols"), qBound(1, options.cols, 1000)},
+                          {QStringLiteral("rows"), qBound(1, options.rows, 1000)}};
+        if (!cwd.isEmpty())
+            start.insert(QStringLiteral("cwd"), cwd);
+        return QString::fromUtf8(QJsonDocument(start).toJson(QJsonDocument::Compact));
+    };
+    hooks.resizeText = [](int cols, int rows) {
+        return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("resize")},
+                                                           {QStringLiteral("cols"), qBound(1, cols, 1000)},
+                                                           {QStringLiteral("rows"), qBound(1, rows, 1000)}})
+                                     .toJson(QJsonDocument::Compact));
+    };
+    // The exit comes as a text frame before the socket closes; the close then says nothing more.
+    auto exitCode = std::make_shared<std::optional<int>>();
+    hooks.textFrame = [exitCode](const QString &text) -> Result<cloud::WebSocketPtyChannel::TextFrame> {
+        if (const auto code = parseExitFrame(text)) {
+            *exitCode = *code;
+            return cloud::WebSocketPtyChannel::TextFrame{};
+        }
+        // Anything else in text is output, as Vercel's CLI shows it.
+        return cloud::WebSocketPtyChannel::TextFrame{false, text.toUtf8()};
+    };
+    hooks.closed = [exitCode](QWebSocketProtocol::CloseCode code, const QString &reason) -> Result<int> {
+        if (*exitCode)
+            return **exitCode;
+        if (code == QWebSocketProtocol::CloseCodeNormal)
+            return 0;
+        return makeError(ErrorCode::Unavailable,
+                         tr("Vercel closed the terminal (%1%2)")
+                             .arg(int(code))
+                             .arg(reason.isEmpty() ? QString() : QStringLiteral(": ") + reason));
+    };
+    auto opener = [self, sessionId](Callback<QNetworkRequest> ready) {
+        if (!self)
+            return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+        self->sessionCall(sessionId, QStringLiteral("/interactive"), QByteArrayLiteral("{}"),
+                          Callback<cloud::ApiReply>(ready.context(), [self, ready](Result<cloud::ApiReply> r) {
+                              if (!r)
+                                  return ready(r.error());
+                              auto where = parseInteractive(r->body);
+                              if (!where)
+                                  return ready(where.error());
+                              if (!self)
+                                  return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+                              QUrl url(where->url);
+                              QUrlQuery q(url);
+                              q.addQueryItem(QStringLiteral("token"),
+                                             QString::fromLatin1(QUrl::toPercentEncoding(where->token)));
+                              url.setQuery(q);
+                              // The token is the credential: the account's key stays home.
+                              ready(self->client()->request(url, {}, false));
+                          }));
+    };
+    return cloud::WebSocketTerminals::Connection{opener, hooks, {}};
+}
+
+void VercelProvider::sample(const QString &sessionId, Callback<StatsSample> done)
+{
+    getSandbox(sessionId, false, Callback<VercelRecord>(this, [this, sessionId, done](Result<VercelRecord> r) {
+                   if (!r)
+                       return done(r.error());
+                   StatsSample s;
+                   s.time = m_clock->currentDateTimeUtc();
+                   s.networkRxBytes = r->ingressBytes;
+                   s.networkTxBytes = r->egressBytes;
+                   if (r->activeCpuMs) {
+                       const qint64 now = m_since.elapsed();
+                       const auto before = m_cpu.constFind(sessionId);
+                       if (before != m_cpu.cend())
+                           s.cpuPercent = cpuPercent(before->cpuMs, *r->activeCpuMs, now - before->atMs);
+                       m_cpu.insert(sessionId, CpuReading{*r->activeCpuMs, now});
+                   }
+                   done(s);
+               }));
+}
+
+} // namespace sandbar::vercel
