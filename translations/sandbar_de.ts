@@ -1940,6 +1940,14 @@ stderr (%5 Bytes): %6</translation>
         <source>it is not JSON</source>
         <translation>sie ist kein JSON</translation>
     </message>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>Nothing is at %1 in the sandbox</source>
+        <translation>In der Sandbox ist nichts unter %1</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cloud::CloudClient</name>
@@ -2356,10 +2364,6 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Refusing to delete &apos;%1&apos;</source>
         <translation>Löschen von &apos;%1&apos; wird verweigert</translation>
-    </message>
-    <message>
-        <source>Nothing is at %1 in the sandbox</source>
-        <translation>In der Sandbox gibt es unter %1 nichts</translation>
     </message>
     <message>
         <source>Pausing failed</source>
@@ -8649,10 +8653,6 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>Vercel did not extend the sandbox: %1</source>
         <translation>Vercel hat die Sandbox nicht verlängert: %1</translation>
-    </message>
-    <message>
-        <source>Nothing is at %1 in the sandbox</source>
-        <translation>In der Sandbox ist nichts unter %1</translation>
     </message>
     <message>
         <source>Vercel closed the terminal (%1%2)</source>

@@ -1,5 +1,8 @@
 #include "cloud/Transfers.h"
 
+#include "cloud/CloudTr.h"
+#include "providers/Provider.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
@@ -475,6 +478,45 @@ std::unique_ptr<TransferJob> makeTreeDownload(TreeOps ops, const QString &remote
     auto job = std::make_unique<TreeJob>(std::move(ops), false);
     job->add({remotePath, QDir(localDir).filePath(name), isDir, 0});
     return job;
+}
+
+std::unique_ptr<TransferJob> makeSessionDownload(Provider *provider, const QString &sessionId,
+                                                 const QString &remotePath, const QString &localDir,
+                                                 const QString &name, ResolveUrl resolve, FileDownload fileJob)
+{
+    QPointer<Provider> self(provider);
+    const auto gone = [] { return makeError(ErrorCode::Cancelled, tr("The account was closed")); };
+    return std::make_unique<DeferredTransferJob>([=](QObject *context, DeferredTransferJob::Ready ready) {
+        FilesFacet *files = self ? self->files() : nullptr;
+        if (!files)
+            return ready(gone());
+        files->statPath(
+            sessionId, remotePath, Callback<PathStat>(context, [=](Result<PathStat> st) {
+                if (!st)
+                    return ready(st.error());
+                if (!st->exists)
+                    return ready(makeError(ErrorCode::NotFound, tr("Nothing is at %1 in the sandbox").arg(remotePath)));
+                resolve(context, Callback<QUrl>(context, [=](Result<QUrl> url) {
+                            if (!url)
+                                return ready(url.error());
+                            if (!self || !self->files())
+                                return ready(gone());
+                            TreeOps ops;
+                            ops.listRemote = [self, sessionId, gone](const QString &path,
+                                                                     Callback<QList<FileEntry>> done) {
+                                if (!self || !self->files())
+                                    return done(gone());
+                                self->files()->listFiles(sessionId, path, done);
+                            };
+                            const QUrl base = url.value();
+                            ops.downloadFile = [fileJob, base](const QString &remoteFile, const QString &localFile) {
+                                return fileJob(base, remoteFile, localFile);
+                            };
+                            ready(std::shared_ptr<TransferJob>(
+                                makeTreeDownload(ops, remotePath, st->isDir, localDir, name).release()));
+                        }));
+            }));
+    });
 }
 
 } // namespace sandbar::cloud

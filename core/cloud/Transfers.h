@@ -11,6 +11,10 @@
 #include <functional>
 #include <memory>
 
+namespace sandbar {
+class Provider;
+}
+
 namespace sandbar::cloud {
 
 // What an exchange's end means for a transfer or a stream: the server's refusal in its words
@@ -122,5 +126,17 @@ std::unique_ptr<TransferJob> makeTreeUpload(TreeOps ops, const QString &localPat
 // Downloads remotePath (a file or a folder; isDir says which) as localDir/name.
 std::unique_ptr<TransferJob> makeTreeDownload(TreeOps ops, const QString &remotePath, bool isDir,
                                               const QString &localDir, const QString &name);
+
+// Downloads remotePath (a file or a folder) of a cloud session as localDir/name the way the
+// cloud providers do: the provider's statPath says what is there, resolve finds the base URL of
+// the per-file download (an in-sandbox address, known after a call), the provider's listFiles
+// walks a folder and fileJob downloads one file from that base. Fails Cancelled once the
+// provider is gone.
+using ResolveUrl = std::function<void(QObject *context, Callback<QUrl> done)>;
+using FileDownload =
+    std::function<std::unique_ptr<TransferJob>(const QUrl &base, const QString &remoteFile, const QString &localFile)>;
+std::unique_ptr<TransferJob> makeSessionDownload(Provider *provider, const QString &sessionId,
+                                                 const QString &remotePath, const QString &localDir,
+                                                 const QString &name, ResolveUrl resolve, FileDownload fileJob);
 
 } // namespace sandbar::cloud

@@ -309,43 +309,17 @@ std::unique_ptr<TransferJob> DaytonaProvider::getItem(const QString &sessionId, 
                                                       const QString &localDir, const QString &name)
 {
     QPointer<DaytonaProvider> self(this);
-    return std::make_unique<cloud::DeferredTransferJob>([self, sessionId, remotePath, localDir, name](
-                                                            QObject *context, cloud::DeferredTransferJob::Ready ready) {
-        if (!self)
-            return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
-        self->statPath(
-            sessionId, remotePath, Callback<PathStat>(context, [=](Result<PathStat> st) {
-                if (!st)
-                    return ready(st.error());
-                if (!st->exists)
-                    return ready(makeError(ErrorCode::NotFound, tr("Nothing is at %1 in the sandbox").arg(remotePath)));
-                if (!self)
-                    return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
-                self->toolboxUrl(
-                    sessionId, QStringLiteral("/files/download"), Callback<QUrl>(context, [=](Result<QUrl> url) {
-                        if (!url)
-                            return ready(url.error());
-                        if (!self)
-                            return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
-                        const QUrl downloadUrl = url.value();
-                        cloud::TreeOps ops;
-                        ops.listRemote = [self, sessionId](const QString &path, Callback<QList<FileEntry>> done) {
-                            if (!self)
-                                return done(makeError(ErrorCode::Cancelled, tr("The account was closed")));
-                            self->listFiles(sessionId, path, done);
-                        };
-                        ops.downloadFile = [self,
-                                            downloadUrl](const QString &remoteFile,
-                                                         const QString &localFile) -> std::unique_ptr<TransferJob> {
-                            return std::make_unique<cloud::HttpDownloadJob>(
-                                self->client(), cloud::HttpTarget{withPath(downloadUrl, remoteFile), {}, true},
-                                localFile);
-                        };
-                        ready(std::shared_ptr<TransferJob>(
-                            cloud::makeTreeDownload(ops, remotePath, st->isDir, localDir, name).release()));
-                    }));
-            }));
-    });
+    return cloud::makeSessionDownload(
+        this, sessionId, remotePath, localDir, name,
+        [self, sessionId](QObject *, Callback<QUrl> done) {
+            if (!self)
+                return done(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+            self->toolboxUrl(sessionId, QStringLiteral("/files/download"), std::move(done));
+        },
+        [self](const QUrl &base, const QString &remoteFile, const QString &localFile) -> std::unique_ptr<TransferJob> {
+            return std::make_unique<cloud::HttpDownloadJob>(
+                self ? self->client() : nullptr, cloud::HttpTarget{withPath(base, remoteFile), {}, true}, localFile);
+        });
 }
 
 void DaytonaProvider::telemetry(const QString &sessionId, Callback<StatsSample> done)

@@ -56,46 +56,24 @@ std::unique_ptr<TransferJob> VercelProvider::getItem(const QString &sessionId, c
                                                      const QString &localDir, const QString &name)
 {
     QPointer<VercelProvider> self(this);
-    return std::make_unique<cloud::DeferredTransferJob>([self, sessionId, remotePath, localDir, name](
-                                                            QObject *context, cloud::DeferredTransferJob::Ready ready) {
-        if (!self)
-            return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
-        self->statPath(
-            sessionId, remotePath, Callback<PathStat>(context, [=](Result<PathStat> st) {
-                if (!st)
-                    return ready(st.error());
-                if (!st->exists)
-                    return ready(makeError(ErrorCode::NotFound, tr("Nothing is at %1 in the sandbox").arg(remotePath)));
-                if (!self)
-                    return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
-                self->sessionUrl(
-                    sessionId, QStringLiteral("/fs/read"), Callback<QUrl>(context, [=](Result<QUrl> url) {
-                        if (!url)
-                            return ready(url.error());
-                        if (!self)
-                            return ready(makeError(ErrorCode::Cancelled, tr("The account was closed")));
-                        cloud::TreeOps ops;
-                        ops.listRemote = [self, sessionId](const QString &path, Callback<QList<FileEntry>> done) {
-                            if (!self)
-                                return done(makeError(ErrorCode::Cancelled, tr("The account was closed")));
-                            self->listFiles(sessionId, path, done);
-                        };
-                        const QUrl readUrl = url.value();
-                        ops.downloadFile = [self, readUrl](const QString &remoteFile, const QString &localFile) {
-                            auto job = std::make_unique<cloud::HttpDownloadJob>(
-                                self->client(),
-                                cloud::HttpTarget{
-                                    readUrl, {{QByteArray("Content-Type"), QByteArray("application/json")}}, true},
-                                localFile);
-                            job->setRequest("POST", QJsonDocument(QJsonObject{{QStringLiteral("path"), remoteFile}})
-                                                        .toJson(QJsonDocument::Compact));
-                            return std::unique_ptr<TransferJob>(std::move(job));
-                        };
-                        ready(std::shared_ptr<TransferJob>(
-                            cloud::makeTreeDownload(ops, remotePath, st->isDir, localDir, name).release()));
-                    }));
-            }));
-    });
+    return cloud::makeSessionDownload(
+        this, sessionId, remotePath, localDir, name,
+        [self, sessionId](QObject *, Callback<QUrl> done) {
+            if (!self)
+                return done(makeError(ErrorCode::Cancelled, tr("The account was closed")));
+            self->sessionUrl(sessionId, QStringLiteral("/fs/read"), std::move(done));
+        },
+        // fs/read names the file in a JSON body, not in the URL.
+        [self](const QUrl &base, const QString &remoteFile, const QString &localFile) -> std::unique_ptr<TransferJob> {
+            auto job = std::make_unique<cloud::HttpDownloadJob>(
+                self ? self->client() : nullptr,
+                cloud::HttpTarget{base, {{QByteArray("Content-Type"), QByteArray("application/json")}}, true},
+                localFile);
+            job->setRequest(
+                "POST",
+                QJsonDocument(QJsonObject{{QStringLiteral("path"), remoteFile}}).toJson(QJsonDocument::Compact));
+            return job;
+        });
 }
 
 std::unique_ptr<TransferJob> VercelProvider::putTar(const QString &, QIODevice *, const QString &)
