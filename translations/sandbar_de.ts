@@ -1786,6 +1786,34 @@ stderr (%5 Bytes): %6</translation>
         <source>accounts needs a subcommand: list, add, remove, check, trust</source>
         <translation>accounts benötigt einen Unterbefehl: list, add, remove, check, trust</translation>
     </message>
+    <message>
+        <source> (asleep)</source>
+        <translation> (schläft)</translation>
+    </message>
+    <message>
+        <source>COMMENT</source>
+        <translation>KOMMENTAR</translation>
+    </message>
+    <message>
+        <source>snapshots needs a subcommand: list, create, restore</source>
+        <translation>snapshots braucht einen Unterbefehl: list, create, restore</translation>
+    </message>
+    <message>
+        <source>usage: snapshots list REF</source>
+        <translation>Aufruf: snapshots list REF</translation>
+    </message>
+    <message>
+        <source>usage: snapshots create REF [--comment TEXT]</source>
+        <translation>Aufruf: snapshots create REF [--comment TEXT]</translation>
+    </message>
+    <message>
+        <source>usage: snapshots restore REF ID</source>
+        <translation>Aufruf: snapshots restore REF ID</translation>
+    </message>
+    <message>
+        <source>unknown snapshots subcommand &apos;%1&apos;</source>
+        <translation>unbekannter snapshots-Unterbefehl „%1“</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cli::McpAgent</name>
@@ -1948,6 +1976,10 @@ stderr (%5 Bytes): %6</translation>
         <source>Nothing is at %1 in the sandbox</source>
         <translation>In der Sandbox ist nichts unter %1</translation>
     </message>
+    <message>
+        <source>The service sent a line of over 8 MiB</source>
+        <translation>Der Dienst sandte eine Zeile von über 8 MiB</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cloud::CloudClient</name>
@@ -2024,16 +2056,8 @@ stderr (%5 Bytes): %6</translation>
         <translation>Das Terminal hat keine Adresse</translation>
     </message>
     <message>
-        <source>%1 offered an unencrypted terminal address (%2); only https is accepted</source>
-        <translation>%1 hat eine unverschlüsselte Terminaladresse angeboten (%2); nur https wird akzeptiert</translation>
-    </message>
-    <message>
         <source>The certificate of %1 was refused: %2. A self-hosted service with its own certificate authority needs the account&apos;s CA file.</source>
         <translation>Das Zertifikat von %1 wurde abgelehnt: %2. Ein selbst gehosteter Dienst mit eigener Zertifizierungsstelle benötigt die CA-Datei des Kontos.</translation>
-    </message>
-    <message>
-        <source>%1 refused the terminal: the key was not accepted (%2)</source>
-        <translation>%1 hat das Terminal verweigert: Der Schlüssel wurde nicht akzeptiert (%2)</translation>
     </message>
     <message>
         <source>The terminal connection to %1 failed: %2</source>
@@ -2054,6 +2078,22 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>%1 kept sending terminal output faster than it could be shown (over %2 MiB waiting); the terminal was disconnected so that Sandbar&apos;s memory stays bounded.</source>
         <translation>%1 hat Terminalausgaben schneller gesendet, als sie angezeigt werden konnten (über %2 MiB warteten); das Terminal wurde getrennt, damit Sandbars Speicherverbrauch begrenzt bleibt.</translation>
+    </message>
+    <message>
+        <source>%1 offered an unencrypted address (%2); only https is accepted</source>
+        <translation>%1 bot eine unverschlüsselte Adresse an (%2); nur https wird angenommen</translation>
+    </message>
+    <message>
+        <source>%1 refused %2: the key was not accepted (%3)</source>
+        <translation>%1 hat %2 abgelehnt: der Schlüssel wurde nicht angenommen (%3)</translation>
+    </message>
+    <message>
+        <source>The connection to %1 for %2 failed: %3</source>
+        <translation>Die Verbindung zu %1 für %2 ist fehlgeschlagen: %3</translation>
+    </message>
+    <message>
+        <source>the terminal</source>
+        <translation>das Terminal</translation>
     </message>
 </context>
 <context>
@@ -4554,6 +4594,279 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>The service ended the stream with an error.</source>
         <translation>Der Dienst hat den Datenstrom mit einem Fehler beendet.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::sprites</name>
+    <message>
+        <source>A Sprites token (sprites.dev, Account, Tokens); kept in the system keychain</source>
+        <translation>Ein Sprites-Token (sprites.dev, Account, Tokens); liegt im Schlüsselbund des Systems</translation>
+    </message>
+    <message>
+        <source>The Sprites API</source>
+        <translation>Die Sprites-API</translation>
+    </message>
+    <message>
+        <source>Fly.io Sprites</source>
+        <translation>Fly.io Sprites</translation>
+    </message>
+    <message>
+        <source>Persistent Fly.io VMs that sleep when nothing runs in them: compute is billed only while a terminal or command is active, storage always.</source>
+        <translation>Dauerhafte Fly.io-VMs, die schlafen, wenn nichts in ihnen läuft: Rechenzeit wird nur berechnet, solange ein Terminal oder Befehl aktiv ist, Speicherplatz immer.</translation>
+    </message>
+    <message>
+        <source>Organisation</source>
+        <translation>Organisation</translation>
+    </message>
+    <message>
+        <source>The Fly.io organisation the token belongs to (for your own reference; the token chooses it)</source>
+        <translation>Die Fly.io-Organisation, zu der das Token gehört (zur eigenen Übersicht; das Token bestimmt sie)</translation>
+    </message>
+    <message>
+        <source>vCPUs</source>
+        <translation>vCPUs</translation>
+    </message>
+    <message>
+        <source>Virtual CPUs while it runs; empty: Sprites&apos; default</source>
+        <translation>Virtuelle CPUs, solange er läuft; leer: Vorgabe von Sprites</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>Region</translation>
+    </message>
+    <message>
+        <source>A Fly.io region (ord, fra, …); empty: the nearest</source>
+        <translation>Eine Fly.io-Region (ord, fra, …); leer: die nächstgelegene</translation>
+    </message>
+    <message>
+        <source>Storage (GB)</source>
+        <translation>Speicherplatz (GB)</translation>
+    </message>
+    <message>
+        <source>The sprite&apos;s disk, kept while it sleeps and billed as storage; empty: Sprites&apos; default</source>
+        <translation>Die Festplatte des Sprites, bleibt im Schlaf erhalten und wird als Speicherplatz berechnet; leer: Vorgabe von Sprites</translation>
+    </message>
+    <message>
+        <source>Public URL</source>
+        <translation>Öffentliche URL</translation>
+    </message>
+    <message>
+        <source>Anyone may open the sprite&apos;s URL (off: only with the organisation&apos;s token)</source>
+        <translation>Jeder darf die URL des Sprites öffnen (aus: nur mit dem Token der Organisation)</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one a line</source>
+        <translation>SCHLÜSSEL=WERT, einer pro Zeile</translation>
+    </message>
+    <message>
+        <source>Internet access</source>
+        <translation>Internetzugang</translation>
+    </message>
+    <message>
+        <source>Let the sprite reach the internet (off: a network policy that denies every domain)</source>
+        <translation>Den Sprite ins Internet lassen (aus: eine Netzwerkrichtlinie, die jede Domain sperrt)</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>A sprite never ends by itself: after this long Sandbar, while it runs, ends what runs in it so that it sleeps; its files stay. Empty: no limit</source>
+        <translation>Ein Sprite endet nie von selbst: nach dieser Zeit beendet Sandbar, solange es läuft, was im Sprite läuft, damit er schläft; seine Dateien bleiben. Leer: kein Limit</translation>
+    </message>
+    <message>
+        <source>asleep (%1)</source>
+        <translation>schläft (%1)</translation>
+    </message>
+    <message>
+        <source>URL (public)</source>
+        <translation>URL (öffentlich)</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>sprite</source>
+        <translation>Sprite</translation>
+    </message>
+    <message>
+        <source>it has no name</source>
+        <translation>er hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>sprite list</source>
+        <translation>Sprite-Liste</translation>
+    </message>
+    <message>
+        <source>it has no sprites array</source>
+        <translation>ihr fehlt das Feld sprites</translation>
+    </message>
+    <message>
+        <source>session list</source>
+        <translation>Sitzungsliste</translation>
+    </message>
+    <message>
+        <source>it has no sessions array</source>
+        <translation>ihr fehlt das Feld sessions</translation>
+    </message>
+    <message>
+        <source>file list</source>
+        <translation>Dateiliste</translation>
+    </message>
+    <message>
+        <source>it has no entries array</source>
+        <translation>ihr fehlt das Feld entries</translation>
+    </message>
+    <message>
+        <source>checkpoint list</source>
+        <translation>Checkpoint-Liste</translation>
+    </message>
+    <message>
+        <source>it is not a list</source>
+        <translation>sie ist keine Liste</translation>
+    </message>
+    <message>
+        <source>progress line</source>
+        <translation>Fortschrittszeile</translation>
+    </message>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation>sie ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>the service gave no reason</source>
+        <translation>der Dienst nannte keinen Grund</translation>
+    </message>
+    <message>
+        <source>Memory while it runs, also its limit; empty: Sprites&apos; default</source>
+        <translation>Arbeitsspeicher, solange er läuft, zugleich sein Limit; leer: Vorgabe von Sprites</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::sprites::SpritesExecJob</name>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>No command was given</source>
+        <translation>Es wurde kein Befehl angegeben</translation>
+    </message>
+    <message>
+        <source>Sprites run commands as their own user only</source>
+        <translation>Sprites führen Befehle nur als ihr eigener Benutzer aus</translation>
+    </message>
+    <message>
+        <source>the command</source>
+        <translation>den Befehl</translation>
+    </message>
+    <message>
+        <source>The sprite did not start the command in time</source>
+        <translation>Der Sprite hat den Befehl nicht rechtzeitig gestartet</translation>
+    </message>
+    <message>
+        <source>The sprite&apos;s connection ended before the command did (%1%2)</source>
+        <translation>Die Verbindung zum Sprite endete vor dem Befehl (%1%2)</translation>
+    </message>
+    <message>
+        <source>The command was cancelled</source>
+        <translation>Der Befehl wurde abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::sprites::SpritesProvider</name>
+    <message>
+        <source>%1 (8080 is listening)</source>
+        <translation>%1 (8080 lauscht)</translation>
+    </message>
+    <message>
+        <source>The time limit, CPUs and memory must be positive</source>
+        <translation>Zeitlimit, CPUs und Arbeitsspeicher müssen positiv sein</translation>
+    </message>
+    <message>
+        <source>Sprites have no GPUs</source>
+        <translation>Sprites haben keine GPUs</translation>
+    </message>
+    <message>
+        <source>Creating the sprite…</source>
+        <translation>Der Sprite wird erstellt …</translation>
+    </message>
+    <message>
+        <source>%1, so the sprite was deleted again: %2</source>
+        <translation>%1, daher wurde der Sprite wieder gelöscht: %2</translation>
+    </message>
+    <message>
+        <source>Closing the sprite&apos;s network…</source>
+        <translation>Das Netzwerk des Sprites wird geschlossen …</translation>
+    </message>
+    <message>
+        <source>The sprite&apos;s network could not be closed</source>
+        <translation>Das Netzwerk des Sprites ließ sich nicht schließen</translation>
+    </message>
+    <message>
+        <source>The sprite&apos;s memory limit could not be set</source>
+        <translation>Das Speicherlimit des Sprites ließ sich nicht setzen</translation>
+    </message>
+    <message>
+        <source>The sprite&apos;s memory limit could not be read</source>
+        <translation>Das Speicherlimit des Sprites ließ sich nicht lesen</translation>
+    </message>
+    <message>
+        <source>Ending the sprite&apos;s sessions failed: %1</source>
+        <translation>Das Beenden der Sitzungen des Sprites ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Killing the sprite&apos;s sessions failed: %1</source>
+        <translation>Das Abbrechen der Sitzungen des Sprites ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Deleting failed: %1</source>
+        <translation>Löschen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The time limit cannot be negative</source>
+        <translation>Das Zeitlimit darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>Sprites closed the terminal (%1%2)</source>
+        <translation>Sprites hat das Terminal geschlossen (%1%2)</translation>
+    </message>
+    <message>
+        <source>The account was closed</source>
+        <translation>Das Konto wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>Sprites reported: %1</source>
+        <translation>Sprites meldete: %1</translation>
+    </message>
+    <message>
+        <source>Saving a checkpoint…</source>
+        <translation>Ein Checkpoint wird gespeichert …</translation>
+    </message>
+    <message>
+        <source>The checkpoint failed: %1</source>
+        <translation>Der Checkpoint ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Sprites reported the checkpoint saved, yet lists none</source>
+        <translation>Sprites meldete den Checkpoint als gespeichert, listet aber keinen</translation>
+    </message>
+    <message>
+        <source>Restoring checkpoint %1…</source>
+        <translation>Checkpoint %1 wird wiederhergestellt …</translation>
+    </message>
+    <message>
+        <source>Restoring failed: %1</source>
+        <translation>Wiederherstellen fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -7785,6 +8098,10 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>Created by the agent %1 (through Sandbar&apos;s MCP server)</source>
         <translation>Vom Agenten %1 erstellt (über den MCP-Server von Sandbar)</translation>
     </message>
+    <message>
+        <source>%1 (asleep)</source>
+        <translation>%1 (schläft)</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::SessionsPane</name>
@@ -7858,6 +8175,89 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>, </source>
         <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::SnapshotsView</name>
+    <message>
+        <source>Snapshots</source>
+        <translation>Snapshots</translation>
+    </message>
+    <message>
+        <source>A snapshot keeps the session&apos;s files as they are now; restoring one ends what runs in the session and puts the files back.</source>
+        <translation>Ein Snapshot hält die Dateien der Sitzung fest, wie sie jetzt sind; beim Wiederherstellen endet, was in der Sitzung läuft, und die Dateien kommen zurück.</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Gespeichert</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>Kommentar</translation>
+    </message>
+    <message>
+        <source>Comment (optional)</source>
+        <translation>Kommentar (optional)</translation>
+    </message>
+    <message>
+        <source>Snapshot comment</source>
+        <translation>Kommentar zum Snapshot</translation>
+    </message>
+    <message>
+        <source>Save snapshot</source>
+        <translation>Snapshot speichern</translation>
+    </message>
+    <message>
+        <source>Restore…</source>
+        <translation>Wiederherstellen …</translation>
+    </message>
+    <message>
+        <source>The snapshots could not be listed: %1</source>
+        <translation>Die Snapshots ließen sich nicht auflisten: %1</translation>
+    </message>
+    <message>
+        <source>No snapshots yet.</source>
+        <translation>Noch keine Snapshots.</translation>
+    </message>
+    <message>
+        <source>Saving a snapshot…</source>
+        <translation>Ein Snapshot wird gespeichert …</translation>
+    </message>
+    <message>
+        <source>Snapshot %1 saved.</source>
+        <translation>Snapshot %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>The snapshot failed: %1</source>
+        <translation>Der Snapshot ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Restore snapshot</source>
+        <translation>Snapshot wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restore snapshot %1? What runs in the session ends, and files changed since the snapshot are lost.</source>
+        <translation>Snapshot %1 wiederherstellen? Was in der Sitzung läuft, endet, und seit dem Snapshot geänderte Dateien gehen verloren.</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Restoring snapshot %1…</source>
+        <translation>Snapshot %1 wird wiederhergestellt …</translation>
+    </message>
+    <message>
+        <source>Restored to snapshot %1.</source>
+        <translation>Auf Snapshot %1 zurückgesetzt.</translation>
+    </message>
+    <message>
+        <source>Restoring failed: %1</source>
+        <translation>Wiederherstellen fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -9167,6 +9567,30 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>Trust the key build1&apos;s host offers, if it is this one.</source>
         <translation>Dem Schlüssel vertrauen, den der Rechner von build1 anbietet, wenn es dieser ist.</translation>
+    </message>
+    <message>
+        <source>List a session&apos;s snapshots (a sprite&apos;s checkpoints), newest first.</source>
+        <translation>Die Snapshots einer Sitzung auflisten (die Checkpoints eines Sprites), neueste zuerst.</translation>
+    </message>
+    <message>
+        <source>Save a snapshot of a session and print its id.</source>
+        <translation>Einen Snapshot einer Sitzung speichern und seine ID ausgeben.</translation>
+    </message>
+    <message>
+        <source>What the provider reports while it saves goes to stderr.</source>
+        <translation>Was der Anbieter beim Speichern meldet, geht nach stderr.</translation>
+    </message>
+    <message>
+        <source>A note kept with the snapshot.</source>
+        <translation>Eine Notiz, die beim Snapshot bleibt.</translation>
+    </message>
+    <message>
+        <source>Put a session back as it was at a snapshot.</source>
+        <translation>Eine Sitzung auf den Stand eines Snapshots zurücksetzen.</translation>
+    </message>
+    <message>
+        <source>What runs in the session ends; its files become the snapshot&apos;s.</source>
+        <translation>Was in der Sitzung läuft, endet; ihre Dateien werden die des Snapshots.</translation>
     </message>
 </context>
 </TS>

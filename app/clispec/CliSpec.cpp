@@ -158,6 +158,29 @@ QList<Command> makeCommands()
         .positionals = {C::Session},
     };
     list << Command{
+        .words = "snapshots list",
+        .synopsis = "REF",
+        .summary =
+            QT_TRANSLATE_NOOP("sandbarctl", "List a session's snapshots (a sprite's checkpoints), newest first."),
+        .positionals = {C::Session},
+    };
+    list << Command{
+        .words = "snapshots create",
+        .synopsis = "REF [--comment TEXT]",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Save a snapshot of a session and print its id."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "What the provider reports while it saves goes to stderr."),
+        .options = {{"--comment", "TEXT", QT_TRANSLATE_NOOP("sandbarctl", "A note kept with the snapshot.")}},
+        .positionals = {C::Session},
+    };
+    list << Command{
+        .words = "snapshots restore",
+        .synopsis = "REF ID",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Put a session back as it was at a snapshot."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "What runs in the session ends; its files become the "
+                                                       "snapshot's."),
+        .positionals = {C::Session, C::None},
+    };
+    list << Command{
         .words = "exec",
         .synopsis = "REF -- CMD [ARG]...",
         .summary = QT_TRANSLATE_NOOP("sandbarctl", "Run a command in a session and exit with its exit code."),

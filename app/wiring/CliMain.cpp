@@ -237,6 +237,7 @@ int cliMain(int argc, char **argv)
         {QStringLiteral("cp"), &cli::runCp},
         {QStringLiteral("ls"), &cli::runLs},
         {QStringLiteral("stats"), &cli::runStats},
+        {QStringLiteral("snapshots"), &cli::runSnapshots},
         {QStringLiteral("catalog"), &cli::runCatalog},
         {QStringLiteral("compare"), &cli::runCompare},
         {QStringLiteral("audit"), &runAuditCommand},

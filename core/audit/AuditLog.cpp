@@ -34,16 +34,27 @@ struct ActionName {
 };
 
 constexpr ActionName ActionNames[] = {
-    {Action::AccountAdded, "account.added"},     {Action::AccountRemoved, "account.removed"},
-    {Action::SessionCreated, "session.created"}, {Action::SessionStopped, "session.stopped"},
-    {Action::SessionKilled, "session.killed"},   {Action::SessionRemoved, "session.removed"},
-    {Action::SessionPaused, "session.paused"},   {Action::SessionResumed, "session.resumed"},
-    {Action::SessionTtlChanged, "session.ttl"},  {Action::ExecRun, "exec"},
-    {Action::PtyOpened, "pty.opened"},           {Action::FileUploaded, "file.uploaded"},
-    {Action::FileDownloaded, "file.downloaded"}, {Action::BudgetStop, "budget.stop"},
-    {Action::SessionAdopted, "session.adopted"}, {Action::SessionArchived, "session.archived"},
-    {Action::AgentCall, "agent.call"},           {Action::FileRemoved, "file.removed"},
+    {Action::AccountAdded, "account.added"},
+    {Action::AccountRemoved, "account.removed"},
+    {Action::SessionCreated, "session.created"},
+    {Action::SessionStopped, "session.stopped"},
+    {Action::SessionKilled, "session.killed"},
+    {Action::SessionRemoved, "session.removed"},
+    {Action::SessionPaused, "session.paused"},
+    {Action::SessionResumed, "session.resumed"},
+    {Action::SessionTtlChanged, "session.ttl"},
+    {Action::ExecRun, "exec"},
+    {Action::PtyOpened, "pty.opened"},
+    {Action::FileUploaded, "file.uploaded"},
+    {Action::FileDownloaded, "file.downloaded"},
+    {Action::BudgetStop, "budget.stop"},
+    {Action::SessionAdopted, "session.adopted"},
+    {Action::SessionArchived, "session.archived"},
+    {Action::AgentCall, "agent.call"},
+    {Action::FileRemoved, "file.removed"},
     {Action::FolderCreated, "folder.created"},
+    {Action::SnapshotCreated, "snapshot.created"},
+    {Action::SnapshotRestored, "snapshot.restored"},
 };
 
 QStringList schema()

@@ -33,9 +33,11 @@ enum class Action {
     BudgetStop,
     SessionAdopted,
     SessionArchived,
-    AgentCall,     // one MCP tool call by an agent (detail: agentCallDetail)
-    FileRemoved,   // the Files tab's delete (detail: fileDetail)
-    FolderCreated, // the Files tab's new folder (detail: fileDetail)
+    AgentCall,        // one MCP tool call by an agent (detail: agentCallDetail)
+    FileRemoved,      // the Files tab's delete (detail: fileDetail)
+    FolderCreated,    // the Files tab's new folder (detail: fileDetail)
+    SnapshotCreated,  // detail: {snapshot, comment}
+    SnapshotRestored, // detail: {snapshot}
 };
 
 QString actionName(Action action);

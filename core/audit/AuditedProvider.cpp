@@ -49,6 +49,7 @@ void AuditedProvider::mirrorFacets()
     f.pause = in.pause ? this : nullptr;
     f.archive = in.archive ? this : nullptr;
     f.timeLimit = in.timeLimit ? this : nullptr;
+    f.snapshots = in.snapshots ? this : nullptr;
     setFacets(f);
 }
 
@@ -63,6 +64,7 @@ AuditedProvider::AuditedProvider(std::unique_ptr<Provider> inner, AuditLog &log,
     connect(m_inner.get(), &Provider::sessionChanged, this, &Provider::sessionChanged);
     connect(m_inner.get(), &Provider::sessionRemoved, this, &Provider::sessionRemoved);
     connect(m_inner.get(), &Provider::createProgress, this, &Provider::createProgress);
+    connect(m_inner.get(), &Provider::snapshotProgress, this, &Provider::snapshotProgress);
 }
 
 AuditedProvider::~AuditedProvider() = default;
@@ -141,6 +143,22 @@ void AuditedProvider::setTimeout(const QString &id, qint64 ttlSeconds, Callback<
 {
     m_inner->timeLimit()->setTimeout(
         id, ttlSeconds, logged(int(Action::SessionTtlChanged), id, ttlDetail(ttlSeconds), std::move(done)));
+}
+
+void AuditedProvider::createSnapshot(const QString &id, const QString &comment, Callback<SnapshotEntry> done)
+{
+    m_inner->snapshots()->createSnapshot(
+        id, comment, Callback<SnapshotEntry>(done.context(), [this, id, comment, done](Result<SnapshotEntry> r) {
+            record(int(Action::SnapshotCreated), id, snapshotDetail(r.ok() ? r->id : QString(), comment),
+                   r.ok() ? VoidResult{} : VoidResult(r.error()));
+            done(std::move(r));
+        }));
+}
+
+void AuditedProvider::restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done)
+{
+    m_inner->snapshots()->restoreSnapshot(
+        id, snapshotId, logged(int(Action::SnapshotRestored), id, snapshotDetail(snapshotId), std::move(done)));
 }
 
 std::unique_ptr<PtyChannel> AuditedProvider::openPty(const QString &id, const PtyOptions &options)

@@ -21,7 +21,8 @@ class AuditedProvider final : public Provider,
                               public ImagesFacet,
                               public PauseFacet,
                               public ArchiveFacet,
-                              public TimeLimitFacet
+                              public TimeLimitFacet,
+                              public SnapshotFacet
 {
     Q_OBJECT
 public:
@@ -106,6 +107,14 @@ public:
     void resume(const QString &sessionId, Callback<void> done) override;
     void archive(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
+
+    // SnapshotFacet: saving and restoring recorded, the list passed on.
+    void listSnapshots(const QString &sessionId, Callback<QList<SnapshotEntry>> done) override
+    {
+        m_inner->snapshots()->listSnapshots(sessionId, std::move(done));
+    }
+    void createSnapshot(const QString &sessionId, const QString &comment, Callback<SnapshotEntry> done) override;
+    void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) override;
 
 private:
     void mirrorFacets();

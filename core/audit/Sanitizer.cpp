@@ -268,6 +268,16 @@ QJsonObject ttlDetail(qint64 ttlSeconds)
     return o;
 }
 
+QJsonObject snapshotDetail(const QString &snapshotId, const QString &comment)
+{
+    QJsonObject o;
+    if (!snapshotId.isEmpty())
+        o[QStringLiteral("snapshot")] = snapshotId;
+    if (!comment.isEmpty())
+        o[QStringLiteral("comment")] = redactCommandLine(comment.left(500));
+    return o;
+}
+
 QJsonObject budgetDetail(double monthSpendUsd, double monthlyBudgetUsd)
 {
     QJsonObject o;

@@ -42,6 +42,8 @@ QJsonObject createDetail(const CreateSpec &spec, const QList<FieldDescriptor> &c
 QJsonObject fileDetail(const QString &path, qint64 sizeBytes, const QString &localPath = {});
 QJsonObject ttlDetail(qint64 ttlSeconds);
 QJsonObject budgetDetail(double monthSpendUsd, double monthlyBudgetUsd);
+// A snapshot's id and, where given, the comment typed for it (through redactCommandLine).
+QJsonObject snapshotDetail(const QString &snapshotId, const QString &comment = {});
 
 // An agent's tool arguments as the log, the window and its approval queue may show them:
 // secret-looking keys and env values redacted, argv and command lines through redactArgv /

@@ -60,6 +60,18 @@ struct CloudClient::Attempt {
     int number = 0;
 };
 
+CloudClient::Options CloudClient::bearerOptions(QString service, QUrl baseUrl, QList<QSslCertificate> extraCas,
+                                                const QString &token, const Clock *clock)
+{
+    Options o;
+    o.service = std::move(service);
+    o.baseUrl = std::move(baseUrl);
+    o.extraCaCertificates = std::move(extraCas);
+    o.authHeaders.append({QByteArray("Authorization"), QByteArray("Bearer ") + token.toUtf8()});
+    o.clock = clock;
+    return o;
+}
+
 CloudClient::CloudClient(Options options, QObject *parent)
     : QObject(parent)
     , m_options(std::move(options))

@@ -84,6 +84,9 @@ public:
     };
 
     explicit CloudClient(Options options, QObject *parent = nullptr);
+    // Options for a service that takes the key as a bearer token (most of them).
+    static Options bearerOptions(QString service, QUrl baseUrl, QList<QSslCertificate> extraCas, const QString &token,
+                                 const Clock *clock);
     ~CloudClient() override;
 
     const Options &options() const { return m_options; }

@@ -74,4 +74,18 @@ Result<QJsonDocument> parseReply(const QByteArray &json, const QString &service,
     return doc;
 }
 
+QList<QByteArray> takeLines(QByteArray *buffer)
+{
+    QList<QByteArray> lines;
+    qsizetype from = 0;
+    for (qsizetype nl = buffer->indexOf('\n'); nl >= 0; nl = buffer->indexOf('\n', from)) {
+        const QByteArray line = buffer->mid(from, nl - from).trimmed();
+        if (!line.isEmpty())
+            lines.append(line);
+        from = nl + 1;
+    }
+    buffer->remove(0, from);
+    return lines;
+}
+
 } // namespace sandbar::cloud

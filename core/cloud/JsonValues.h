@@ -10,6 +10,7 @@
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonValue>
+#include <QList>
 #include <QString>
 #include <optional>
 
@@ -37,5 +38,9 @@ qint64 int64Of(const QJsonValue &v);
 Result<QJsonDocument> parseReply(const QByteArray &json, const QString &service, const QString &what);
 // The error for a reply that is JSON but not what was expected, worded as parseReply's.
 Error malformedReply(const QString &service, const QString &what, const QString &why);
+
+// Splits NDJSON kept in *buffer into complete lines (without their '\n', trimmed), leaving a
+// partial one; empty lines are dropped.
+QList<QByteArray> takeLines(QByteArray *buffer);
 
 } // namespace sandbar::cloud

@@ -32,6 +32,62 @@ std::optional<NetCounters> parseProcNetDev(const QByteArray &text)
     return c;
 }
 
+ProcReading parseProcReading(const QByteArray &text)
+{
+    ProcReading r;
+    std::optional<qint64> total;
+    std::optional<qint64> available;
+    for (const QByteArray &line : text.split('\n')) {
+        const QList<QByteArray> f = line.simplified().split(' ');
+        if (f.size() >= 5 && f.at(0) == "cpu") {
+            // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
+            qint64 sum = 0;
+            qint64 idle = 0;
+            bool ok = true;
+            for (qsizetype i = 1; i < f.size() && i <= 8 && ok; ++i) {
+                const qint64 v = f.at(i).toLongLong(&ok);
+                if (ok && v >= 0 && v < (qint64(1) << 56)) {
+                    sum += v;
+                    if (i == 4 || i == 5)
+                        idle += v;
+                } else {
+                    ok = false;
+                }
+            }
+            if (ok) {
+                r.totalTicks = sum;
+                r.busyTicks = sum - idle;
+            }
+        } else if (f.size() >= 2 && f.at(0).startsWith("cpu") && f.at(0).size() > 3) {
+            bool digits = false;
+            f.at(0).mid(3).toInt(&digits);
+            r.cpus += digits ? 1 : 0;
+        } else if (f.size() >= 3 && (f.at(0) == "MemTotal:" || f.at(0) == "MemAvailable:") && f.at(2) == "kB") {
+            bool ok = false;
+            const qint64 kb = f.at(1).toLongLong(&ok);
+            if (ok && kb >= 0 && kb < (qint64(1) << 40))
+                (f.at(0) == "MemTotal:" ? total : available) = kb * 1024;
+        }
+    }
+    if (total) {
+        r.memoryTotalBytes = total;
+        if (available && *available <= *total)
+            r.memoryUsedBytes = *total - *available;
+    }
+    return r;
+}
+
+std::optional<double> cpuPercentBetween(const ProcReading &before, const ProcReading &now)
+{
+    if (!before.totalTicks || !now.totalTicks || !before.busyTicks || !now.busyTicks || now.cpus <= 0)
+        return std::nullopt;
+    const qint64 total = *now.totalTicks - *before.totalTicks;
+    const qint64 busy = *now.busyTicks - *before.busyTicks;
+    if (total <= 0 || busy < 0 || busy > total)
+        return std::nullopt;
+    return 100.0 * double(now.cpus) * double(busy) / double(total);
+}
+
 PolledStatsStream::PolledStatsStream(Provider *provider, QString sessionId, QObject *parent)
     : StatsStream(parent)
     , m_provider(provider)

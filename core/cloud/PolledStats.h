@@ -17,6 +17,21 @@ struct NetCounters {
 };
 std::optional<NetCounters> parseProcNetDev(const QByteArray &text);
 
+// A VM's own /proc/stat and /proc/meminfo, read by a command (in one output, in any order):
+// the CPU time spent busy and in all since boot (in ticks, over every CPU), the CPUs counted,
+// and the memory in use (MemTotal less MemAvailable) of MemTotal. What is absent stays unset.
+struct ProcReading {
+    std::optional<qint64> busyTicks;
+    std::optional<qint64> totalTicks;
+    int cpus = 0;
+    std::optional<qint64> memoryUsedBytes;
+    std::optional<qint64> memoryTotalBytes;
+};
+ProcReading parseProcReading(const QByteArray &text);
+// The CPU use between two readings in Sandbar's percent of one core; nullopt when it cannot
+// be told (a reading lacks the counters, or they went backwards: a reboot).
+std::optional<double> cpuPercentBetween(const ProcReading &before, const ProcReading &now);
+
 // A cloud session's live statistics: the provider's stats() every few seconds while started
 // and, because cloud APIs report no network traffic, /proc/net/dev read through exec. Only
 // this stream does that (the Stats tab open), never stats(): an exec counts as activity on

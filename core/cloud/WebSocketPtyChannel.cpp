@@ -27,6 +27,62 @@ QAbstractSocket *transportOf(QWebSocket *ws)
 }
 } // namespace
 
+Result<QWebSocket *> makeServiceWebSocket(QNetworkRequest &request, const QString &service, QObject *parent)
+{
+    QUrl url = request.url();
+    if (url.scheme() == QLatin1String("http"))
+        url.setScheme(QStringLiteral("ws"));
+    else if (url.scheme() == QLatin1String("https"))
+        url.setScheme(QStringLiteral("wss"));
+    if (url.scheme() == QLatin1String("ws") && !isLoopbackHost(url.host()))
+        return makeError(ErrorCode::InvalidArgument,
+                         WebSocketPtyChannel::tr("%1 offered an unencrypted address (%2); only https is accepted")
+                             .arg(service, url.host()));
+    request.setUrl(url);
+    auto *socket = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, parent);
+    // Output comes in small frames; without a cap QWebSocket assembles a message of whatever
+    // size a server announces. Over it, the socket closes with 1009.
+    socket->setMaxAllowedIncomingFrameSize(kMaxMessageBytes);
+    socket->setMaxAllowedIncomingMessageSize(kMaxMessageBytes);
+    // A socket to this machine (a contract server, a tunnel) must never go through a proxy.
+    if (isLoopbackHost(url.host()))
+        socket->setProxy(QNetworkProxy::NoProxy);
+    if (url.scheme() == QLatin1String("wss"))
+        socket->setSslConfiguration(request.sslConfiguration());
+    return socket;
+}
+
+void collectSslErrors(QWebSocket *socket, QObject *context, QString *into)
+{
+    QObject::connect(socket, &QWebSocket::sslErrors, context, [into](const QList<QSslError> &errors) {
+        QStringList texts;
+        for (const QSslError &e : errors)
+            texts << e.errorString();
+        *into = texts.join(QLatin1String("; "));
+    });
+}
+
+std::optional<Error> webSocketOpenError(QWebSocket *socket, const QString &sslErrors, const QString &service,
+                                        const QString &what)
+{
+    const QString where = socket->requestUrl().host();
+    if (!sslErrors.isEmpty())
+        return makeError(
+            ErrorCode::Unavailable,
+            WebSocketPtyChannel::tr("The certificate of %1 was refused: %2. A self-hosted service with its "
+                                    "own certificate authority needs the account's CA file.")
+                .arg(where, sslErrors));
+    const QString text = socket->errorString();
+    if (text.contains(QLatin1String("401")) || text.contains(QLatin1String("403")))
+        return makeError(
+            ErrorCode::Unauthorized,
+            WebSocketPtyChannel::tr("%1 refused %2: the key was not accepted (%3)").arg(service, what, text));
+    if (!socket->isValid())
+        return makeError(ErrorCode::Unavailable,
+                         WebSocketPtyChannel::tr("The connection to %1 for %2 failed: %3").arg(service, what, text));
+    return std::nullopt;
+}
+
 WebSocketPtyChannel::WebSocketPtyChannel(Opener opener, Hooks hooks, QObject *parent)
     : PtyChannel(parent)
     , m_opener(std::move(opener))
@@ -70,57 +126,22 @@ void WebSocketPtyChannel::start()
 
 void WebSocketPtyChannel::openSocket(QNetworkRequest request)
 {
-    QUrl url = request.url();
-    if (url.scheme() == QLatin1String("http"))
-        url.setScheme(QStringLiteral("ws"));
-    else if (url.scheme() == QLatin1String("https"))
-        url.setScheme(QStringLiteral("wss"));
-    if (url.scheme() == QLatin1String("ws") && !isLoopbackHost(url.host()))
-        return fail(makeError(
-            ErrorCode::InvalidArgument,
-            tr("%1 offered an unencrypted terminal address (%2); only https is accepted").arg(service(), url.host())));
-    request.setUrl(url);
-
-    m_socket = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this);
-    // Terminal output comes in small frames; without a cap QWebSocket assembles a message
-    // of whatever size a server announces. Over it, the socket closes with 1009.
-    m_socket->setMaxAllowedIncomingFrameSize(kMaxMessageBytes);
-    m_socket->setMaxAllowedIncomingMessageSize(kMaxMessageBytes);
-    // A terminal on this machine (a contract server, a tunnel) must never go through a proxy.
-    if (isLoopbackHost(url.host()))
-        m_socket->setProxy(QNetworkProxy::NoProxy);
-    if (url.scheme() == QLatin1String("wss"))
-        m_socket->setSslConfiguration(request.sslConfiguration());
+    auto socket = makeServiceWebSocket(request, service(), this);
+    if (!socket)
+        return fail(socket.error());
+    m_socket = socket.value();
     connect(m_socket, &QWebSocket::connected, this, &WebSocketPtyChannel::onConnected);
     connect(m_socket, &QWebSocket::binaryMessageReceived, this, &WebSocketPtyChannel::onBinary);
     connect(m_socket, &QWebSocket::textMessageReceived, this, &WebSocketPtyChannel::onText);
     connect(m_socket, &QWebSocket::disconnected, this, &WebSocketPtyChannel::onDisconnected);
-    connect(m_socket, &QWebSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
-        QStringList texts;
-        for (const QSslError &e : errors)
-            texts << e.errorString();
-        m_sslErrors = texts.join(QLatin1String("; "));
-    });
+    collectSslErrors(m_socket, this, &m_sslErrors);
     connect(m_socket, QOverload<QAbstractSocket::SocketError>::of(&QWebSocket::error), this,
             [this](QAbstractSocket::SocketError) {
                 // Once the terminal is open, disconnected() tells the end from the close frame.
                 if (m_ended || !m_socket || m_ready)
                     return;
-                const QString where = m_socket->requestUrl().host();
-                if (!m_sslErrors.isEmpty())
-                    return fail(
-                        makeError(ErrorCode::Unavailable,
-                                  tr("The certificate of %1 was refused: %2. A self-hosted service with its own "
-                                     "certificate authority needs the account's CA file.")
-                                      .arg(where, m_sslErrors)));
-                const QString text = m_socket->errorString();
-                if (text.contains(QLatin1String("401")) || text.contains(QLatin1String("403")))
-                    return fail(
-                        makeError(ErrorCode::Unauthorized,
-                                  tr("%1 refused the terminal: the key was not accepted (%2)").arg(service(), text)));
-                if (!m_socket->isValid())
-                    fail(makeError(ErrorCode::Unavailable,
-                                   tr("The terminal connection to %1 failed: %2").arg(service(), text)));
+                if (const auto why = webSocketOpenError(m_socket, m_sslErrors, service(), tr("the terminal")))
+                    fail(*why);
             });
 
     m_connectTimer = new QTimer(this);
@@ -318,8 +339,8 @@ void WebSocketPtyChannel::close()
             finishWith(-1);
         return;
     }
-    if (m_hooks.hangup)
-        return m_hooks.hangup();
+    if (m_hooks.hangup && m_hooks.hangup())
+        return;
     if (m_socket)
         m_socket->close(QWebSocketProtocol::CloseCodeNormal);
 }

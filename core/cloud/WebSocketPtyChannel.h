@@ -14,6 +14,19 @@ class QTimer;
 
 namespace sandbar::cloud {
 
+// A WebSocket to a service, set up as each of Sandbar's is (terminals, commands): http(s) in
+// request's URL turned into ws(s) (the URL is changed in place), plain ws only to loopback,
+// incoming frames capped, no proxy for loopback, TLS from the request. Unopened, owned by parent.
+Result<QWebSocket *> makeServiceWebSocket(QNetworkRequest &request, const QString &service, QObject *parent);
+// Keeps the texts of the TLS errors socket meets in *into (which context owns), for
+// webSocketOpenError.
+void collectSslErrors(QWebSocket *socket, QObject *context, QString *into);
+// Why such a socket failed before it opened, in people's words (a refused certificate, given the
+// sslErrors texts seen, a refused key, the transport); nullopt while it may still open. what
+// names the use ("the terminal").
+std::optional<Error> webSocketOpenError(QWebSocket *socket, const QString &sslErrors, const QString &service,
+                                        const QString &what);
+
 // A terminal on a WebSocket, as most cloud sandboxes offer one (Daytona, Vercel, Sprites,
 // Blaxel): binary frames are the program's output, keystrokes go out as binary frames in the
 // order written, and what differs between services is in Hooks: text control frames, how a
@@ -46,9 +59,10 @@ public:
         // The close frame as an exit code, or an error. Unset: 1000 is exit 0, anything else
         // an error naming the code and reason.
         std::function<Result<int>(QWebSocketProtocol::CloseCode code, const QString &reason)> closed;
-        // What close() does; unset: a normal close frame. A service that ends the program
-        // another way (an HTTP DELETE) then closes the socket itself.
-        std::function<void()> hangup;
+        // What close() does first: a service that ends the program another way (an HTTP call)
+        // then closes the socket itself, and hangup answers true; false (it could not: the
+        // program's id is not known yet) or unset, and a normal close frame is sent.
+        std::function<bool()> hangup;
         // Named in errors ("Daytona").
         QString service;
         int connectTimeoutMs = 30000;

@@ -79,7 +79,7 @@ QHash<QString, CostMeter::HostShare> CostMeter::hostShares(const QList<SessionIn
     }
     for (const SessionInfo &s : sessions) {
         auto it = shares.find(s.account);
-        if (it != shares.end() && s.state == SessionState::Running)
+        if (it != shares.end() && s.state == SessionState::Running && !s.asleep)
             it->runningCpus += cpuWeight(s);
     }
     return shares;
@@ -91,7 +91,7 @@ SessionCost CostMeter::price(const SessionInfo &s, Track &track, const QDateTime
     SessionCost c;
     c.ref = s.ref();
     c.account = s.account;
-    c.running = s.state == SessionState::Running;
+    c.running = s.state == SessionState::Running && !s.asleep; // asleep: storage only
     if (!track.lastSeen.isValid()) {
         if (c.running && s.created.isValid())
             track.billedSeconds = std::max<qint64>(0, s.created.secsTo(now));

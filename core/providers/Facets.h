@@ -131,6 +131,26 @@ public:
     virtual void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) = 0;
 };
 
+// A saved state of a session that it can be put back to (a Fly.io checkpoint).
+struct SnapshotEntry {
+    QString id;
+    QDateTime created;
+    QString comment;
+};
+
+// Capability::Snapshots: save a session's state and go back to one. Long saves report what
+// they do through Provider::snapshotProgress.
+class SnapshotFacet
+{
+public:
+    virtual ~SnapshotFacet() = default;
+    // Newest first.
+    virtual void listSnapshots(const QString &sessionId, Callback<QList<SnapshotEntry>> done) = 0;
+    virtual void createSnapshot(const QString &sessionId, const QString &comment, Callback<SnapshotEntry> done) = 0;
+    // Puts the session back as it was then; what runs in it ends.
+    virtual void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) = 0;
+};
+
 // The table a provider fills in; null where it does not have the facet.
 struct Facets {
     TerminalFacet *terminals = nullptr;
@@ -142,6 +162,7 @@ struct Facets {
     PauseFacet *pause = nullptr;
     ArchiveFacet *archive = nullptr;
     TimeLimitFacet *timeLimit = nullptr;
+    SnapshotFacet *snapshots = nullptr;
 };
 
 // The capability bits each facet may report; the rest are the core's (Provider::coreCapabilities).
@@ -155,6 +176,6 @@ inline constexpr quint32 kStatsFlags = quint32(Capability::StatsCpu) | quint32(C
 inline constexpr quint32 kFacetFlags = kTerminalFlags | kFileFlags | kStatsFlags | quint32(Capability::Exec) |
                                        quint32(Capability::Logs) | quint32(Capability::Images) |
                                        quint32(Capability::PauseResume) | quint32(Capability::Archive) |
-                                       quint32(Capability::SetTimeout);
+                                       quint32(Capability::SetTimeout) | quint32(Capability::Snapshots);
 
 } // namespace sandbar

@@ -25,6 +25,8 @@ Capabilities facetCapabilities(const Facets &f)
         caps |= Capability::Archive;
     if (f.timeLimit)
         caps |= Capability::SetTimeout;
+    if (f.snapshots)
+        caps |= Capability::Snapshots;
     return caps;
 }
 

@@ -49,6 +49,7 @@ struct ListOptions {
 //   which builds the copy from them the same way for every provider (CopyingFiles.h).
 // - StatsFacet: stats, streamStats. LogsFacet: logs. ImagesFacet: listImages.
 // - PauseFacet: pause, resume. ArchiveFacet: archive. TimeLimitFacet: setTimeout.
+// - SnapshotFacet (new since): listSnapshots, createSnapshot, restoreSnapshot.
 class Provider : public QObject
 {
     Q_OBJECT
@@ -96,6 +97,7 @@ public:
     PauseFacet *pausing() const { return m_facets.pause; }
     ArchiveFacet *archiving() const { return m_facets.archive; }
     TimeLimitFacet *timeLimit() const { return m_facets.timeLimit; }
+    SnapshotFacet *snapshots() const { return m_facets.snapshots; }
 
     // Where this account keeps its own state (its data folder under --config-dir; empty
     // for a provider made by hand). Set by whoever makes the provider; downloads keep
@@ -110,6 +112,8 @@ Q_SIGNALS:
     // What create() is doing for the spec named name (CreateSpec::name; may be empty): text for
     // people ("Pulling image…"), done of total bytes where known (total 0: unknown).
     void createProgress(const QString &name, const QString &text, qint64 done, qint64 total);
+    // What a snapshot being saved or restored is doing, in the service's words.
+    void snapshotProgress(const QString &sessionId, const QString &text);
     // The facet table changed (setFacets after construction): wrappers mirror it again.
     void facetsChanged();
 

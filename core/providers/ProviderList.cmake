@@ -15,6 +15,7 @@ set(SANDBAR_PROVIDERS
   "e2b|providers/e2b/E2bFactory.h|e2b::makeE2bFactory()|contract"
   "daytona|providers/daytona/DaytonaFactory.h|daytona::makeDaytonaFactory()|contract"
   "vercel|providers/vercel/VercelFactory.h|vercel::makeVercelFactory()|contract"
+  "sprites|providers/sprites/SpritesFactory.h|sprites::makeSpritesFactory()|contract"
 )
 
 # SANDBAR_PROVIDER_IDS: the ids, in order. SANDBAR_PROVIDER_FOLDERS: the folders (relative to

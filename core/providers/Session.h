@@ -86,6 +86,9 @@ struct SessionInfo {
     int gpus = 0;
     QStringList gpuUuids; // the GPUs it was given, where the provider tells
     bool network = false;
+    // Running, but asleep: nothing runs in it and it pays no compute until the next terminal,
+    // command or file call wakes it (a Fly.io sprite); the cost meter bills it as stopped.
+    bool asleep = false;
     bool owned = false;   // carries Sandbar's labels
     bool adopted = false; // not Sandbar's, but the user asked Sandbar to manage it
     QMap<QString, QString> labels;

@@ -83,6 +83,11 @@ AuditEntry entryFor(Action action)
     case Action::FolderCreated:
         return makeEntry(action, account, provider, session, fileDetail(QStringLiteral("/workspace/new"), -1));
     case Action::BudgetStop: return makeEntry(action, account, provider, session, budgetDetail(10.5, 10));
+    case Action::SnapshotCreated:
+        return makeEntry(action, account, provider, session,
+                         snapshotDetail(QStringLiteral("v3"), QString(QStringLiteral("TOKEN=") + secret)));
+    case Action::SnapshotRestored:
+        return makeEntry(action, account, provider, session, snapshotDetail(QStringLiteral("v3")));
     case Action::SessionStopped:
     case Action::SessionKilled:
     case Action::SessionRemoved:
@@ -143,7 +148,7 @@ void TestAuditLog::everyActionLeavesOneRow()
 {
     QTemporaryDir dir;
     const auto actions = allActions();
-    QCOMPARE(actions.size(), 19);
+    QCOMPARE(actions.size(), 21);
     {
         AuditLog log(dir.path());
         QVERIFY2(log.isOpen(), qPrintable(log.openError().message));

@@ -279,6 +279,22 @@ QList<Driven> table()
          [](Provider &p, QObject *c, QObject *, F f) { p.archiving()->archive(Id, expectVoid(c, f)); }},
         {"TimeLimitFacet::setTimeout", Action::SessionTtlChanged,
          [](Provider &p, QObject *c, QObject *, F f) { p.timeLimit()->setTimeout(Id, 600, expectVoid(c, f)); }},
+        {"SnapshotFacet::createSnapshot", Action::SnapshotCreated,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.snapshots()->createSnapshot(
+                 Id, QStringLiteral("before the upgrade"),
+                 expectOk<SnapshotEntry>(c, f, [](const SnapshotEntry &e) { return e.id == QLatin1String("snap-1"); }));
+         }},
+        {"SnapshotFacet::listSnapshots",
+         {},
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.snapshots()->listSnapshots(
+                 Id, expectOk<QList<SnapshotEntry>>(c, f, [](const QList<SnapshotEntry> &) { return true; }));
+         }},
+        {"SnapshotFacet::restoreSnapshot", Action::SnapshotRestored,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.snapshots()->restoreSnapshot(Id, QStringLiteral("snap-1"), expectVoid(c, f));
+         }},
         {"FilesFacet::fileFlags",
          {},
          [](Provider &p, QObject *, QObject *, F f) {
@@ -428,7 +444,7 @@ QStringList declaredVirtuals()
                             {QStringLiteral("TerminalFacet"), QStringLiteral("ExecFacet"), QStringLiteral("FilesFacet"),
                              QStringLiteral("StatsFacet"), QStringLiteral("LogsFacet"), QStringLiteral("ImagesFacet"),
                              QStringLiteral("PauseFacet"), QStringLiteral("ArchiveFacet"),
-                             QStringLiteral("TimeLimitFacet")});
+                             QStringLiteral("TimeLimitFacet"), QStringLiteral("SnapshotFacet")});
 }
 
 // The method's own name, as the memory provider records it.
@@ -542,7 +558,8 @@ void TestAuditedProvider::handsOutItsProvidersFacets_data()
     QTest::newRow("all, then none") << all << Capabilities();
     const Capability single[] = {Capability::Pty,         Capability::Exec,    Capability::Files,
                                  Capability::StatsCpu,    Capability::Logs,    Capability::Images,
-                                 Capability::PauseResume, Capability::Archive, Capability::SetTimeout};
+                                 Capability::PauseResume, Capability::Archive, Capability::SetTimeout,
+                                 Capability::Snapshots};
     for (Capability c : single)
         QTest::addRow("only %s", qPrintable(capabilityName(c))) << Capabilities(c) << (all & ~Capabilities(c));
 }
@@ -573,6 +590,7 @@ void TestAuditedProvider::handsOutItsProvidersFacets()
         QVERIFY(mirrors(in.pause, out.pause));
         QVERIFY(mirrors(in.archive, out.archive));
         QVERIFY(mirrors(in.timeLimit, out.timeLimit));
+        QVERIFY(mirrors(in.snapshots, out.snapshots));
     }
 }
 

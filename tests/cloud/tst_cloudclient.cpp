@@ -7,10 +7,12 @@
 #include "ManualClock.h"
 #include "TestSupport.h"
 #include "cloud/CloudClient.h"
+#include "cloud/Paging.h"
 #include "cloud/Retry.h"
 #include "cloud/ServiceUrl.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QLocale>
 #include <QTemporaryFile>
 #include <QTest>
@@ -300,6 +302,54 @@ private Q_SLOTS:
         QCOMPARE(j.code(), ErrorCode::Unavailable);
         QVERIFY2(j.message().contains(QLatin1String("not JSON")), qPrintable(j.message()));
         QVERIFY(!j.message().contains(QLatin1String("sbtest-secret-cloudclient-123")));
+    }
+
+    // collectPages follows each page's token (percent-encoded in the query) until a page has
+    // none, and stops at maxPages when a server repeats its token.
+    void pagesAreFollowedToTheEnd()
+    {
+        FakeServer server(FakeServer::Kind::Tcp);
+        QByteArrayList targets;
+        bool repeat = false;
+        server.onConnection = [&](FakeConn &c) {
+            c.onHead = [&](FakeConn &conn) {
+                const QByteArray target = conn.requestHead.split(' ').value(1);
+                targets << target;
+                QByteArray body = R"({"items":[1,2],"next":"a b"})";
+                if (!repeat && target.contains("cursor=a%20b"))
+                    body = R"({"items":[3],"next":""})";
+                conn.send(reply(200, body));
+            };
+        };
+        CloudClient client(optionsFor(server, false));
+        const auto parse = [](const QByteArray &body) -> Result<Page<int>> {
+            const QJsonObject o = QJsonDocument::fromJson(body).object();
+            Page<int> page;
+            for (const QJsonValue &v : o.value(QStringLiteral("items")).toArray())
+                page.items << v.toInt();
+            page.next = o.value(QStringLiteral("next")).toString();
+            return page;
+        };
+        ApiCall call;
+        call.path = QStringLiteral("/list");
+        call.query.addQueryItem(QStringLiteral("limit"), QStringLiteral("2"));
+        QObject context;
+        auto all = test::await<QList<int>>([&](Callback<QList<int>> done) {
+            collectPages<int>(&client, call, QStringLiteral("cursor"), parse, &context, done);
+        });
+        QVERIFY_RESULT(all);
+        QCOMPARE(all.value(), (QList<int>{1, 2, 3}));
+        QCOMPARE(targets.size(), 2);
+        QVERIFY(targets.last().contains("limit=2"));
+
+        repeat = true;
+        targets.clear();
+        auto capped = test::await<QList<int>>([&](Callback<QList<int>> done) {
+            collectPages<int>(&client, call, QStringLiteral("cursor"), parse, &context, done, 3);
+        });
+        QVERIFY_RESULT(capped);
+        QCOMPARE(capped->size(), 6);
+        QCOMPARE(targets.size(), 3);
     }
 
     void timeoutIsAClearError()

@@ -263,6 +263,27 @@ private Q_SLOTS:
         const Run stats = ctl({QStringLiteral("--json"), QStringLiteral("stats"), m_ref, QStringLiteral("--once")});
         QVERIFY2(stats.code == 0, describe(stats).constData());
 
+        // Snapshots where the provider keeps them (a sprite's checkpoints), else one clear refusal.
+        const Run info = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("info"), m_ref});
+        QVERIFY2(info.code == 0, describe(info).constData());
+        const QJsonArray caps =
+            QJsonDocument::fromJson(info.out).object().value(QStringLiteral("capabilities")).toArray();
+        const Run snap = ctl({QStringLiteral("snapshots"), QStringLiteral("create"), m_ref, QStringLiteral("--comment"),
+                              QStringLiteral("from the cli")});
+        if (caps.contains(QStringLiteral("snapshots"))) {
+            QVERIFY2(snap.code == 0, describe(snap).constData());
+            const QString id = QString::fromUtf8(snap.out).trimmed();
+            QVERIFY2(!id.isEmpty() && !id.contains(QLatin1Char('\n')), describe(snap).constData());
+            const Run snaps = ctl({QStringLiteral("snapshots"), QStringLiteral("list"), m_ref});
+            QVERIFY2(snaps.code == 0 && snaps.out.contains(id.toUtf8()) && snaps.out.contains("from the cli"),
+                     describe(snaps).constData());
+            const Run restored = ctl({QStringLiteral("snapshots"), QStringLiteral("restore"), m_ref, id});
+            QVERIFY2(restored.code == 0, describe(restored).constData());
+        } else {
+            QCOMPARE(snap.code, 1);
+            QVERIFY2(snap.err.contains("snapshots"), describe(snap).constData());
+        }
+
         QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("stop"), m_ref}).code, 0);
         QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), m_ref}).code, 0);
         const Run gone = ctl({QStringLiteral("sessions"), QStringLiteral("info"), m_ref});

@@ -389,11 +389,13 @@ void TestConformance::stopSession()
     QVERIFY(requireSession());
     QVERIFY_RESULT(await<void>([&](auto cb) { m_p->stop(m_session, cb); }, kCallMs));
     m_expected << audit::Action::SessionStopped;
-    // Stopped, or paused where stopping keeps the sandbox's memory (E2B).
+    // Stopped, paused where stopping keeps the sandbox's memory (E2B), or asleep where nothing
+    // stops and a stop ends what runs in it (a sprite).
     QVERIFY(waitUntil(
         [&] {
             const auto info = await<SessionInfo>([&](auto cb) { m_p->info(m_session, cb); });
-            return info.ok() && info->state != SessionState::Running && info->state != SessionState::Stopping;
+            return info.ok() && (info->state != SessionState::Running || info->asleep) &&
+                   info->state != SessionState::Stopping;
         },
         kCallMs));
 }

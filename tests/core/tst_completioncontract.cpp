@@ -107,6 +107,12 @@ public:
             callback<void>("archive", [&](auto cb) { a->archive(m_session, cb); });
         if (TimeLimitFacet *t = p.timeLimit())
             callback<void>("setTimeout", [&](auto cb) { t->setTimeout(m_session, 60, cb); });
+        if (SnapshotFacet *sn = p.snapshots()) {
+            callback<QList<SnapshotEntry>>("listSnapshots", [&](auto cb) { sn->listSnapshots(m_session, cb); });
+            callback<SnapshotEntry>("createSnapshot", [&](auto cb) { sn->createSnapshot(m_session, {}, cb); });
+            callback<void>("restoreSnapshot",
+                           [&](auto cb) { sn->restoreSnapshot(m_session, QStringLiteral("v1"), cb); });
+        }
     }
 
 private:

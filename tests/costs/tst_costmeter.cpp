@@ -103,6 +103,29 @@ private Q_SLOTS:
         QVERIFY(qAbs(paused.costSoFarUsd - kE2bRate2x4 / 2) < 1e-9);
     }
 
+    // A sprite asleep (Running, asleep) pays no compute: billed as stopped until it wakes.
+    void anAsleepSessionIsNotBilledForCompute()
+    {
+        Fixture f;
+        SessionInfo s;
+        s.id = QStringLiteral("s1");
+        s.provider = QStringLiteral("memory");
+        s.state = SessionState::Running;
+        s.asleep = true;
+        s.created = f.t0.addSecs(-3600);
+        s.cpus = 2;
+        s.memoryBytes = qint64(4) << 30;
+        f.memory->made.value(QStringLiteral("cloud"))->inject(s);
+        f.refresh();
+        f.meter->tick();
+        f.clock.advanceSecs(3600);
+        f.meter->tick();
+        const SessionCost c = f.meter->cost(QStringLiteral("cloud/s1"));
+        QCOMPARE(c.billedSeconds, 0.0);
+        QCOMPARE(c.usdPerHour, 0.0);
+        QVERIFY(!c.running);
+    }
+
     void selfHostedAndUnknownSaySo()
     {
         Fixture f;

@@ -1,5 +1,6 @@
 // The Daytona provider end to end against the contract server (a real process on loopback):
 // lifecycle, labels, a PTY shell, files, exec, stats, ttl and the faults that matter.
+#include "PtyTerm.h"
 #include "ServerProcess.h"
 #include "TestSupport.h"
 #include "providers/Provider.h"
@@ -25,30 +26,7 @@ namespace {
 // Test secrets contain sbtest-secret-: secret_watch (test.sh) searches for it everywhere.
 constexpr char kKey[] = "sbtest-secret-dtnkey-contract";
 
-// Collects a channel's output and its end.
-struct Term {
-    std::unique_ptr<PtyChannel> channel;
-    QByteArray out;
-    bool started = false;
-    std::optional<int> exit;
-    std::optional<Error> error;
-
-    explicit Term(std::unique_ptr<PtyChannel> c, QObject *context)
-        : channel(std::move(c))
-    {
-        QObject::connect(channel.get(), &PtyChannel::started, context, [this] { started = true; });
-        QObject::connect(channel.get(), &PtyChannel::dataReceived, context,
-                         [this](const QByteArray &b) { out.append(b); });
-        QObject::connect(channel.get(), &PtyChannel::finished, context, [this](int code) { exit = code; });
-        QObject::connect(channel.get(), &PtyChannel::errorOccurred, context, [this](const Error &e) { error = e; });
-        channel->start();
-    }
-    bool ended() const { return exit.has_value() || error.has_value(); }
-    bool waitFor(const QByteArray &text, qsizetype from = 0, int ms = 15000)
-    {
-        return waitUntil([&] { return out.indexOf(text, from) >= 0 || ended(); }, ms) && out.indexOf(text, from) >= 0;
-    }
-};
+using Term = sandbar::test::PtyTerm;
 
 int sandboxCount(const QJsonObject &state)
 {

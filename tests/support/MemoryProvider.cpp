@@ -106,6 +106,7 @@ void MemoryProvider::offer(Capabilities caps)
     f.pause = caps.testFlag(Capability::PauseResume) ? this : nullptr;
     f.archive = caps.testFlag(Capability::Archive) ? this : nullptr;
     f.timeLimit = caps.testFlag(Capability::SetTimeout) ? this : nullptr;
+    f.snapshots = caps.testFlag(Capability::Snapshots) ? this : nullptr;
     setFacets(f);
 }
 
@@ -271,6 +272,33 @@ void MemoryProvider::archive(const QString &id, Callback<void> done)
     note("archive");
     // An archived session shows as paused, as Daytona's does: resume brings it back.
     done.post(setState(id, SessionState::Paused));
+}
+
+void MemoryProvider::listSnapshots(const QString &id, Callback<QList<SnapshotEntry>> done)
+{
+    note("listSnapshots");
+    if (!m_sessions.contains(id))
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+    done.post(m_snapshots.value(id));
+}
+
+void MemoryProvider::createSnapshot(const QString &id, const QString &comment, Callback<SnapshotEntry> done)
+{
+    note("createSnapshot");
+    if (!m_sessions.contains(id))
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+    const SnapshotEntry e{QStringLiteral("snap-%1").arg(m_snapshots.value(id).size() + 1),
+                          QDateTime::currentDateTimeUtc(), comment};
+    m_snapshots[id].prepend(e);
+    done.post(e);
+}
+
+void MemoryProvider::restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done)
+{
+    note("restoreSnapshot");
+    if (!m_sessions.contains(id) || snapshotId.isEmpty())
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no snapshot %1 of %2").arg(snapshotId, id)));
+    done.post(VoidResult{});
 }
 
 void MemoryProvider::setTimeout(const QString &id, qint64 ttl, Callback<void> done)

@@ -23,6 +23,7 @@ class MemoryProvider : public Provider,
                        public ImagesFacet,
                        public PauseFacet,
                        public ArchiveFacet,
+                       public SnapshotFacet,
                        public TimeLimitFacet
 {
     Q_OBJECT
@@ -77,6 +78,10 @@ public:
     void resume(const QString &id, Callback<void> done) override;
     void archive(const QString &id, Callback<void> done) override;
     void setTimeout(const QString &id, qint64 ttl, Callback<void> done) override;
+    // Snapshots "snap-1", "snap-2", ... as made; restore takes any id of a known session.
+    void listSnapshots(const QString &id, Callback<QList<SnapshotEntry>> done) override;
+    void createSnapshot(const QString &id, const QString &comment, Callback<SnapshotEntry> done) override;
+    void restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done) override;
 
     // Health and create answered by the test (a failing engine, a slow pull with progress):
     // unset, health answers "Memory 1" and create succeeds at once.
@@ -120,6 +125,7 @@ private:
     ProviderDescriptor m_desc;
     QString m_account;
     Capabilities m_offered;
+    QHash<QString, QList<SnapshotEntry>> m_snapshots;
     QHash<QString, SessionInfo> m_sessions;
     int m_next = 1;
 };

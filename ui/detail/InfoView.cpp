@@ -70,6 +70,7 @@ InfoView::InfoView(QWidget *parent)
     m_mounts.table->setAccessibleName(tr("Mounts"));
     for (const auto *s : {&m_endpoints, &m_labels, &m_mounts})
         column->addWidget(s->box);
+    m_column = column;
 
     m_rawToggle = new QToolButton(content);
     m_rawToggle->setObjectName(QStringLiteral("rawJsonToggle"));
@@ -113,6 +114,12 @@ InfoView::InfoView(QWidget *parent)
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
+}
+
+void InfoView::addSection(QWidget *section)
+{
+    // Before the provider's description, which stays last.
+    m_column->insertWidget(m_column->indexOf(m_rawToggle), section);
 }
 
 InfoView::TableSection InfoView::makeTable(const QString &title, const QStringList &headers, const QString &objectName)

@@ -15,6 +15,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QTableWidget;
 class QToolButton;
+class QVBoxLayout;
 
 namespace sandbar::ui {
 
@@ -28,6 +29,8 @@ public:
     const SessionInfo &session() const { return m_session; }
 
     void setRawJsonExpanded(bool expanded);
+    // A section of the session's own (its snapshots), shown after the tables; not owned before.
+    void addSection(QWidget *section);
     // Indented JSON, or the text as it came when it is not JSON.
     static QString prettyJson(const QByteArray &raw);
 
@@ -46,6 +49,7 @@ private:
     void fillEndpoints(Capabilities caps);
 
     SessionInfo m_session;
+    QVBoxLayout *m_column = nullptr;
     QFormLayout *m_identity = nullptr;
     QFormLayout *m_resources = nullptr;
     TableSection m_labels;

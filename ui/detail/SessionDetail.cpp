@@ -4,6 +4,7 @@
 #include "detail/InfoView.h"
 #include "detail/LogsView.h"
 #include "detail/SessionTerminal.h"
+#include "detail/SnapshotsView.h"
 #include "files/FilesPane.h"
 #include "metrics/StatsCollector.h"
 
@@ -158,8 +159,15 @@ SessionDetail::SessionDetail(Provider *provider, const SessionInfo &session, Det
         ensurePage(index);
         updateStatsInterest();
     });
-    m_info->setSession(m_session, provider ? provider->capabilities() : Capabilities{});
+    fillInfo(provider);
     updateCorner();
+}
+
+void SessionDetail::fillInfo(Provider *provider)
+{
+    m_info->setSession(m_session, provider ? provider->capabilities() : Capabilities{});
+    if (provider && provider->snapshots())
+        m_info->addSection(new SnapshotsView(provider, m_session.id));
 }
 
 SessionDetail::~SessionDetail()

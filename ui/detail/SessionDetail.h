@@ -93,6 +93,8 @@ protected:
     void hideEvent(QHideEvent *event) override;
 
 private:
+    // The Info tab, with the provider's own sections (its snapshots).
+    void fillInfo(Provider *provider);
     void ensurePage(int index);
     void updateStatsInterest();
     void addTerminalWidget(QWidget *w, const QString &customName);

@@ -47,10 +47,10 @@ constexpr qint64 kTtlWarnSeconds = 5 * 60;
 // What the table shows of a session; rawJson and endpoints change without showing.
 bool sameShown(const SessionInfo &a, const SessionInfo &b)
 {
-    return a.name == b.name && a.state == b.state && a.statusText == b.statusText && a.errorMessage == b.errorMessage &&
-           a.image == b.image && a.created == b.created && a.expiresAt == b.expiresAt && a.ttlSeconds == b.ttlSeconds &&
-           a.cpus == b.cpus && a.memoryBytes == b.memoryBytes && a.gpus == b.gpus && a.provider == b.provider &&
-           a.owned == b.owned;
+    return a.name == b.name && a.state == b.state && a.asleep == b.asleep && a.statusText == b.statusText &&
+           a.errorMessage == b.errorMessage && a.image == b.image && a.created == b.created &&
+           a.expiresAt == b.expiresAt && a.ttlSeconds == b.ttlSeconds && a.cpus == b.cpus &&
+           a.memoryBytes == b.memoryBytes && a.gpus == b.gpus && a.provider == b.provider && a.owned == b.owned;
 }
 
 bool hasUptime(const SessionInfo &s)
@@ -215,7 +215,10 @@ void SessionsModel::apply(QList<SessionInfo> fresh)
 
 QString SessionsModel::stateText(const SessionInfo &s, bool orphan) const
 {
-    return orphan ? tr("%1 (orphan)").arg(sessionStateName(s.state)) : sessionStateName(s.state);
+    if (orphan)
+        return tr("%1 (orphan)").arg(sessionStateName(s.state));
+    // A sleeping sprite runs nothing and pays no compute until something wakes it.
+    return s.asleep ? tr("%1 (asleep)").arg(sessionStateName(s.state)) : sessionStateName(s.state);
 }
 
 QString SessionsModel::makeHaystack(const SessionInfo &s, bool orphan) const

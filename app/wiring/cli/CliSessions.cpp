@@ -16,6 +16,8 @@ QStringList sessionRow(const SessionInfo &s, bool orphan)
     QString state = sessionStateName(s.state);
     if (orphan)
         state += tr(" (orphan)");
+    else if (s.asleep)
+        state += tr(" (asleep)");
     else if (s.adopted)
         state += tr(" (adopted)");
     else if (!s.owned && s.provider != QLatin1String("local"))

@@ -187,6 +187,8 @@ QJsonObject sessionToJson(const SessionInfo &s)
     if (s.memoryBytes)
         o[QStringLiteral("memory_bytes")] = double(*s.memoryBytes);
     o[QStringLiteral("network")] = s.network;
+    if (s.asleep)
+        o[QStringLiteral("asleep")] = true;
     if (s.gpus != 0)
         o[QStringLiteral("gpus")] = s.gpus; // -1: all
     if (!s.gpuUuids.isEmpty())

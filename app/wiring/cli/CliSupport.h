@@ -92,7 +92,8 @@ void runShell(Command &cmd, const QStringList &args);
 void runCp(Command &cmd, const QStringList &args);
 void runLs(Command &cmd, const QStringList &args);
 void runStats(Command &cmd, const QStringList &args);
-void runMcp(Command &cmd, const QStringList &args); // CliMcp.cpp
+void runSnapshots(Command &cmd, const QStringList &args); // CliSnapshots.cpp
+void runMcp(Command &cmd, const QStringList &args);       // CliMcp.cpp
 // `__complete KIND [ARG]`: the shell completions' candidates, one a line (CliComplete.cpp).
 void runComplete(Command &cmd, const QStringList &args);
 

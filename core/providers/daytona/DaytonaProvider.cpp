@@ -57,18 +57,25 @@ DaytonaProvider::DaytonaProvider(ProviderDescriptor descriptor, QString accountN
                .pause = this,
                .archive = this,
                .timeLimit = this});
-    cloud::CloudClient::Options o;
-    o.service = tr("Daytona");
-    o.baseUrl = m_settings.endpoint;
-    o.extraCaCertificates = m_settings.caCertificates;
-    o.authHeaders.append({QByteArray("Authorization"), QByteArray("Bearer ") + m_settings.apiKey.toUtf8()});
-    o.clock = m_clock;
+    auto o = cloud::CloudClient::bearerOptions(tr("Daytona"), m_settings.endpoint, m_settings.caCertificates,
+                                               m_settings.apiKey, m_clock);
     if (!m_settings.organization.isEmpty())
         o.authHeaders.append({QByteArray("X-Daytona-Organization-ID"), m_settings.organization.toUtf8()});
     m_client = new cloud::CloudClient(std::move(o), this);
-    m_ttlTimer = new QTimer(this);
-    m_ttlTimer->setSingleShot(true);
-    connect(m_ttlTimer, &QTimer::timeout, this, &DaytonaProvider::enforceTtl);
+    m_ttl = new cloud::DeadlineKeeper(
+        *m_clock,
+        [this](const QString &id) {
+            const SessionState s = m_states.value(id, SessionState::Unknown);
+            return s != SessionState::Stopped && s != SessionState::Stopping && s != SessionState::Error;
+        },
+        [this](const QString &id, Callback<void> done) {
+            stop(id, Callback<void>(this, [this, id, done](VoidResult r) {
+                     if (r)
+                         m_states.insert(id, SessionState::Stopped);
+                     done(std::move(r));
+                 }));
+        },
+        this);
 }
 
 DaytonaProvider::~DaytonaProvider() = default;
@@ -108,11 +115,7 @@ void DaytonaProvider::remember(const SandboxRecord &rec)
     if (rec.info.cpus)
         m_cpus.insert(id, *rec.info.cpus);
     m_states.insert(id, rec.info.state);
-    if (rec.deadline.isValid())
-        m_deadlines.insert(id, rec.deadline);
-    else
-        m_deadlines.remove(id);
-    scheduleTtl();
+    m_ttl->set(id, rec.deadline);
 }
 
 void DaytonaProvider::listPages(QUrlQuery query, std::shared_ptr<QList<SandboxRecord>> acc, int pageNo,
@@ -362,8 +365,8 @@ void DaytonaProvider::remove(const QString &sessionId, Callback<void> done)
                                           return done(makeError(r.code(), tr("Removing failed: %1").arg(r.message())));
                                       m_toolbox.remove(sessionId);
                                       m_cpus.remove(sessionId);
-                                      m_deadlines.remove(sessionId);
                                       m_states.remove(sessionId);
+                                      m_ttl->remove(sessionId);
                                       done(VoidResult{});
                                       Q_EMIT sessionRemoved(sessionId);
                                   }),
@@ -396,54 +399,10 @@ void DaytonaProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Ca
                                       this, [this, sessionId, ttl, created, done](Result<cloud::ApiReply> put) {
                                           if (!put)
                                               return done(put.error());
-                                          if (ttl > 0)
-                                              m_deadlines.insert(sessionId, created.addSecs(ttl));
-                                          else
-                                              m_deadlines.remove(sessionId);
-                                          scheduleTtl();
+                                          m_ttl->set(sessionId, ttl > 0 ? created.addSecs(ttl) : QDateTime());
                                           done(VoidResult{});
                                       }));
          }));
-}
-
-void DaytonaProvider::scheduleTtl()
-{
-    QDateTime next;
-    for (auto it = m_deadlines.cbegin(); it != m_deadlines.cend(); ++it) {
-        const SessionState s = m_states.value(it.key(), SessionState::Unknown);
-        if (s == SessionState::Stopped || s == SessionState::Stopping || s == SessionState::Error)
-            continue;
-        if (!next.isValid() || it.value() < next)
-            next = it.value();
-    }
-    if (!next.isValid()) {
-        m_ttlTimer->stop();
-        return;
-    }
-    const qint64 ms = m_clock->currentDateTimeUtc().msecsTo(next);
-    // Long waits are re-armed hourly: timers drift across a suspend.
-    m_ttlTimer->start(int(std::clamp<qint64>(ms, 0, 3600 * 1000)));
-}
-
-void DaytonaProvider::enforceTtl()
-{
-    const QDateTime now = m_clock->currentDateTimeUtc();
-    for (auto it = m_deadlines.cbegin(); it != m_deadlines.cend(); ++it) {
-        const QString id = it.key();
-        const SessionState s = m_states.value(id, SessionState::Unknown);
-        if (it.value() > now || s == SessionState::Stopped || s == SessionState::Stopping || s == SessionState::Error)
-            continue;
-        m_states.insert(id, SessionState::Stopping);
-        stop(id, Callback<void>(this, [this, id](VoidResult r) {
-                 if (!r) // tried again at the next look (a listing, a retry in a minute)
-                     m_states.insert(id, SessionState::Unknown);
-                 else
-                     m_states.insert(id, SessionState::Stopped);
-                 if (!r)
-                     QTimer::singleShot(60000, this, [this] { scheduleTtl(); });
-             }));
-    }
-    scheduleTtl();
 }
 
 } // namespace sandbar::daytona

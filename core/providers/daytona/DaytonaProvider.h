@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cloud/CloudClient.h"
+#include "cloud/DeadlineKeeper.h"
 #include "cloud/PolledStats.h"
 #include "cloud/WebSocketTerminals.h"
 #include "providers/CopyingFiles.h"
@@ -105,8 +106,6 @@ private:
     void lifecycle(const QString &sessionId, const QString &action, QUrlQuery query, const QString &failure,
                    Callback<void> done);
     void remember(const SandboxRecord &rec);
-    void scheduleTtl();
-    void enforceTtl();
     QString enc(const QString &id) const;
 
     ProviderDescriptor m_descriptor;
@@ -114,11 +113,10 @@ private:
     Settings m_settings;
     const Clock *m_clock;
     cloud::CloudClient *m_client = nullptr;
-    QHash<QString, QUrl> m_toolbox;        // sandbox id -> toolbox base (proxy/ID)
-    QHash<QString, double> m_cpus;         // for telemetry's utilisation
-    QHash<QString, QDateTime> m_deadlines; // Sandbar's ttl
+    QHash<QString, QUrl> m_toolbox; // sandbox id -> toolbox base (proxy/ID)
+    QHash<QString, double> m_cpus;  // for telemetry's utilisation
     QHash<QString, SessionState> m_states;
-    QTimer *m_ttlTimer = nullptr;
+    cloud::DeadlineKeeper *m_ttl = nullptr; // Sandbar's ttl
     cloud::WebSocketTerminals m_terminals;
     cloud::PolledStats m_stats;
 };

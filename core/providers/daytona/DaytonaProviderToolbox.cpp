@@ -143,11 +143,12 @@ cloud::WebSocketTerminals::Connection DaytonaProvider::ptyConnection(const QStri
     // Ending the terminal ends its program: the toolbox then closes the socket with the exit.
     hooks.hangup = [self, sessionId, ptyId]() {
         if (!self || ptyId->isEmpty())
-            return;
+            return false;
         cloud::ApiCall call;
         call.method = "DELETE";
         call.path = ptyPath(*ptyId);
         self->toolboxCall(sessionId, call, Callback<cloud::ApiReply>(self, [](Result<cloud::ApiReply>) {}));
+        return true;
     };
     auto opener = [self, sessionId, ptyId, options](Callback<QNetworkRequest> ready) {
         if (!self)

@@ -47,21 +47,8 @@ std::optional<qint64> mebibytes(const QJsonObject &o)
 QMap<QString, QString> labelsFromTags(const QJsonObject &tags, QString *token)
 {
     QMap<QString, QString> out;
-    for (auto it = tags.begin(); it != tags.end(); ++it) {
-        const QString value = it.value().toString();
-        if (it.key() == QLatin1String(kAccountTag)) {
-            out.insert(QLatin1String(labels::App), QLatin1String(labels::AppValue));
-            out.insert(QLatin1String(labels::Account), value);
-        } else if (it.key() == QLatin1String(kTtlTag)) {
-            out.insert(QLatin1String(labels::Ttl), value);
-        } else if (it.key() == QLatin1String(kAgentTag)) {
-            out.insert(QLatin1String(labels::Agent), value);
-        } else if (it.key() == QLatin1String(kTokenTag)) {
-            *token = value;
-        } else {
-            out.insert(it.key(), value);
-        }
-    }
+    for (auto it = tags.begin(); it != tags.end(); ++it)
+        cloud::putServiceTag(out, it.key(), it.value().toString(), token);
     return out;
 }
 
@@ -92,12 +79,7 @@ VercelRecord fromSandbox(const QJsonObject &sandbox, const QString &account, con
     info.network = !policy.isEmpty() && policy.value(QLatin1String("mode")).toString() != QLatin1String("deny-all");
     info.labels = labelsFromTags(sandbox.value(QLatin1String("tags")).toObject(), &r.token);
     info.owned = info.labels.value(QLatin1String(labels::App)) == QLatin1String(labels::AppValue);
-    const qint64 ttl = info.labels.value(QLatin1String(labels::Ttl)).toLongLong();
-    if (ttl > 0 && ttl <= kTenYearsMs / 1000 && info.created.isValid()) {
-        info.ttlSeconds = ttl;
-        r.deadline = info.created.addSecs(ttl);
-        info.expiresAt = r.deadline;
-    }
+    r.deadline = cloud::applyTtlLabel(info);
     return r;
 }
 
@@ -234,20 +216,6 @@ Result<CommandEvent> parseCommandLine(const QByteArray &line)
         return e;
     }
     return cloud::malformedReply(service(), tr("command output"), tr("a line is neither a command nor output"));
-}
-
-QList<QByteArray> takeLines(QByteArray *buffer)
-{
-    QList<QByteArray> lines;
-    qsizetype from = 0;
-    for (qsizetype nl = buffer->indexOf('\n'); nl >= 0; nl = buffer->indexOf('\n', from)) {
-        const QByteArray line = buffer->mid(from, nl - from).trimmed();
-        if (!line.isEmpty())
-            lines.append(line);
-        from = nl + 1;
-    }
-    buffer->remove(0, from);
-    return lines;
 }
 
 Result<Interactive> parseInteractive(const QByteArray &json)

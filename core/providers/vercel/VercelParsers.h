@@ -1,5 +1,8 @@
 #pragma once
 
+#include "cloud/JsonValues.h"
+#include "cloud/Paging.h"
+#include "cloud/ServiceTags.h"
 #include "common/Result.h"
 #include "providers/Session.h"
 
@@ -20,10 +23,10 @@ namespace sandbar::vercel {
 
 // Vercel allows five tags a sandbox; Sandbar's labels fit in four (the fifth stays the
 // person's), under Vercel's own names, and come back as Sandbar's labels.
-inline constexpr char kAccountTag[] = "sandbar";     // the account's name (also "made by Sandbar")
-inline constexpr char kTokenTag[] = "sandbar-token"; // finds a create whose reply was lost
-inline constexpr char kTtlTag[] = "sandbar-ttl";     // Sandbar's time limit, seconds from creation
-inline constexpr char kAgentTag[] = "sandbar-agent"; // the MCP client that made it
+using cloud::kAccountTag;
+using cloud::kAgentTag;
+using cloud::kTokenTag;
+using cloud::kTtlTag;
 
 struct VercelRecord {
     SessionInfo info;
@@ -48,10 +51,7 @@ Result<VercelRecord> parseSandboxReply(const QByteArray &json, const QString &ac
 // A page of GET /v2/sandboxes: {sandboxes:[Sandbox], pagination:{count, next}}; items that do
 // not parse are skipped. A listed sandbox has no session object: its state and current session
 // id come from the sandbox itself.
-struct SandboxPage {
-    QList<VercelRecord> items;
-    QString next; // empty: the last page
-};
+using SandboxPage = cloud::Page<VercelRecord>;
 Result<SandboxPage> parseSandboxList(const QByteArray &json, const QString &account, const QString &providerId);
 
 // One line of a command's NDJSON stream: {"command":{...}} (first with exitCode null, last with
@@ -68,9 +68,8 @@ struct CommandEvent {
 };
 Result<CommandEvent> parseCommandLine(const QByteArray &line);
 
-// Splits NDJSON kept in *buffer into complete lines (without their '\n'), leaving a partial
-// one; empty lines are dropped.
-QList<QByteArray> takeLines(QByteArray *buffer);
+// The kit's line splitter, which the command stream uses.
+using cloud::takeLines;
 
 // POST .../interactive: {url, token}.
 struct Interactive {

@@ -45,17 +45,18 @@ VercelProvider::VercelProvider(ProviderDescriptor descriptor, QString accountNam
 {
     setFacets(
         {.terminals = &m_terminals, .exec = this, .files = this, .stats = &m_stats, .pause = this, .timeLimit = this});
-    cloud::CloudClient::Options o;
-    o.service = tr("Vercel Sandbox");
-    o.baseUrl = m_settings.endpoint;
-    o.extraCaCertificates = m_settings.caCertificates;
-    o.authHeaders.append({QByteArray("Authorization"), QByteArray("Bearer ") + m_settings.token.toUtf8()});
-    o.clock = m_clock;
+    auto o = cloud::CloudClient::bearerOptions(tr("Vercel Sandbox"), m_settings.endpoint, m_settings.caCertificates,
+                                               m_settings.token, m_clock);
     m_client = new cloud::CloudClient(std::move(o), this);
     m_since.start();
-    m_ttlTimer = new QTimer(this);
-    m_ttlTimer->setSingleShot(true);
-    connect(m_ttlTimer, &QTimer::timeout, this, &VercelProvider::enforceTtl);
+    // Only where Sandbar's limit is shorter than Vercel's own: Vercel ends the rest itself.
+    m_ttl = new cloud::DeadlineKeeper(
+        *m_clock,
+        [this](const QString &id) {
+            const auto it = m_records.constFind(id);
+            return it != m_records.cend() && it->info.state == SessionState::Running;
+        },
+        [this](const QString &id, Callback<void> done) { stop(id, std::move(done)); }, this);
 }
 
 VercelProvider::~VercelProvider() = default;
@@ -101,34 +102,20 @@ void VercelProvider::remember(const VercelRecord &rec)
     // Sandbar's limit where Vercel's own runs longer (see setTimeout).
     if (rec.deadline.isValid() && rec.sessionStarted.isValid() && rec.timeoutMs > 0 &&
         rec.deadline < rec.sessionStarted.addMSecs(rec.timeoutMs))
-        m_deadlines.insert(rec.info.id, rec.deadline);
+        m_ttl->set(rec.info.id, rec.deadline);
     else if (rec.sessionStarted.isValid())
-        m_deadlines.remove(rec.info.id);
-    scheduleTtl();
+        m_ttl->remove(rec.info.id);
 }
 
-void VercelProvider::listPages(QUrlQuery query, std::shared_ptr<QList<VercelRecord>> acc, int pageNo,
-                               Callback<QList<VercelRecord>> done)
+void VercelProvider::listPages(QUrlQuery query, Callback<QList<VercelRecord>> done)
 {
     cloud::ApiCall call = apiCall("GET", QStringLiteral("/v2/sandboxes"));
     for (const auto &[k, v] : query.queryItems(QUrl::FullyEncoded))
         call.query.addQueryItem(k, v);
-    m_client->call(call, Callback<cloud::ApiReply>(this, [this, query, acc, pageNo, done](Result<cloud::ApiReply> r) {
-                       if (!r)
-                           return done(r.error());
-                       auto page = parseSandboxList(r->body, m_account, m_descriptor.id);
-                       if (!page)
-                           return done(page.error());
-                       acc->append(page->items);
-                       // A server that repeats a cursor must not keep us here forever.
-                       if (page->next.isEmpty() || page->items.isEmpty() || pageNo >= 200)
-                           return done(*acc);
-                       QUrlQuery next = query;
-                       next.removeAllQueryItems(QStringLiteral("cursor"));
-                       next.addQueryItem(QStringLiteral("cursor"),
-                                         QString::fromUtf8(QUrl::toPercentEncoding(page->next)));
-                       listPages(next, acc, pageNo + 1, done);
-                   }));
+    cloud::collectPages<VercelRecord>(
+        m_client, call, QStringLiteral("cursor"),
+        [this](const QByteArray &body) { return parseSandboxList(body, m_account, m_descriptor.id); }, this,
+        std::move(done));
 }
 
 void VercelProvider::listSessions(const ListOptions &options, Callback<QList<SessionInfo>> done)
@@ -140,8 +127,7 @@ void VercelProvider::listSessions(const ListOptions &options, Callback<QList<Ses
         query.addQueryItem(QStringLiteral("tags"), QString::fromUtf8(QUrl::toPercentEncoding(
                                                        QLatin1String(kAccountTag) + QLatin1Char(':') + m_account)));
     const bool all = options.all;
-    listPages(query, std::make_shared<QList<VercelRecord>>(), 1,
-              Callback<QList<VercelRecord>>(this, [this, all, done](Result<QList<VercelRecord>> r) {
+    listPages(query, Callback<QList<VercelRecord>>(this, [this, all, done](Result<QList<VercelRecord>> r) {
                   if (!r)
                       return done(r.error());
                   QList<SessionInfo> out;
@@ -165,8 +151,7 @@ void VercelProvider::findByToken(const QString &token, Callback<std::optional<Ve
     query.addQueryItem(QStringLiteral("project"), m_settings.project);
     query.addQueryItem(QStringLiteral("tags"),
                        QString::fromUtf8(QUrl::toPercentEncoding(QLatin1String(kTokenTag) + QLatin1Char(':') + token)));
-    listPages(query, std::make_shared<QList<VercelRecord>>(), 1,
-              Callback<QList<VercelRecord>>(this, [token, done](Result<QList<VercelRecord>> r) {
+    listPages(query, Callback<QList<VercelRecord>>(this, [token, done](Result<QList<VercelRecord>> r) {
                   if (!r)
                       return done(r.error());
                   for (const VercelRecord &rec : r.value())
@@ -347,7 +332,7 @@ void VercelProvider::stop(const QString &sessionId, Callback<void> done)
                     if (!r)
                         return done(makeError(r.code(), tr("Stopping failed: %1").arg(r.message())));
                     m_records.remove(sessionId);
-                    m_deadlines.remove(sessionId);
+                    m_ttl->remove(sessionId);
                     done(VoidResult{});
                     info(sessionId, Callback<SessionInfo>(this, [this](Result<SessionInfo> s) {
                              if (s)
@@ -389,7 +374,7 @@ void VercelProvider::remove(const QString &sessionId, Callback<void> done)
                                           return done(makeError(r.code(), tr("Removing failed: %1").arg(r.message())));
                                       m_records.remove(sessionId);
                                       m_cpu.remove(sessionId);
-                                      m_deadlines.remove(sessionId);
+                                      m_ttl->remove(sessionId);
                                       done(VoidResult{});
                                       Q_EMIT sessionRemoved(sessionId);
                                   }),
@@ -428,8 +413,7 @@ void VercelProvider::extendTo(const VercelRecord &rec, const QDateTime &deadline
     const QString name = rec.info.id;
     if (!rec.sessionStarted.isValid() || deadline <= vercelEnd) {
         // Vercel cannot shorten a session: Sandbar stops it then.
-        m_deadlines.insert(name, deadline);
-        scheduleTtl();
+        m_ttl->set(name, deadline);
         return done(VoidResult{});
     }
     sessionCall(name, QStringLiteral("/extend-timeout"),
@@ -437,45 +421,9 @@ void VercelProvider::extendTo(const VercelRecord &rec, const QDateTime &deadline
                 Callback<cloud::ApiReply>(this, [this, name, done](Result<cloud::ApiReply> e) {
                     if (!e)
                         return done(makeError(e.code(), tr("Vercel did not extend the sandbox: %1").arg(e.message())));
-                    m_deadlines.remove(name);
-                    scheduleTtl();
+                    m_ttl->remove(name);
                     done(VoidResult{});
                 }));
-}
-
-void VercelProvider::scheduleTtl()
-{
-    QDateTime next;
-    for (auto it = m_deadlines.cbegin(); it != m_deadlines.cend(); ++it)
-        if (!next.isValid() || it.value() < next)
-            next = it.value();
-    if (!next.isValid())
-        return m_ttlTimer->stop();
-    const qint64 ms = m_clock->currentDateTimeUtc().msecsTo(next);
-    // Long waits are re-armed hourly: timers drift across a suspend.
-    m_ttlTimer->start(int(std::clamp<qint64>(ms, 0, 3600 * 1000)));
-}
-
-void VercelProvider::enforceTtl()
-{
-    const QDateTime now = m_clock->currentDateTimeUtc();
-    const QStringList due = [&] {
-        QStringList ids;
-        for (auto it = m_deadlines.cbegin(); it != m_deadlines.cend(); ++it)
-            if (it.value() <= now)
-                ids << it.key();
-        return ids;
-    }();
-    for (const QString &id : due) {
-        m_deadlines.remove(id);
-        stop(id, Callback<void>(this, [this, id, now](VoidResult r) {
-                 if (!r) { // tried again in a minute
-                     m_deadlines.insert(id, now.addSecs(60));
-                     scheduleTtl();
-                 }
-             }));
-    }
-    scheduleTtl();
 }
 
 } // namespace sandbar::vercel

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cloud/CloudClient.h"
+#include "cloud/DeadlineKeeper.h"
 #include "cloud/PolledStats.h"
 #include "cloud/WebSocketTerminals.h"
 #include "providers/CopyingFiles.h"
@@ -86,15 +87,12 @@ private:
     void createAttempt(std::shared_ptr<CreateState> state);
     void waitRunning(std::shared_ptr<CreateState> state, const VercelRecord &rec, int polls);
     void getSandbox(const QString &name, bool resume, Callback<VercelRecord> done);
-    void listPages(QUrlQuery query, std::shared_ptr<QList<VercelRecord>> acc, int pageNo,
-                   Callback<QList<VercelRecord>> done);
+    void listPages(QUrlQuery query, Callback<QList<VercelRecord>> done);
     void findByToken(const QString &token, Callback<std::optional<VercelRecord>> done);
     void remember(const VercelRecord &rec);
     // Sandbar's deadline for a running session: extend-timeout where Vercel's ends sooner, a
     // local stop where it ends later.
     void extendTo(const VercelRecord &rec, const QDateTime &deadline, Callback<void> done);
-    void scheduleTtl();
-    void enforceTtl();
     static QString enc(const QString &name);
 
     ProviderDescriptor m_descriptor;
@@ -109,8 +107,7 @@ private:
     };
     QHash<QString, CpuReading> m_cpu; // the previous active-CPU reading, for a rate
     QElapsedTimer m_since;
-    QHash<QString, QDateTime> m_deadlines; // Sandbar's ttl where it is shorter than Vercel's
-    QTimer *m_ttlTimer = nullptr;
+    cloud::DeadlineKeeper *m_ttl = nullptr; // Sandbar's ttl where it is shorter than Vercel's
     cloud::WebSocketTerminals m_terminals;
     cloud::PolledStats m_stats;
 };

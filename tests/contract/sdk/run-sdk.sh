@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs an official SDK flow (sdk/<provider>-flow.mjs) against a freshly started
 # sandbar-contract-server.
-#   run-sdk.sh <e2b|daytona|vercel> <path to sandbar-contract-server> <cache dir>
+#   run-sdk.sh <e2b|daytona|vercel|sprites> <path to sandbar-contract-server> <cache dir>
 # node_modules comes from `npm ci` into <cache dir>/<hash of package-lock.json>, kept
 # between runs. Without node/npm the test is skipped (exit 77) unless CI=true, where it
 # fails: CI must run it.
@@ -73,6 +73,11 @@ case "$provider" in
     # The SDK's base URL is fixed (https://vercel.com/api): the flow maps it with its fetch option.
     export CONTRACT_API_KEY=vercel_contract_test_token
     unset VERCEL_OIDC_TOKEN
+    ;;
+  sprites)
+    # The flow hands the URL to the SDK (new SpritesClient(token, {baseURL})).
+    export CONTRACT_API_KEY=sprites_contract_test_token
+    unset SPRITES_TOKEN SPRITE_TOKEN
     ;;
 esac
 
