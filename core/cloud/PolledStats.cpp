@@ -135,7 +135,9 @@ void PolledStatsStream::poll()
                 return;
             }
             ExecRequest req;
-            req.argv = {QStringLiteral("cat"), QStringLiteral("/proc/net/dev")};
+            // The VM's own CPU and memory ride along, for services that report none.
+            req.argv = {QStringLiteral("cat"), QStringLiteral("/proc/net/dev"), QStringLiteral("/proc/stat"),
+                        QStringLiteral("/proc/meminfo")};
             ExecJob *job = m_provider->commands()->exec(m_sessionId, req).release();
             job->setParent(this);
             auto out = std::make_shared<QByteArray>();
@@ -150,6 +152,7 @@ void PolledStatsStream::poll()
                 if (net) {
                     s->networkRxBytes = net->rxBytes;
                     s->networkTxBytes = net->txBytes;
+                    fillFromProc(*s, parseProcReading(*out));
                 } else {
                     m_netWorks = false; // no /proc here: don't keep asking
                 }
@@ -157,6 +160,19 @@ void PolledStatsStream::poll()
             });
             job->start();
         }));
+}
+
+void PolledStatsStream::fillFromProc(StatsSample &s, const ProcReading &now)
+{
+    // The service's own figures win; the VM's fill only what it left out.
+    if (!s.cpuPercent && m_lastProc)
+        s.cpuPercent = cpuPercentBetween(*m_lastProc, now);
+    m_lastProc = now;
+    if (!s.memoryUsedBytes) {
+        s.memoryUsedBytes = now.memoryUsedBytes;
+        if (!s.memoryLimitBytes)
+            s.memoryLimitBytes = now.memoryTotalBytes;
+    }
 }
 
 PolledStats::PolledStats(Provider *owner, Capabilities flags, Fetch fetch)

@@ -55,7 +55,10 @@ private:
     QTimer *m_timer = nullptr;
     bool m_running = false;
     bool m_inFlight = false;
+    void fillFromProc(StatsSample &s, const ProcReading &now);
+
     bool m_netWorks = true;
+    std::optional<ProcReading> m_lastProc;
 };
 
 // The statistics facet of a cloud provider whose service can only be asked: the provider

@@ -45,9 +45,9 @@ void runSimple(Provider &provider, const QString &sessionId, QStringList argv, C
     job->start();
 }
 
-} // namespace
-
-void collectExec(Provider &provider, const QString &sessionId, QStringList argv, Callback<ExecOutput> done)
+// Runs argv in the session and hands over its exit code and output (stdout up to 64 MiB,
+// stderr's first 4 KiB).
+void runCollect(Provider &provider, const QString &sessionId, QStringList argv, Callback<ExecOutput> done)
 {
     ExecFacet *exec = provider.commands();
     ExecRequest request;
@@ -76,6 +76,8 @@ void collectExec(Provider &provider, const QString &sessionId, QStringList argv,
     job->start();
 }
 
+} // namespace
+
 void listFilesByExec(Provider &provider, const QString &sessionId, const QString &path, bool textOnly,
                      Callback<QList<FileEntry>> done)
 {
@@ -89,7 +91,7 @@ void listFilesByExec(Provider &provider, const QString &sessionId, const QString
         argv = QStringList{QStringLiteral("/bin/sh"),    QStringLiteral("-c"),    armoured,
                            QStringLiteral("sandbar-ls"), files::fileListScript(), path};
     }
-    collectExec(
+    runCollect(
         provider, sessionId, argv, Callback<ExecOutput>(done.context(), [path, textOnly, done](Result<ExecOutput> r) {
             if (!r)
                 return done(r.error());
@@ -119,18 +121,18 @@ void statPathByExec(Provider &provider, const QString &sessionId, const QString 
 {
     const QString script = QStringLiteral("if [ -d \"$1\" ]; then exit 0; elif [ -e \"$1\" ] || [ -L \"$1\" ]; "
                                           "then exit 1; else exit 2; fi");
-    collectExec(provider, sessionId,
-                {QStringLiteral("/bin/sh"), QStringLiteral("-c"), script, QStringLiteral("sandbar-stat"), path},
-                Callback<ExecOutput>(done.context(), [path, done](Result<ExecOutput> r) {
-                    if (!r)
-                        return done(r.error());
-                    if (r->exitCode < 0 || r->exitCode > 2)
-                        return done(
-                            makeError(ErrorCode::Internal,
-                                      QCoreApplication::translate("sandbar::Provider", "Looking at '%1' failed: %2")
-                                          .arg(path, QString::fromUtf8(r->stderrData).trimmed())));
-                    done(PathStat{r->exitCode != 2, r->exitCode == 0});
-                }));
+    runCollect(provider, sessionId,
+               {QStringLiteral("/bin/sh"), QStringLiteral("-c"), script, QStringLiteral("sandbar-stat"), path},
+               Callback<ExecOutput>(done.context(), [path, done](Result<ExecOutput> r) {
+                   if (!r)
+                       return done(r.error());
+                   if (r->exitCode < 0 || r->exitCode > 2)
+                       return done(
+                           makeError(ErrorCode::Internal,
+                                     QCoreApplication::translate("sandbar::Provider", "Looking at '%1' failed: %2")
+                                         .arg(path, QString::fromUtf8(r->stderrData).trimmed())));
+                   done(PathStat{r->exitCode != 2, r->exitCode == 0});
+               }));
 }
 
 void removePathByExec(Provider &provider, const QString &sessionId, const QString &path, Callback<void> done)

@@ -20,10 +20,6 @@ void listFilesByExec(Provider &provider, const QString &sessionId, const QString
                      Callback<QList<FileEntry>> done);
 void statPathByExec(Provider &provider, const QString &sessionId, const QString &path, Callback<PathStat> done);
 
-// Runs argv in the session and hands over its exit code and output (stdout up to 64 MiB,
-// stderr's first 4 KiB); Unsupported without an exec facet.
-void collectExec(Provider &provider, const QString &sessionId, QStringList argv, Callback<ExecOutput> done);
-
 void removePathByExec(Provider &provider, const QString &sessionId, const QString &path, Callback<void> done);
 void makeDirByExec(Provider &provider, const QString &sessionId, const QString &path, Callback<void> done);
 

@@ -203,6 +203,35 @@ private Q_SLOTS:
         QCOMPARE(kept->stdoutData, QByteArray("kept\n"));
     }
 
+    // Sprites report no use of their own: stats() never wakes a sprite with a command, and the
+    // Stats tab's stream reads the sprite's own /proc for CPU, memory and network.
+    void statisticsComeFromTheSpritesProcWhileWatched()
+    {
+        auto asleep = await<StatsSample>([&](Callback<StatsSample> cb) { m_provider->statistics()->stats(m_id, cb); });
+        QVERIFY_RESULT(asleep);
+        QCOMPARE(asleep->cpuPercent.value_or(-1), 0.0);
+        // A terminal keeps it awake, as work in it would: the figures are then the sprite's own.
+        Term shell(m_provider->terminals()->openPty(m_id, PtyOptions{}), this);
+        shell.channel->write("echo awake-$((2+3))\n");
+        QVERIFY(shell.waitFor("awake-5"));
+        auto awake = await<StatsSample>([&](Callback<StatsSample> cb) { m_provider->statistics()->stats(m_id, cb); });
+        QVERIFY_RESULT(awake);
+        QVERIFY(!awake->cpuPercent); // no command was run to find out
+        auto stream = m_provider->statistics()->streamStats(m_id);
+        QList<StatsSample> samples;
+        connect(stream.get(), &StatsStream::sample, this, [&](const StatsSample &s) { samples << s; });
+        stream->start();
+        QVERIFY(waitUntil([&] { return samples.size() >= 2; }, 30000));
+        const StatsSample &last = samples.last();
+        QVERIFY(last.networkRxBytes.has_value());
+        QVERIFY(last.memoryUsedBytes.value_or(-1) > 0);
+        QVERIFY(last.memoryLimitBytes.value_or(0) >= *last.memoryUsedBytes);
+        QVERIFY(last.cpuPercent.value_or(-1) >= 0); // a rate between the two readings
+        stream->stop();
+        shell.channel->close();
+        QVERIFY(waitUntil([&] { return shell.ended(); }, 15000));
+    }
+
     // A checkpoint saves the files (its progress told as it goes); restoring one puts them back.
     void checkpointsSaveAndRestore()
     {

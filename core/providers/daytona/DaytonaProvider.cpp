@@ -1,5 +1,6 @@
 #include "providers/daytona/DaytonaProvider.h"
 
+#include "cloud/CreateOnce.h"
 #include "cloud/ServiceUrl.h"
 #include "cloud/Transfers.h"
 #include "providers/daytona/DaytonaJobs.h"
@@ -24,14 +25,11 @@ QByteArray compact(const QJsonObject &o)
 // How long create waits for a new sandbox to be started (pulling a snapshot can take a while).
 constexpr int kStartPolls = 180;
 constexpr int kStartPollMs = 1000;
-constexpr int kCreateAttempts = 3;
 } // namespace
 
 struct DaytonaProvider::CreateState {
     CreateSpec spec;
-    QByteArray body;
     QString token;
-    int attempts = 0;
     Callback<SessionInfo> done;
 };
 
@@ -196,50 +194,24 @@ void DaytonaProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
     auto state = std::make_shared<CreateState>();
     state->spec = spec;
     state->token = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    state->body = compact(createBody(spec, m_account, state->token, m_clock->currentDateTimeUtc(), m_settings.target));
     state->done = std::move(done);
     Q_EMIT createProgress(spec.name, tr("Creating the sandbox…"), 0, 0);
-    createAttempt(state);
-}
-
-void DaytonaProvider::createAttempt(std::shared_ptr<CreateState> state)
-{
-    if (state->done.expired())
-        return;
-    ++state->attempts;
     cloud::ApiCall call;
     call.method = "POST";
     call.path = QStringLiteral("/sandbox");
-    call.body = state->body;
-    // Never sent twice blindly: a lost reply may hide a sandbox that exists (see below).
-    call.idempotent = false;
+    call.body = compact(createBody(spec, m_account, state->token, m_clock->currentDateTimeUtc(), m_settings.target));
     call.timeoutMs = 120000;
-    m_client->call(
-        call, Callback<cloud::ApiReply>(this, [this, state](Result<cloud::ApiReply> r) {
-            if (r) {
-                auto rec = parseSandboxJson(r->body, m_account, m_descriptor.id);
-                if (!rec)
-                    return state->done(rec.error());
-                remember(rec.value());
-                return waitStarted(state, rec.value(), 0);
-            }
-            const ErrorCode code = r.code();
-            if ((code != ErrorCode::Unavailable && code != ErrorCode::Timeout) || state->attempts >= kCreateAttempts)
+    // A lost reply is looked up by the create's token before the call goes again.
+    const QString token = state->token;
+    cloud::createOnce<SandboxRecord>(
+        m_client, call, this,
+        [this](const QByteArray &body) { return parseSandboxJson(body, m_account, m_descriptor.id); },
+        [this, token](Callback<std::optional<SandboxRecord>> found) { findByToken(token, std::move(found)); },
+        Callback<SandboxRecord>(this, [this, state](Result<SandboxRecord> r) {
+            if (!r)
                 return state->done(r.error());
-            // The request went out and no answer came (a reset, a timeout, a 5xx):
-            // the sandbox may exist. Its token says; only if it is not there, again.
-            const Error first = r.error();
-            findByToken(state->token, Callback<std::optional<SandboxRecord>>(
-                                          this, [this, state, first](Result<std::optional<SandboxRecord>> f) {
-                                              if (!f)
-                                                  return state->done(first);
-                                              if (f->has_value()) {
-                                                  remember(**f);
-                                                  return waitStarted(state, **f, 0);
-                                              }
-                                              QTimer::singleShot(300 * state->attempts, this,
-                                                                 [this, state] { createAttempt(state); });
-                                          }));
+            remember(r.value());
+            waitStarted(state, r.value(), 0);
         }));
 }
 

@@ -98,7 +98,6 @@ private:
     // The sandbox's telemetry of the last ten minutes (the statistics facet's one-shot call).
     void telemetry(const QString &sessionId, Callback<StatsSample> done);
     struct CreateState;
-    void createAttempt(std::shared_ptr<CreateState> state);
     void waitStarted(std::shared_ptr<CreateState> state, const SandboxRecord &rec, int polls);
     void listPages(QUrlQuery query, std::shared_ptr<QList<SandboxRecord>> acc, int pageNo,
                    Callback<QList<SandboxRecord>> done);

@@ -1,5 +1,6 @@
 #include "providers/sprites/SpritesProvider.h"
 
+#include "cloud/CreateOnce.h"
 #include "providers/sprites/SpritesTr.h"
 
 #include <QJsonArray>
@@ -17,15 +18,12 @@ QByteArray compact(const QJsonObject &o)
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-constexpr int kCreateAttempts = 3;
 } // namespace
 
 struct SpritesProvider::CreateState {
     CreateSpec spec;
     QString name;
-    QByteArray body;
     QString token;
-    int attempts = 0;
     Callback<SessionInfo> done;
 };
 
@@ -191,45 +189,30 @@ void SpritesProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
     state->spec = spec;
     state->name = spriteName(spec.name);
     state->token = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    state->body = compact(createBody(spec, state->name, m_account, state->token));
     state->done = std::move(done);
     Q_EMIT createProgress(spec.name, tr("Creating the sprite…"), 0, 0);
-    createAttempt(state);
-}
-
-void SpritesProvider::createAttempt(std::shared_ptr<CreateState> state)
-{
-    if (state->done.expired())
-        return;
-    ++state->attempts;
     cloud::ApiCall call = apiCall("POST", QStringLiteral("/v1/sprites"));
-    call.body = state->body;
-    // Never sent twice blindly: a lost reply may hide a sprite that exists (see below).
-    call.idempotent = false;
+    call.body = compact(createBody(spec, state->name, m_account, state->token));
     call.timeoutMs = 120000;
-    m_client->call(
-        call, Callback<cloud::ApiReply>(this, [this, state](Result<cloud::ApiReply> r) {
-            if (r) {
-                auto rec = parseSprite(r->body, m_account, m_descriptor.id);
-                if (!rec)
-                    return state->done(rec.error());
-                return created(state, rec.value());
-            }
-            const ErrorCode code = r.code();
-            if ((code != ErrorCode::Unavailable && code != ErrorCode::Timeout) || state->attempts >= kCreateAttempts)
-                return state->done(r.error());
-            // The request went out and no answer came: the sprite may exist. Its name
-            // and token say; only if it is not there, again.
-            const Error first = r.error();
-            getSprite(state->name, Callback<SpriteRecord>(this, [this, state, first](Result<SpriteRecord> f) {
-                          if (f && f->token == state->token)
-                              return created(state, f.value());
-                          if (f) // the name is someone else's now
-                              return state->done(first);
-                          if (f.code() != ErrorCode::NotFound)
-                              return state->done(first);
-                          QTimer::singleShot(300 * state->attempts, this, [this, state] { createAttempt(state); });
+    // After a lost reply the name says whether the sprite exists, and the token whether it is
+    // this create's; a name someone else's now fails with the create's own error.
+    const QString name = state->name;
+    const QString token = state->token;
+    cloud::createOnce<SpriteRecord>(
+        m_client, call, this, [this](const QByteArray &body) { return parseSprite(body, m_account, m_descriptor.id); },
+        [this, name, token](Callback<std::optional<SpriteRecord>> found) {
+            getSprite(name, Callback<SpriteRecord>(found.context(), [name, token, found](Result<SpriteRecord> f) {
+                          if (f && f->token == token)
+                              return found(std::optional<SpriteRecord>(f.value()));
+                          if (!f && f.code() == ErrorCode::NotFound)
+                              return found(std::optional<SpriteRecord>());
+                          found(f ? makeError(ErrorCode::Conflict, name) : f.error());
                       }));
+        },
+        Callback<SpriteRecord>(this, [this, state](Result<SpriteRecord> r) {
+            if (!r)
+                return state->done(r.error());
+            created(state, r.value());
         }));
 }
 
@@ -358,7 +341,6 @@ void SpritesProvider::remove(const QString &sessionId, Callback<void> done)
                                       if (!r)
                                           return done(makeError(r.code(), tr("Deleting failed: %1").arg(r.message())));
                                       m_records.remove(sessionId);
-                                      m_proc.remove(sessionId);
                                       m_openPorts.remove(sessionId);
                                       m_ttl->remove(sessionId);
                                       done(VoidResult{});

@@ -88,7 +88,6 @@ private:
     void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done);
     void sample(const QString &sessionId, Callback<StatsSample> done);
     struct CreateState;
-    void createAttempt(std::shared_ptr<CreateState> state);
     void created(std::shared_ptr<CreateState> state, const SpriteRecord &rec);
     void getSprite(const QString &name, Callback<SpriteRecord> done);
     void listPages(QUrlQuery query, Callback<QList<SpriteRecord>> done);
@@ -104,10 +103,9 @@ private:
     Settings m_settings;
     const Clock *m_clock;
     cloud::CloudClient *m_client = nullptr;
-    QHash<QString, SpriteRecord> m_records;    // by sprite name, the last seen
-    QHash<QString, QList<int>> m_openPorts;    // what the exec sockets said is listening
-    cloud::DeadlineKeeper *m_ttl = nullptr;    // Sandbar's ttl: ends what runs, never the sprite
-    QHash<QString, cloud::ProcReading> m_proc; // the previous /proc reading, for a CPU rate
+    QHash<QString, SpriteRecord> m_records; // by sprite name, the last seen
+    QHash<QString, QList<int>> m_openPorts; // what the exec sockets said is listening
+    cloud::DeadlineKeeper *m_ttl = nullptr; // Sandbar's ttl: ends what runs, never the sprite
     cloud::WebSocketTerminals m_terminals;
     cloud::PolledStats m_stats;
 };

@@ -125,28 +125,21 @@ void SpritesProvider::listPtys(const QString &sessionId, Callback<QList<PtyEntry
 
 void SpritesProvider::sample(const QString &sessionId, Callback<StatsSample> done)
 {
-    StatsSample s;
-    s.time = m_clock->currentDateTimeUtc();
-    // Sprites report no resource use of their own. Asleep, a sprite runs nothing and holds no
-    // memory it pays for, and a command to ask would wake it. Awake, its own /proc says.
-    if (const auto it = m_records.constFind(sessionId); it != m_records.cend() && it->info.asleep) {
-        s.cpuPercent = 0.0;
-        s.memoryUsedBytes = 0;
-        return done.post(s);
-    }
-    collectExec(*this, sessionId,
-                {QStringLiteral("cat"), QStringLiteral("/proc/stat"), QStringLiteral("/proc/meminfo")},
-                Callback<ExecOutput>(this, [this, sessionId, s, done](Result<ExecOutput> r) mutable {
-                    if (!r)
-                        return done(r.error());
-                    const cloud::ProcReading now = cloud::parseProcReading(r->stdoutData);
-                    if (const auto it = m_proc.constFind(sessionId); it != m_proc.cend())
-                        s.cpuPercent = cloud::cpuPercentBetween(*it, now);
-                    m_proc.insert(sessionId, now);
-                    s.memoryUsedBytes = now.memoryUsedBytes;
-                    s.memoryLimitBytes = now.memoryTotalBytes;
-                    done(s);
-                }));
+    // Sprites report no resource use of their own, and a command to read the sprite's /proc
+    // would keep it awake and billed: that is read only while its Stats tab is open (the kit's
+    // stream). Here the sprite's state says what is known: asleep, it runs nothing and holds no
+    // memory it pays for; awake, the figures are the stream's.
+    getSprite(sessionId, Callback<SpriteRecord>(done.context(), [this, done](Result<SpriteRecord> r) {
+                  if (!r)
+                      return done(r.error());
+                  StatsSample s;
+                  s.time = m_clock->currentDateTimeUtc();
+                  if (r->info.asleep) {
+                      s.cpuPercent = 0.0;
+                      s.memoryUsedBytes = 0;
+                  }
+                  done(s);
+              }));
 }
 
 void SpritesProvider::statPath(const QString &sessionId, const QString &path, Callback<PathStat> done)

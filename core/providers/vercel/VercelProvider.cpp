@@ -1,5 +1,6 @@
 #include "providers/vercel/VercelProvider.h"
 
+#include "cloud/CreateOnce.h"
 #include "providers/vercel/VercelTr.h"
 
 #include <QJsonDocument>
@@ -19,14 +20,11 @@ QByteArray compact(const QJsonObject &o)
 // How long create waits for the new session to run (a git clone at create can take a while).
 constexpr int kStartPolls = 300;
 constexpr int kStartPollMs = 1000;
-constexpr int kCreateAttempts = 3;
 } // namespace
 
 struct VercelProvider::CreateState {
     CreateSpec spec;
-    QByteArray body;
     QString token;
-    int attempts = 0;
     Callback<SessionInfo> done;
 };
 
@@ -176,51 +174,25 @@ void VercelProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
     // Vercel runs nothing without a limit, nor past the plan's: 5 minutes is its own default.
     state->spec.ttlSeconds = std::min(spec.ttlSeconds > 0 ? spec.ttlSeconds : 300, m_settings.maxTimeoutSeconds);
     state->token = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    state->body = compact(createBody(state->spec, m_account, state->token, m_settings.project));
     state->done = std::move(done);
     Q_EMIT createProgress(spec.name, tr("Creating the sandbox…"), 0, 0);
-    createAttempt(state);
-}
-
-void VercelProvider::createAttempt(std::shared_ptr<CreateState> state)
-{
-    if (state->done.expired())
-        return;
-    ++state->attempts;
     // A runtime (node22, python3.13) is the older create's; an image the newer one's.
     const bool runtime = !state->spec.options.value(QStringLiteral("runtime")).toString().trimmed().isEmpty();
     cloud::ApiCall call = apiCall("POST", runtime ? QStringLiteral("/v2/sandboxes") : QStringLiteral("/v3/sandboxes"));
-    call.body = state->body;
-    // Never sent twice blindly: a lost reply may hide a sandbox that exists (see below).
-    call.idempotent = false;
+    call.body = compact(createBody(state->spec, m_account, state->token, m_settings.project));
     call.timeoutMs = 120000;
-    m_client->call(call, Callback<cloud::ApiReply>(this, [this, state](Result<cloud::ApiReply> r) {
-                       if (r) {
-                           auto rec = parseSandboxReply(r->body, m_account, m_descriptor.id);
-                           if (!rec)
-                               return state->done(rec.error());
-                           remember(rec.value());
-                           return waitRunning(state, rec.value(), 0);
-                       }
-                       const ErrorCode code = r.code();
-                       if ((code != ErrorCode::Unavailable && code != ErrorCode::Timeout) ||
-                           state->attempts >= kCreateAttempts)
-                           return state->done(r.error());
-                       // The request went out and no answer came: the sandbox may exist. Its token says;
-                       // only if it is not there, again.
-                       const Error first = r.error();
-                       findByToken(state->token, Callback<std::optional<VercelRecord>>(
-                                                     this, [this, state, first](Result<std::optional<VercelRecord>> f) {
-                                                         if (!f)
-                                                             return state->done(first);
-                                                         if (f->has_value()) {
-                                                             remember(**f);
-                                                             return waitRunning(state, **f, 0);
-                                                         }
-                                                         QTimer::singleShot(300 * state->attempts, this,
-                                                                            [this, state] { createAttempt(state); });
-                                                     }));
-                   }));
+    // A lost reply is looked up by the create's token tag before the call goes again.
+    const QString token = state->token;
+    cloud::createOnce<VercelRecord>(
+        m_client, call, this,
+        [this](const QByteArray &body) { return parseSandboxReply(body, m_account, m_descriptor.id); },
+        [this, token](Callback<std::optional<VercelRecord>> found) { findByToken(token, std::move(found)); },
+        Callback<VercelRecord>(this, [this, state](Result<VercelRecord> r) {
+            if (!r)
+                return state->done(r.error());
+            remember(r.value());
+            waitRunning(state, r.value(), 0);
+        }));
 }
 
 void VercelProvider::waitRunning(std::shared_ptr<CreateState> state, const VercelRecord &rec, int polls)

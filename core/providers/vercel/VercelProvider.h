@@ -84,7 +84,6 @@ private:
     cloud::WebSocketTerminals::Connection ptyConnection(const QString &sessionId, const PtyOptions &options);
     void sample(const QString &sessionId, Callback<StatsSample> done);
     struct CreateState;
-    void createAttempt(std::shared_ptr<CreateState> state);
     void waitRunning(std::shared_ptr<CreateState> state, const VercelRecord &rec, int polls);
     void getSandbox(const QString &name, bool resume, Callback<VercelRecord> done);
     void listPages(QUrlQuery query, Callback<QList<VercelRecord>> done);

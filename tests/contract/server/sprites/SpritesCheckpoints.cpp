@@ -2,6 +2,7 @@
 // NDJSON; .../checkpoints lists them (newest first) and .../checkpoints/{id}/restore ends every
 // session and copies the files back, streaming NDJSON too.
 #include "SpritesContext.h"
+#include "kit/FolderCopy.h"
 #include "kit/SandboxHost.h"
 #include "kit/Server.h"
 
@@ -67,7 +68,7 @@ void createCheckpoint(Context &ctx, const Request &request, Responder *responder
     checkpoint.sourceId = record->lastCheckpoint;
     checkpoint.folder = ctx.host.baseDir() + QStringLiteral("/checkpoints/%1/%2").arg(record->id, checkpoint.id);
     QDir(checkpoint.folder).removeRecursively();
-    const qint64 bytes = kit ? Context::copyTree(kit->root(), checkpoint.folder) : 0;
+    const qint64 bytes = kit ? copyTree(kit->root(), checkpoint.folder) : 0;
     record->checkpoints.append(checkpoint);
     record->lastCheckpoint = checkpoint.id;
     stream(responder, {line(QStringLiteral("info"), QStringLiteral("Creating checkpoint...")),
@@ -90,9 +91,9 @@ void restoreCheckpoint(Context &ctx, const Request &request, Responder *responde
     // The sprite restarts from the checkpoint: nothing that ran before survives.
     ctx.killSessions(record->name);
     ctx.updateStatus(*record);
-    Context::clearFolder(kit->homeDir());
-    Context::clearFolder(kit->tmpDir());
-    Context::copyTree(checkpoint->folder, kit->root());
+    clearFolder(kit->homeDir());
+    clearFolder(kit->tmpDir());
+    copyTree(checkpoint->folder, kit->root());
     record->lastCheckpoint = id;
     ctx.touch(*record);
     stream(responder, {line(QStringLiteral("info"), QStringLiteral("Restoring to checkpoint %1...").arg(id)),

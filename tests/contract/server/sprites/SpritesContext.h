@@ -179,10 +179,6 @@ public:
     // The API path of a host path inside the sprite's folder.
     QString apiPath(const SpriteRecord &record, const QString &hostPath) const;
 
-    // Copies a tree with its modes (links as links); the bytes of its regular files.
-    static qint64 copyTree(const QString &from, const QString &to);
-    static void clearFolder(const QString &path);
-
 private:
     void tick();
     void pollPorts(SpriteRecord &record);

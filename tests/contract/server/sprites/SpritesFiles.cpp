@@ -3,6 +3,7 @@
 // (default "/"); only /home/sprite (the kit's home) and /tmp exist here, ".." and links out
 // of the sprite are refused. Errors are {"error":"<message>","code":"ENOENT","path":"..."}.
 #include "SpritesContext.h"
+#include "kit/FolderCopy.h"
 #include "kit/SandboxHost.h"
 #include "kit/Server.h"
 
@@ -267,7 +268,7 @@ void moveOrCopy(Context &ctx, const Request &request, Responder *responder, bool
                              QStringLiteral("'%1' is a directory (recursive is not set)").arg(source), source);
             return;
         }
-        bytes = Context::copyTree(from, to);
+        bytes = copyTree(from, to);
     } else {
         QFile::remove(to);
         QFile::copy(from, to);
