@@ -80,8 +80,11 @@ try {
     const listed = await sandbox.commands.list()
     check(listed.some((p) => p.pid === sleeper.pid), `pid ${sleeper.pid} not in ${JSON.stringify(listed)}`)
     const again = await sandbox.commands.connect(sleeper.pid)
-    check((await sandbox.commands.kill(sleeper.pid)) === true, 'kill returned false')
+    const killed = await sandbox.commands.kill(sleeper.pid)
     const ended = await again.wait().catch((err) => err)
+    // A false kill means the sleeper had already ended: say how, so a failure explains itself.
+    check(killed === true, `kill returned false; the sleeper ended with ${ended?.exitCode} ` +
+      `(${ended?.error ?? ''}) stdout ${JSON.stringify(ended?.stdout)} stderr ${JSON.stringify(ended?.stderr)}`)
     check(ended instanceof CommandExitError && !ended.stdout.includes('never'), `after kill: ${ended}`)
   })
 

@@ -33,7 +33,7 @@ fi
 modules=$("$here/../../support/npm-ci-cached.sh" "$here" "$cache")
 
 log=$(mktemp)
-"$server" "$provider" --port 0 >"$log.out" 2>"$log" &
+SANDBAR_CONTRACT_TRACE=1 "$server" "$provider" --port 0 >"$log.out" 2>"$log" &
 server_pid=$!
 cleanup() {
   kill "$server_pid" 2>/dev/null || true

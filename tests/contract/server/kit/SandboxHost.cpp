@@ -106,13 +106,17 @@ bool SandboxProcess::start(const QString &program, const QStringList &arguments,
     m_process->setWorkingDirectory(hostCwd);
     connect(m_process, &QProcess::readyReadStandardOutput, this,
             [this] { Q_EMIT output(Channel::Stdout, m_process->readAllStandardOutput()); });
-    connect(m_process, &QProcess::readyReadStandardError, this,
-            [this] { Q_EMIT output(Channel::Stderr, m_process->readAllStandardError()); });
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] {
+        const QByteArray bytes = m_process->readAllStandardError();
+        m_stderrTail = QByteArray(m_stderrTail + bytes).right(400);
+        Q_EMIT output(Channel::Stderr, bytes);
+    });
     connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
         const QByteArray out = m_process->readAllStandardOutput();
         if (!out.isEmpty())
             Q_EMIT output(Channel::Stdout, out);
         const QByteArray err = m_process->readAllStandardError();
+        m_stderrTail = QByteArray(m_stderrTail + err).right(400);
         if (!err.isEmpty())
             Q_EMIT output(Channel::Stderr, err);
         if (status == QProcess::CrashExit)
@@ -310,11 +314,14 @@ SandboxProcess *Sandbox::start(const ProcessSpec &spec, QString *error)
     }
     m_processes.append(process);
     connect(process, &SandboxProcess::finished, this, [this, process](int code, const QString &status) {
-        log(QStringLiteral("info"), QStringLiteral("process %1 (%2) ended: %3 (%4)")
-                                        .arg(process->pid())
-                                        .arg(process->spec().cmd)
-                                        .arg(code)
-                                        .arg(status));
+        QString ended = QStringLiteral("process %1 (%2) ended: %3 (%4)")
+                            .arg(process->pid())
+                            .arg(process->spec().cmd)
+                            .arg(code)
+                            .arg(status);
+        if (code != 0 && !process->stderrTail().isEmpty())
+            ended += QStringLiteral("; stderr ends: ") + QString::fromUtf8(process->stderrTail()).trimmed();
+        log(QStringLiteral("info"), ended);
     });
     log(QStringLiteral("info"), QStringLiteral("process %1 started: %2 %3")
                                     .arg(process->pid())
@@ -407,6 +414,11 @@ void Sandbox::log(const QString &level, const QString &message)
                     {QStringLiteral("message"), message}});
     if (m_logs.size() > 1000)
         m_logs.removeFirst();
+    // A failed SDK flow prints the server's stderr: with the trace on, it says what each
+    // sandboxed command did, so a process that ended early explains itself.
+    static const bool trace = !qEnvironmentVariableIsEmpty("SANDBAR_CONTRACT_TRACE");
+    if (trace)
+        qInfo("sandbox %s: %s", qPrintable(m_id), qPrintable(message));
 }
 
 // ---- SandboxHost ----

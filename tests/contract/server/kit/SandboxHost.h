@@ -53,6 +53,8 @@ public:
     bool isRunning() const { return m_running; }
     std::optional<int> exitCode() const { return m_exitCode; }
     QString exitStatus() const { return m_status; }
+    // The last bytes the process wrote to stderr (pipes only), for the server's trace.
+    QByteArray stderrTail() const { return m_stderrTail; }
 
     void write(const QByteArray &bytes);
     void closeStdin();
@@ -78,6 +80,7 @@ private:
     std::optional<int> m_exitCode;
     QString m_status;
     QString m_failure;
+    QByteArray m_stderrTail;
     QProcess *m_process = nullptr;
     sandbar::LocalPtyChannel *m_pty = nullptr;
 };
