@@ -8259,6 +8259,10 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>Restoring failed: %1</source>
         <translation>Wiederherstellen fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::SparklineDelegate</name>
@@ -8964,6 +8968,42 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>it has no URL or no token</source>
         <translation>sie hat keine URL oder kein Token</translation>
     </message>
+    <message>
+        <source>saved at a stop</source>
+        <translation>beim Stoppen gesichert</translation>
+    </message>
+    <message>
+        <source>taken on request</source>
+        <translation>auf Anforderung erstellt</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>kept until %1</source>
+        <translation>aufbewahrt bis %1</translation>
+    </message>
+    <message>
+        <source>snapshot list</source>
+        <translation>Snapshot-Liste</translation>
+    </message>
+    <message>
+        <source>it has no snapshots</source>
+        <translation>sie enthält keine Snapshots</translation>
+    </message>
+    <message>
+        <source>snapshot</source>
+        <translation>Snapshot</translation>
+    </message>
+    <message>
+        <source>it names no snapshot</source>
+        <translation>sie nennt keinen Snapshot</translation>
+    </message>
+    <message>
+        <source>the snapshot is %1</source>
+        <translation>der Snapshot ist %1</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::vercel::VercelExecJob</name>
@@ -9065,6 +9105,38 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>Vercel keeps five tags on a sandbox and Sandbar uses %1: give at most %2 labels</source>
         <translation>Vercel behält fünf Tags pro Sandbox und Sandbar nutzt %1: geben Sie höchstens %2 Labels an</translation>
+    </message>
+    <message>
+        <source>Vercel keeps no comment with a snapshot: leave the comment empty</source>
+        <translation>Vercel speichert zu einem Snapshot keinen Kommentar: lassen Sie den Kommentar leer</translation>
+    </message>
+    <message>
+        <source>Saving a snapshot (Vercel stops the sandbox to save it)…</source>
+        <translation>Snapshot wird gesichert (Vercel stoppt die Sandbox dafür)…</translation>
+    </message>
+    <message>
+        <source>The snapshot failed: %1</source>
+        <translation>Der Snapshot ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The sandbox %1 did not finish stopping in time (it is %2)</source>
+        <translation>Die Sandbox %1 wurde nicht rechtzeitig fertig gestoppt (sie ist %2)</translation>
+    </message>
+    <message>
+        <source>Restoring failed: %1</source>
+        <translation>Wiederherstellen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Starting the sandbox from snapshot %1…</source>
+        <translation>Sandbox wird aus Snapshot %1 gestartet…</translation>
+    </message>
+    <message>
+        <source>only a persistent sandbox goes back to a snapshot; create a new sandbox with the snapshot&apos;s ID as its source instead</source>
+        <translation>nur eine dauerhafte Sandbox kann zu einem Snapshot zurückkehren; erstellen Sie stattdessen eine neue Sandbox mit der ID des Snapshots als Quelle</translation>
+    </message>
+    <message>
+        <source>Stopping the sandbox (what runs in it ends)…</source>
+        <translation>Sandbox wird gestoppt (was darin läuft, endet)…</translation>
     </message>
 </context>
 <context>

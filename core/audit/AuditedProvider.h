@@ -114,6 +114,7 @@ public:
         m_inner->snapshots()->listSnapshots(sessionId, std::move(done));
     }
     void createSnapshot(const QString &sessionId, const QString &comment, Callback<SnapshotEntry> done) override;
+    bool keepsComments() const override { return m_inner->snapshots()->keepsComments(); }
     void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) override;
 
 private:

@@ -149,6 +149,8 @@ public:
     virtual void createSnapshot(const QString &sessionId, const QString &comment, Callback<SnapshotEntry> done) = 0;
     // Puts the session back as it was then; what runs in it ends.
     virtual void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) = 0;
+    // Whether createSnapshot keeps its comment; where not, the window asks for none.
+    virtual bool keepsComments() const { return true; }
 };
 
 // The table a provider fills in; null where it does not have the facet.

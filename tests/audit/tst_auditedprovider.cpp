@@ -128,6 +128,7 @@ std::unique_ptr<test::MemoryProvider> makeSpy()
     };
     p->hostMatch = [](const QString &) { return HostProcessMatch{QStringLiteral("spy-container"), {}}; };
     p->host = QStringLiteral("build1.example");
+    p->keepsSnapshotComments = false; // not the default: the wrapper must pass the spy's answer on
     p->listPtysHook = [p](const QString &, Callback<QList<PtyEntry>> done) {
         answerLater(p, done, QList<PtyEntry>{PtyEntry{QStringLiteral("pty-1")}});
     };
@@ -290,6 +291,12 @@ QList<Driven> table()
          [](Provider &p, QObject *c, QObject *, F f) {
              p.snapshots()->listSnapshots(
                  Id, expectOk<QList<SnapshotEntry>>(c, f, [](const QList<SnapshotEntry> &) { return true; }));
+         }},
+        {"SnapshotFacet::keepsComments",
+         {},
+         [](Provider &p, QObject *, QObject *, F f) {
+             if (!p.snapshots()->keepsComments())
+                 f();
          }},
         {"SnapshotFacet::restoreSnapshot", Action::SnapshotRestored,
          [](Provider &p, QObject *c, QObject *, F f) {
@@ -518,10 +525,11 @@ void TestAuditedProvider::forwardsAndAudits()
     returned = true;
     QTRY_VERIFY2_WITH_TIMEOUT(finished, "the call's answer did not come back through the wrapper", 10000);
     // The completion contract, through the wrapper: plain reads answer in the call, the rest later.
-    const bool read = QByteArray(d.method).endsWith("Flags") ||
-                      QByteArrayList{"Provider::descriptor", "Provider::coreCapabilities", "Provider::accountName",
-                                     "Provider::hostProcessMatch", "Provider::remoteHost"}
-                          .contains(d.method);
+    const bool read =
+        QByteArray(d.method).endsWith("Flags") ||
+        QByteArrayList{"Provider::descriptor",       "Provider::coreCapabilities", "Provider::accountName",
+                       "Provider::hostProcessMatch", "Provider::remoteHost",       "SnapshotFacet::keepsComments"}
+            .contains(d.method);
     QVERIFY2(early == read, early ? "answered before the call returned" : "a plain read did not answer in the call");
     // Reached the provider's own method, not a fallback of the base class.
     QVERIFY2(inner->calls.contains(bareName(d.method)), qPrintable(inner->calls.join(QLatin1Char(' '))));

@@ -4,9 +4,9 @@
 // is created with labels and found by them, runs commands (exit 0 and non-zero), a terminal
 // (an echo, then a resize that `stty size` sees), a checksummed upload and download, a
 // listing, a new folder and a delete (the provider's own calls where it has them), statistics,
-// stop and remove; every change leaves its audit row. A flow whose facet the provider lacks is
-// skipped, and the output says which facet. Cloud providers run against their contract server
-// on loopback; Docker and Podman against the test engines, Local with real bubblewrap.
+// a snapshot taken and restored, stop and remove; every change leaves its audit row. A flow whose facet the provider
+// lacks is skipped, and the output says which facet. Cloud providers run against their contract server on loopback;
+// Docker and Podman against the test engines, Local with real bubblewrap.
 #include "ContractAccount.h"
 #include "PrivateSshd.h"
 #include "ServerProcess.h"
@@ -106,6 +106,7 @@ private Q_SLOTS:
     void listing();
     void makeFolderAndRemove();
     void statistics();
+    void snapshots();
     void stopSession();
     void removeSession();
     void auditRows();
@@ -382,6 +383,61 @@ void TestConformance::statistics()
         QVERIFY2((*s)->cpuPercent && *(*s)->cpuPercent >= 0, "StatsCpu, yet no CPU figure");
     if (flags.testFlag(Capability::StatsMemory))
         QVERIFY2((*s)->memoryUsedBytes && *(*s)->memoryUsedBytes >= 0, "StatsMemory, yet no memory figure");
+}
+
+// A file written, a snapshot taken, the file changed, the snapshot restored: the file is as it
+// was. Taking one may stop the session (Vercel): it is resumed before the change.
+void TestConformance::snapshots()
+{
+    QVERIFY(requireSession());
+    SnapshotFacet *snaps = m_p->snapshots();
+    if (!snaps || !m_p->commands())
+        QSKIP("no snapshots facet (or no exec to check one with)");
+    const auto write = [&](const char *word) {
+        return run(*m_p, m_session,
+                   {QStringLiteral("sh"), QStringLiteral("-c"),
+                    QStringLiteral("echo %1 > ~/conformance-snap.txt").arg(QLatin1String(word))});
+    };
+    // The session's state once it is no longer on its way somewhere.
+    const auto settled = [&] {
+        SessionState state = SessionState::Unknown;
+        waitUntil(
+            [&] {
+                const auto info = await<SessionInfo>([&](auto cb) { m_p->info(m_session, cb); });
+                state = info.ok() ? info->state : SessionState::Unknown;
+                return state != SessionState::Unknown && state != SessionState::Stopping &&
+                       state != SessionState::Creating;
+            },
+            kCallMs);
+        return state;
+    };
+    Ran wrote = write("before");
+    QVERIFY2(wrote.code && wrote.code->ok() && wrote.code->value() == 0, qPrintable(outcome(wrote)));
+    m_expected << audit::Action::ExecRun;
+    const QString comment = snaps->keepsComments() ? QStringLiteral("conformance ") + m_token : QString();
+    const auto taken = await<SnapshotEntry>([&](auto cb) { snaps->createSnapshot(m_session, comment, cb); }, kCallMs);
+    QVERIFY_RESULT(taken);
+    QVERIFY(!taken->id.isEmpty());
+    m_expected << audit::Action::SnapshotCreated;
+    const auto listed = await<QList<SnapshotEntry>>([&](auto cb) { snaps->listSnapshots(m_session, cb); }, kCallMs);
+    QVERIFY_RESULT(listed);
+    QVERIFY(std::any_of(listed->begin(), listed->end(), [&](const SnapshotEntry &e) { return e.id == taken->id; }));
+    if (settled() != SessionState::Running) {
+        QVERIFY2(m_p->pausing(), "the snapshot stopped the session and nothing resumes it");
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->pausing()->resume(m_session, cb); }, kCallMs));
+        m_expected << audit::Action::SessionResumed;
+        QCOMPARE(settled(), SessionState::Running);
+    }
+    wrote = write("after");
+    QVERIFY2(wrote.code && wrote.code->ok() && wrote.code->value() == 0, qPrintable(outcome(wrote)));
+    m_expected << audit::Action::ExecRun;
+    QVERIFY_RESULT(await<void>([&](auto cb) { snaps->restoreSnapshot(m_session, taken->id, cb); }, kCallMs));
+    m_expected << audit::Action::SnapshotRestored;
+    QCOMPARE(settled(), SessionState::Running);
+    const Ran read = run(*m_p, m_session, {QStringLiteral("cat"), QStringLiteral("conformance-snap.txt")});
+    QVERIFY2(read.code && read.code->ok() && read.code->value() == 0, qPrintable(outcome(read)));
+    m_expected << audit::Action::ExecRun;
+    QCOMPARE(read.out.trimmed(), QByteArray("before"));
 }
 
 void TestConformance::stopSession()

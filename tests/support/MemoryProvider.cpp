@@ -342,6 +342,12 @@ std::unique_ptr<ExecJob> MemoryProvider::exec(const QString &id, const ExecReque
     return std::make_unique<FailingExec>(unsupported(Capability::Exec));
 }
 
+bool MemoryProvider::keepsComments() const
+{
+    note("keepsComments");
+    return keepsSnapshotComments;
+}
+
 Capabilities MemoryProvider::fileFlags() const
 {
     note("fileFlags");

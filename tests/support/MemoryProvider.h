@@ -82,6 +82,8 @@ public:
     void listSnapshots(const QString &id, Callback<QList<SnapshotEntry>> done) override;
     void createSnapshot(const QString &id, const QString &comment, Callback<SnapshotEntry> done) override;
     void restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done) override;
+    bool keepsComments() const override;
+    bool keepsSnapshotComments = true;
 
     // Health and create answered by the test (a failing engine, a slow pull with progress):
     // unset, health answers "Memory 1" and create succeeds at once.

@@ -1,5 +1,6 @@
 // The Info tab's Snapshots section over a provider with snapshots (MemoryProvider): the list,
-// saving with a comment, restoring the selected one after the confirmation, errors said.
+// saving with a comment (none asked where the provider keeps none), restoring the selected one
+// after the confirmation, errors said.
 #include "MemoryProvider.h"
 #include "TestSupport.h"
 #include "detail/SnapshotsView.h"
@@ -39,6 +40,19 @@ private Q_SLOTS:
         s.id = QStringLiteral("m1");
         s.state = SessionState::Running;
         m_provider->inject(s);
+    }
+
+    // A service that keeps no comment (Vercel): no comment field, its own words as Details.
+    void noCommentFieldWhereNoneIsKept()
+    {
+        m_provider->keepsSnapshotComments = false;
+        SnapshotsView v(m_provider.get(), QStringLiteral("m1"));
+        v.show();
+        QVERIFY(waitUntil([&] { return v.statusText().contains(QStringLiteral("No snapshots")); }, 5000));
+        QVERIFY(!v.findChild<QLineEdit *>(QStringLiteral("snapshotComment"))->isVisible());
+        QCOMPARE(v.table()->horizontalHeaderItem(2)->text(), QStringLiteral("Details"));
+        v.findChild<QPushButton *>(QStringLiteral("saveSnapshotButton"))->click();
+        QVERIFY(waitUntil([&] { return v.table()->rowCount() == 1; }, 5000));
     }
 
     void savesListsAndRestores()

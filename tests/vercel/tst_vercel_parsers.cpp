@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace sandbar;
 using namespace sandbar::vercel;
@@ -50,6 +51,17 @@ const char kJ19[] = R"j({"type":"exit"})j";
 const char kJ20[] = R"j({"type":"ready"})j";
 const char kJ21[] = R"j({"error":{"code":"forbidden","message":"Not authorized"}})j";
 const char kJ22[] = R"j({"error":{"code":"sandbox_stopped"}})j";
+const char kJ23[] =
+    R"j({"snapshots":[{"id":"snap_new","status":"created","creationMethod":"auto","createdAt":1765000300000,
+"sizeBytes":3145728,"expiresAt":1767592300000},{"id":"snap_wip","status":"creating","createdAt":1765000200000},
+{"id":"snap_bad","status":"failed","createdAt":1765000100000},{"id":"snap_gone","status":"deleted"},
+{"status":"created"},"x",{"id":"snap_old","status":"created","creationMethod":"manual","createdAt":1765000000000}],
+"pagination":{"count":7,"next":"c-2"}})j";
+const char kJ24[] = R"j({"snapshots":[],"pagination":{"count":0,"next":null}})j";
+const char kJ25[] = R"j({"snapshot":{"id":"snap_1","status":"creating","createdAt":1765000000000},"session":{}})j";
+const char kJ26[] = R"j({"snapshot":{"id":"snap_1","status":"failed"}})j";
+const char kJ27[] = R"j({"session":{"id":"s"}})j";
+const char kJ28[] = R"j({"snapshots":{"id":"snap_1"}})j";
 } // namespace
 #endif
 
@@ -142,6 +154,68 @@ private Q_SLOTS:
         auto last = parseSandboxList(kJ3, QStringLiteral("w"), QStringLiteral("vercel"));
         QVERIFY_RESULT(last);
         QVERIFY(last->next.isEmpty());
+    }
+
+    void snapshotLists()
+    {
+        auto page = parseSnapshotList(kJ23);
+        QVERIFY_RESULT(page);
+        // Failed, deleted, id-less and non-object entries are not offered for a restore.
+        QStringList ids;
+        for (const SnapshotEntry &e : page->items)
+            ids << e.id;
+        QCOMPARE(ids,
+                 (QStringList{QStringLiteral("snap_new"), QStringLiteral("snap_wip"), QStringLiteral("snap_old")}));
+        QCOMPARE(page->next, QStringLiteral("c-2"));
+        const SnapshotEntry &first = page->items.first();
+        QCOMPARE(first.created, QDateTime::fromMSecsSinceEpoch(1765000300000, QTimeZone::utc()));
+        QVERIFY2(first.comment.contains(QLatin1String("saved at a stop")), qPrintable(first.comment));
+        QVERIFY2(first.comment.contains(QLatin1String("3.0 MiB")), qPrintable(first.comment));
+        QVERIFY2(first.comment.contains(QLatin1String("kept until 2026-01-05")), qPrintable(first.comment));
+        QCOMPARE(page->items.last().comment, QStringLiteral("taken on request"));
+        auto last = parseSnapshotList(kJ24);
+        QVERIFY_RESULT(last);
+        QVERIFY(last->items.isEmpty());
+        QVERIFY(last->next.isEmpty());
+    }
+
+    void badSnapshotLists_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::newRow("empty") << QByteArray();
+        QTest::newRow("garbage") << QByteArray("\xff<html>");
+        QTest::newRow("truncated") << QByteArray(kJ23).left(60);
+        QTest::newRow("no list") << QByteArray(kJ27);
+        QTest::newRow("object for a list") << QByteArray(kJ28);
+    }
+    void badSnapshotLists()
+    {
+        QFETCH(QByteArray, json);
+        const auto page = parseSnapshotList(json);
+        QVERIFY(!page.ok());
+        QCOMPARE(page.code(), ErrorCode::Unavailable);
+    }
+
+    void snapshotReplies_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("id"); // empty: an error
+        QTest::newRow("creating") << QByteArray(kJ25) << QStringLiteral("snap_1");
+        QTest::newRow("failed") << QByteArray(kJ26) << QString();
+        QTest::newRow("no snapshot") << QByteArray(kJ27) << QString();
+        QTest::newRow("empty") << QByteArray() << QString();
+        QTest::newRow("truncated") << QByteArray(kJ25).left(30) << QString();
+    }
+    void snapshotReplies()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, id);
+        const auto e = parseSnapshotReply(json);
+        QCOMPARE(e.ok(), !id.isEmpty());
+        if (e.ok())
+            QCOMPARE(e->id, id);
+        else
+            QVERIFY(!e.message().isEmpty());
     }
 
     void commandLines_data()

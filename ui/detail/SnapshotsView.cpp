@@ -28,7 +28,9 @@ SnapshotsView::SnapshotsView(Provider *provider, QString sessionId, QWidget *par
     m_table = new QTableWidget(0, 3, this);
     m_table->setObjectName(QStringLiteral("snapshotsTable"));
     m_table->setAccessibleName(tr("Snapshots"));
-    m_table->setHorizontalHeaderLabels({tr("ID"), tr("Saved"), tr("Comment")});
+    // A service that keeps no comment (Vercel) describes its snapshots itself.
+    const bool comments = !m_provider || !m_provider->snapshots() || m_provider->snapshots()->keepsComments();
+    m_table->setHorizontalHeaderLabels({tr("ID"), tr("Saved"), comments ? tr("Comment") : tr("Details")});
     m_table->verticalHeader()->setVisible(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -48,6 +50,10 @@ SnapshotsView::SnapshotsView(Provider *provider, QString sessionId, QWidget *par
     m_restore->setObjectName(QStringLiteral("restoreSnapshotButton"));
     m_restore->setEnabled(false);
     row->addWidget(m_comment, 1);
+    if (!comments) {
+        m_comment->hide();
+        row->addStretch(1);
+    }
     row->addWidget(m_save);
     row->addWidget(m_restore);
     layout->addLayout(row);

@@ -182,6 +182,64 @@ Result<SandboxPage> parseSandboxList(const QByteArray &json, const QString &acco
     return page;
 }
 
+namespace {
+QString snapshotWords(const QJsonObject &o)
+{
+    QStringList words;
+    words << (o.value(QLatin1String("creationMethod")).toString() == QLatin1String("auto") ? tr("saved at a stop")
+                                                                                           : tr("taken on request"));
+    if (const auto size = optionalInt(o, "sizeBytes"); size && *size > 0)
+        words << tr("%1 MiB").arg(double(*size) / (1024.0 * 1024.0), 0, 'f', 1);
+    if (const QDateTime expires = msTime(o.value(QLatin1String("expiresAt"))); expires.isValid())
+        words << tr("kept until %1").arg(expires.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
+    return words.join(QStringLiteral(", "));
+}
+} // namespace
+
+std::optional<SnapshotEntry> snapshotEntry(const QJsonObject &snapshot)
+{
+    const QString status = snapshot.value(QLatin1String("status")).toString();
+    SnapshotEntry e;
+    e.id = snapshot.value(QLatin1String("id")).toString();
+    if (e.id.isEmpty() || (status != QLatin1String("created") && status != QLatin1String("creating")))
+        return std::nullopt;
+    e.created = msTime(snapshot.value(QLatin1String("createdAt")));
+    e.comment = snapshotWords(snapshot);
+    return e;
+}
+
+Result<SnapshotPage> parseSnapshotList(const QByteArray &json)
+{
+    auto doc = cloud::parseReply(json, service(), tr("snapshot list"));
+    if (!doc)
+        return doc.error();
+    const QJsonObject o = doc->object();
+    if (!o.value(QLatin1String("snapshots")).isArray())
+        return cloud::malformedReply(service(), tr("snapshot list"), tr("it has no snapshots"));
+    SnapshotPage page;
+    for (const QJsonValue &v : o.value(QLatin1String("snapshots")).toArray()) {
+        if (auto e = snapshotEntry(v.toObject()))
+            page.items.append(*e);
+    }
+    page.next = o.value(QLatin1String("pagination")).toObject().value(QLatin1String("next")).toString();
+    return page;
+}
+
+Result<SnapshotEntry> parseSnapshotReply(const QByteArray &json)
+{
+    auto doc = cloud::parseReply(json, service(), tr("snapshot"));
+    if (!doc)
+        return doc.error();
+    const QJsonObject snapshot = doc->object().value(QLatin1String("snapshot")).toObject();
+    auto e = snapshotEntry(snapshot);
+    if (!e)
+        return cloud::malformedReply(
+            service(), tr("snapshot"),
+            snapshot.isEmpty() ? tr("it names no snapshot")
+                               : tr("the snapshot is %1").arg(snapshot.value(QLatin1String("status")).toString()));
+    return *e;
+}
+
 Result<CommandEvent> parseCommandLine(const QByteArray &line)
 {
     QJsonParseError err;

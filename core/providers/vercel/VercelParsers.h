@@ -4,6 +4,7 @@
 #include "cloud/Paging.h"
 #include "cloud/ServiceTags.h"
 #include "common/Result.h"
+#include "providers/Facets.h"
 #include "providers/Session.h"
 
 #include <QByteArray>
@@ -53,6 +54,17 @@ Result<VercelRecord> parseSandboxReply(const QByteArray &json, const QString &ac
 // id come from the sandbox itself.
 using SandboxPage = cloud::Page<VercelRecord>;
 Result<SandboxPage> parseSandboxList(const QByteArray &json, const QString &account, const QString &providerId);
+
+// A snapshot of a sandbox (GET /v2/sandboxes/snapshots, POST .../snapshot). Vercel keeps no
+// comment with it: the entry's comment says how it came to be (at a stop, or asked for), its
+// size and when it expires, in words. Statuses other than created (creating, failed, deleted)
+// are left out: nothing can be restored from them.
+std::optional<SnapshotEntry> snapshotEntry(const QJsonObject &snapshot);
+using SnapshotPage = cloud::Page<SnapshotEntry>;
+// {snapshots:[Snapshot], pagination:{count, next}}
+Result<SnapshotPage> parseSnapshotList(const QByteArray &json);
+// {snapshot, session}: the snapshot just taken (its status may still be creating).
+Result<SnapshotEntry> parseSnapshotReply(const QByteArray &json);
 
 // One line of a command's NDJSON stream: {"command":{...}} (first with exitCode null, last with
 // its exit code), {"stream":"stdout"|"stderr","data":"..."} or {"stream":"error","data":{code,

@@ -41,8 +41,13 @@ VercelProvider::VercelProvider(ProviderDescriptor descriptor, QString accountNam
     , m_stats(this, Capability::StatsCpu,
               [this](const QString &id, Callback<StatsSample> done) { sample(id, std::move(done)); })
 {
-    setFacets(
-        {.terminals = &m_terminals, .exec = this, .files = this, .stats = &m_stats, .pause = this, .timeLimit = this});
+    setFacets({.terminals = &m_terminals,
+               .exec = this,
+               .files = this,
+               .stats = &m_stats,
+               .pause = this,
+               .timeLimit = this,
+               .snapshots = this});
     auto o = cloud::CloudClient::bearerOptions(tr("Vercel Sandbox"), m_settings.endpoint, m_settings.caCertificates,
                                                m_settings.token, m_clock);
     m_client = new cloud::CloudClient(std::move(o), this);

@@ -26,7 +26,12 @@ namespace sandbar::vercel {
 // that snapshot. remove() deletes the sandbox. The ttl is Vercel's own session timeout, set at
 // create and extended through extend-timeout; Vercel cannot shorten it, so a shorter limit is
 // kept in a tag and enforced by Sandbar while it runs.
-class VercelProvider : public Provider, public ExecFacet, public CopyingFiles, public PauseFacet, public TimeLimitFacet
+class VercelProvider : public Provider,
+                       public ExecFacet,
+                       public CopyingFiles,
+                       public PauseFacet,
+                       public TimeLimitFacet,
+                       public SnapshotFacet
 {
     Q_OBJECT
 public:
@@ -58,6 +63,12 @@ public:
     void resume(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
 
+    // VercelSnapshots.cpp
+    void listSnapshots(const QString &sessionId, Callback<QList<SnapshotEntry>> done) override;
+    void createSnapshot(const QString &sessionId, const QString &comment, Callback<SnapshotEntry> done) override;
+    void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) override;
+    bool keepsComments() const override { return false; }
+
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
     Capabilities fileFlags() const override { return Capability::FileList; }
     void statPath(const QString &sessionId, const QString &path, Callback<PathStat> done) override;
@@ -86,6 +97,8 @@ private:
     struct CreateState;
     void waitRunning(std::shared_ptr<CreateState> state, const VercelRecord &rec, int polls);
     void getSandbox(const QString &name, bool resume, Callback<VercelRecord> done);
+    // The sandbox once it is no longer stopping or snapshotting.
+    void waitSettled(const QString &name, int polls, Callback<VercelRecord> done);
     void listPages(QUrlQuery query, Callback<QList<VercelRecord>> done);
     void findByToken(const QString &token, Callback<std::optional<VercelRecord>> done);
     void remember(const VercelRecord &rec);

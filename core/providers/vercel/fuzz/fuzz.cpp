@@ -1,7 +1,7 @@
 // libFuzzer target fuzz_vercel (tests/fuzz/targets.sh): Vercel Sandbox's replies into
 // VercelParsers.
 //
-// Input: byte 0 picks the parser (modulo 6); the rest is the server's bytes. The seeds in
+// Input: byte 0 picks the parser (modulo 8); the rest is the server's bytes. The seeds in
 // corpus/ are that byte followed by a reply as the contract server sends it.
 #include "FuzzInput.h"
 #include "providers/vercel/VercelParsers.h"
@@ -11,7 +11,7 @@ using namespace sandbar;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz::Input in(data, size);
-    const int which = in.byte() % 6;
+    const int which = in.byte() % 8;
     const QByteArray bytes = in.rest();
     const QString account = QStringLiteral("fuzz");
 
@@ -34,6 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)vercel::errorMessage(bytes);
         break;
     case 5: (void)vercel::isJwt(QString::fromUtf8(bytes)); break;
+    case 6: (void)vercel::parseSnapshotList(bytes); break;
+    case 7: (void)vercel::parseSnapshotReply(bytes); break;
     }
     return 0;
 }

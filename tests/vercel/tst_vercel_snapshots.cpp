@@ -1,0 +1,158 @@
+// Vercel's snapshots as Sandbar's, end to end against the contract server (a real process on
+// loopback), beyond the conformance suite's take-and-restore: taking one stops the sandbox and
+// says so while it works; the list is newest first and tells a stop's snapshot from a
+// requested one; a restore of a stopped sandbox starts it from the snapshot; what Vercel cannot
+// do (a comment, a restore of a sandbox that is not persistent) is refused before anything
+// changes.
+#include "ContractAccount.h"
+#include "ServerProcess.h"
+#include "TestSupport.h"
+#include "providers/Provider.h"
+#include "providers/vercel/VercelFactory.h"
+
+#include <QTest>
+
+using namespace sandbar;
+using sandbar::test::await;
+using sandbar::test::waitUntil;
+
+namespace {
+// Test secrets contain sbtest-secret-: secret_watch (test.sh) searches for it everywhere.
+constexpr char kKey[] = "sbtest-secret-vercel-snapshots";
+constexpr int kCallMs = 60000;
+} // namespace
+
+class TestVercelSnapshots : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<contract::ServerProcess> m_server;
+    std::unique_ptr<Provider> m_p;
+
+    QString create(const QString &name, bool persistent)
+    {
+        CreateSpec spec;
+        spec.name = name;
+        spec.ttlSeconds = 600;
+        spec.options.insert(QStringLiteral("persistent"), persistent);
+        const auto s = await<SessionInfo>([&](auto cb) { m_p->create(spec, cb); }, kCallMs);
+        return s ? s->id : QString();
+    }
+    // The command's stdout, or its failure in words.
+    QByteArray sh(const QString &id, const QString &script)
+    {
+        ExecRequest req;
+        req.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"), script};
+        auto job = m_p->commands()->exec(id, req);
+        QByteArray out;
+        std::optional<Result<int>> end;
+        QObject ctx;
+        connect(job.get(), &ExecJob::stdoutData, &ctx, [&](const QByteArray &b) { out += b; });
+        connect(job.get(), &ExecJob::finished, &ctx, [&](const Result<int> &r) { end = r; });
+        job->start();
+        if (!waitUntil([&] { return end.has_value(); }, kCallMs))
+            return "no end";
+        if (!*end)
+            return "failed: " + end->message().toUtf8();
+        return end->value() == 0 ? out : "exit " + QByteArray::number(end->value());
+    }
+    SessionState state(const QString &id)
+    {
+        const auto info = await<SessionInfo>([&](auto cb) { m_p->info(id, cb); }, kCallMs);
+        return info ? info->state : SessionState::Unknown;
+    }
+    int snapshotsOnServer() { return m_server->state().value(QStringLiteral("vercelSnapshots")).toInt(-1); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_server = std::make_unique<contract::ServerProcess>(
+            QStringLiteral("vercel"), QStringList{QStringLiteral("--api-key"), QString::fromLatin1(kKey)});
+        QVERIFY2(m_server->start(), qPrintable(m_server->error()));
+        auto factory = vercel::makeVercelFactory();
+        auto made = factory->create(contract::contractAccount(factory->descriptor(), QStringLiteral("snaps"),
+                                                              m_server->baseUrl(), QString::fromLatin1(kKey)));
+        QVERIFY2(made.ok(), qPrintable(made.ok() ? QString() : made.error().message));
+        m_p = std::move(made.value());
+        QVERIFY(m_p->snapshots());
+        QVERIFY(!m_p->snapshots()->keepsComments());
+        QVERIFY(m_p->capabilities().testFlag(Capability::Snapshots));
+    }
+
+    void takingOneStopsTheSandboxAndSaysSo()
+    {
+        const QString id = create(QStringLiteral("snap-stop"), true);
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(sh(id, QStringLiteral("echo one > ~/f.txt; echo ok")), QByteArray("ok\n"));
+        QStringList progress;
+        connect(m_p.get(), &Provider::snapshotProgress, this, [&](const QString &session, const QString &text) {
+            if (session == id)
+                progress << text;
+        });
+        const auto taken =
+            await<SnapshotEntry>([&](auto cb) { m_p->snapshots()->createSnapshot(id, {}, cb); }, kCallMs);
+        QVERIFY_RESULT(taken);
+        QVERIFY(taken->id.startsWith(QLatin1String("snap")));
+        QVERIFY2(taken->comment.contains(QLatin1String("taken on request")), qPrintable(taken->comment));
+        QVERIFY2(progress.join(QLatin1Char('\n')).contains(QLatin1String("stops the sandbox")),
+                 qPrintable(progress.join(QLatin1Char('\n'))));
+        QVERIFY(waitUntil([&] { return state(id) == SessionState::Stopped; }, kCallMs));
+
+        // A stop of a persistent sandbox saves one too; the newest comes first.
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->pausing()->resume(id, cb); }, kCallMs));
+        QCOMPARE(sh(id, QStringLiteral("cat ~/f.txt; echo two > ~/f.txt")), QByteArray("one\n"));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->stop(id, cb); }, kCallMs));
+        const auto list =
+            await<QList<SnapshotEntry>>([&](auto cb) { m_p->snapshots()->listSnapshots(id, cb); }, kCallMs);
+        QVERIFY_RESULT(list);
+        QCOMPARE(list->size(), 2);
+        QVERIFY2(list->at(0).comment.contains(QLatin1String("saved at a stop")), qPrintable(list->at(0).comment));
+        QCOMPARE(list->at(1).id, taken->id);
+        QVERIFY(list->at(0).created >= list->at(1).created);
+
+        // Restoring a stopped sandbox starts it from the snapshot asked for.
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->snapshots()->restoreSnapshot(id, taken->id, cb); }, kCallMs));
+        QCOMPARE(state(id), SessionState::Running);
+        QCOMPARE(sh(id, QStringLiteral("cat ~/f.txt")), QByteArray("one\n"));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
+    }
+
+    void whatVercelCannotDoIsRefusedFirst()
+    {
+        const QString id = create(QStringLiteral("snap-plain"), false);
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(sh(id, QStringLiteral("echo kept > ~/f.txt; echo ok")), QByteArray("ok\n"));
+        const int before = snapshotsOnServer();
+        QVERIFY(before >= 0);
+        // A comment Vercel would drop: refused, and no snapshot is made (nor the sandbox stopped).
+        const auto commented = await<SnapshotEntry>(
+            [&](auto cb) { m_p->snapshots()->createSnapshot(id, QStringLiteral("before the upgrade"), cb); }, kCallMs);
+        QVERIFY(!commented.ok());
+        QCOMPARE(commented.code(), ErrorCode::InvalidArgument);
+        QVERIFY2(commented.message().contains(QLatin1String("comment")), qPrintable(commented.message()));
+        QCOMPARE(snapshotsOnServer(), before);
+        QCOMPARE(state(id), SessionState::Running);
+
+        // A sandbox that is not persistent never goes back: refused while it still runs.
+        const auto taken =
+            await<SnapshotEntry>([&](auto cb) { m_p->snapshots()->createSnapshot(id, {}, cb); }, kCallMs);
+        QVERIFY_RESULT(taken);
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->pausing()->resume(id, cb); }, kCallMs));
+        QCOMPARE(state(id), SessionState::Running);
+        const auto restored =
+            await<void>([&](auto cb) { m_p->snapshots()->restoreSnapshot(id, taken->id, cb); }, kCallMs);
+        QVERIFY(!restored.ok());
+        QCOMPARE(restored.code(), ErrorCode::Unsupported);
+        QVERIFY2(restored.message().contains(QLatin1String("persistent")), qPrintable(restored.message()));
+        QCOMPARE(state(id), SessionState::Running);
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
+    }
+
+    void cleanupTestCase()
+    {
+        m_p.reset();
+        m_server.reset();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVercelSnapshots)
+#include "tst_vercel_snapshots.moc"
