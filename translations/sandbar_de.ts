@@ -8921,10 +8921,6 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <translation>Zeitlimit</translation>
     </message>
     <message>
-        <source>Vercel ends the sandbox after this long (capped by the plan); it cannot run without a limit</source>
-        <translation>Vercel beendet die Sandbox nach dieser Zeit (durch den Tarif begrenzt); ohne Limit kann sie nicht laufen</translation>
-    </message>
-    <message>
         <source>The account was closed</source>
         <translation>Das Konto wurde geschlossen</translation>
     </message>
@@ -9003,6 +8999,10 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>the snapshot is %1</source>
         <translation>der Snapshot ist %1</translation>
+    </message>
+    <message>
+        <source>Vercel ends the sandbox after this long (capped by the plan). 0: Vercel&apos;s five minutes, lengthened while a terminal is attached, as Vercel&apos;s CLI does</source>
+        <translation>Vercel beendet die Sandbox nach dieser Zeit (durch den Tarif begrenzt). 0: Vercels fünf Minuten, verlängert, solange ein Terminal verbunden ist, wie es Vercels CLI tut</translation>
     </message>
 </context>
 <context>

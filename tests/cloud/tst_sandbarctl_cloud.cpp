@@ -268,14 +268,19 @@ private Q_SLOTS:
         QVERIFY2(info.code == 0, describe(info).constData());
         const QJsonArray caps =
             QJsonDocument::fromJson(info.out).object().value(QStringLiteral("capabilities")).toArray();
-        const Run snap = ctl({QStringLiteral("snapshots"), QStringLiteral("create"), m_ref, QStringLiteral("--comment"),
-                              QStringLiteral("from the cli")});
+        Run snap = ctl({QStringLiteral("snapshots"), QStringLiteral("create"), m_ref, QStringLiteral("--comment"),
+                        QStringLiteral("from the cli")});
+        // A service that keeps no comment (Vercel) refuses one, saying so, and takes one without.
+        const bool commentRefused = snap.code != 0 && snap.err.contains("comment");
+        if (commentRefused)
+            snap = ctl({QStringLiteral("snapshots"), QStringLiteral("create"), m_ref});
         if (caps.contains(QStringLiteral("snapshots"))) {
             QVERIFY2(snap.code == 0, describe(snap).constData());
             const QString id = QString::fromUtf8(snap.out).trimmed();
             QVERIFY2(!id.isEmpty() && !id.contains(QLatin1Char('\n')), describe(snap).constData());
             const Run snaps = ctl({QStringLiteral("snapshots"), QStringLiteral("list"), m_ref});
-            QVERIFY2(snaps.code == 0 && snaps.out.contains(id.toUtf8()) && snaps.out.contains("from the cli"),
+            QVERIFY2(snaps.code == 0 && snaps.out.contains(id.toUtf8()) &&
+                         (commentRefused || snaps.out.contains("from the cli")),
                      describe(snaps).constData());
             const Run restored = ctl({QStringLiteral("snapshots"), QStringLiteral("restore"), m_ref, id});
             QVERIFY2(restored.code == 0, describe(restored).constData());

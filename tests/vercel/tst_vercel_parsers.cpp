@@ -303,7 +303,8 @@ private Q_SLOTS:
         spec.labels.insert(QStringLiteral("team"), QStringLiteral("infra"));
         QCOMPARE(tagRoom(spec), 1); // account, token, time limit and agent: one left
         spec.options.insert(QStringLiteral("source"), QStringLiteral("https://github.com/x/y.git"));
-        const QJsonObject b = createBody(spec, QStringLiteral("work"), QStringLiteral("tok"), QStringLiteral("prj_1"));
+        const QJsonObject b =
+            createBody(spec, QStringLiteral("work"), QStringLiteral("tok"), QStringLiteral("prj_1"), spec.ttlSeconds);
         QCOMPARE(b.value(QStringLiteral("projectId")).toString(), QStringLiteral("prj_1"));
         QCOMPARE(b.value(QStringLiteral("timeout")).toDouble(), 600000.0);
         QCOMPARE(b.value(QStringLiteral("resources")).toObject().value(QStringLiteral("vcpus")).toInt(), 2);
@@ -323,7 +324,11 @@ private Q_SLOTS:
         QCOMPARE(tags.size(), 5);
         spec.network = true;
         spec.options.insert(QStringLiteral("source"), QStringLiteral("snap_abc"));
-        const QJsonObject open = createBody(spec, QStringLiteral("w"), QStringLiteral("t"), QStringLiteral("p"));
+        // No limit of Sandbar's: Vercel's own timeout, and no time limit tag.
+        spec.ttlSeconds = 0;
+        const QJsonObject open = createBody(spec, QStringLiteral("w"), QStringLiteral("t"), QStringLiteral("p"), 300);
+        QCOMPARE(open.value(QStringLiteral("timeout")).toDouble(), 300000.0);
+        QVERIFY(!open.value(QStringLiteral("tags")).toObject().contains(QLatin1String(kTtlTag)));
         QCOMPARE(open.value(QStringLiteral("networkPolicy")).toObject().value(QStringLiteral("mode")).toString(),
                  QStringLiteral("allow-all"));
         QCOMPARE(open.value(QStringLiteral("source")).toObject().value(QStringLiteral("snapshotId")).toString(),

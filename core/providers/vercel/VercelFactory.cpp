@@ -92,12 +92,13 @@ ProviderDescriptor makeVercelDescriptor()
                   tr("Let the sandbox reach the internet (off: Vercel's deny-all network policy)"), FieldType::Boolean,
                   false),
         makeField(QStringLiteral("ttl"), tr("Time limit"),
-                  tr("Vercel ends the sandbox after this long (capped by the plan); it cannot run without a limit"),
-                  FieldType::Duration, qint64(300), qint64(60)),
+                  tr("Vercel ends the sandbox after this long (capped by the plan). 0: Vercel's five minutes, "
+                     "lengthened while a terminal is attached, as Vercel's CLI does"),
+                  FieldType::Duration, qint64(0), qint64(0)),
     };
     d.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                      Capability::FileList | Capability::StatsCpu | Capability::StatsNetwork | Capability::StatsStream |
-                     Capability::PauseResume | Capability::SetTimeout | Capability::Network;
+                     Capability::PauseResume | Capability::SetTimeout | Capability::Snapshots | Capability::Network;
     return d;
 }
 

@@ -329,15 +329,16 @@ int tagRoom(const CreateSpec &spec)
     return 5 - ours;
 }
 
-QJsonObject createBody(const CreateSpec &spec, const QString &account, const QString &token, const QString &projectId)
+QJsonObject createBody(const CreateSpec &spec, const QString &account, const QString &token, const QString &projectId,
+                       qint64 timeoutSeconds)
 {
     QJsonObject body{{QStringLiteral("projectId"), projectId}};
     QJsonArray ports;
     for (const PortSpec &p : spec.ports)
         ports.append(p.sessionPort);
     body.insert(QStringLiteral("ports"), ports);
-    if (spec.ttlSeconds > 0)
-        body.insert(QStringLiteral("timeout"), double(spec.ttlSeconds) * 1000);
+    if (timeoutSeconds > 0)
+        body.insert(QStringLiteral("timeout"), double(timeoutSeconds) * 1000);
     if (spec.cpus)
         body.insert(QStringLiteral("resources"), QJsonObject{{QStringLiteral("vcpus"), qCeil(*spec.cpus)}});
     const QString runtime = spec.options.value(QStringLiteral("runtime")).toString().trimmed();

@@ -106,7 +106,9 @@ bool isJwt(const QString &token);
 // tags (Sandbar's and the person's labels: see tagRoom), source (git or tarball URL, snapshot).
 // How many of the person's labels fit beside Sandbar's tags (Vercel keeps five a sandbox).
 int tagRoom(const CreateSpec &spec);
-QJsonObject createBody(const CreateSpec &spec, const QString &account, const QString &token, const QString &projectId);
+// timeoutSeconds is Vercel's; the ttl tag is spec's ttl, where it has one.
+QJsonObject createBody(const CreateSpec &spec, const QString &account, const QString &token, const QString &projectId,
+                       qint64 timeoutSeconds);
 
 // A sandbox's tags as they are, with Sandbar's time limit set to ttlSeconds (from creation);
 // for PATCH /v2/sandboxes/{name}, which replaces them all.

@@ -41,7 +41,12 @@ VercelProvider::VercelProvider(ProviderDescriptor descriptor, QString accountNam
     , m_stats(this, Capability::StatsCpu,
               [this](const QString &id, Callback<StatsSample> done) { sample(id, std::move(done)); })
 {
-    setFacets({.terminals = &m_terminals,
+    m_keepAlive = new cloud::TerminalKeepAlive(
+        m_terminals, *m_clock,
+        {[this](const QString &id, Callback<cloud::TerminalKeepAlive::Ends> done) { keptUntil(id, std::move(done)); },
+         [this](const QString &id, qint64 ms, Callback<void> done) { lengthen(id, ms, std::move(done)); }},
+        m_settings.keepAlive, this);
+    setFacets({.terminals = m_keepAlive,
                .exec = this,
                .files = this,
                .stats = &m_stats,
@@ -176,15 +181,19 @@ void VercelProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
                                        .arg(tagRoom(spec))));
     auto state = std::make_shared<CreateState>();
     state->spec = spec;
-    // Vercel runs nothing without a limit, nor past the plan's: 5 minutes is its own default.
-    state->spec.ttlSeconds = std::min(spec.ttlSeconds > 0 ? spec.ttlSeconds : 300, m_settings.maxTimeoutSeconds);
+    // Vercel runs nothing without a limit, nor past the plan's: without Sandbar's, its own five
+    // minutes, which an attached terminal lengthens.
+    if (spec.ttlSeconds > 0)
+        state->spec.ttlSeconds = std::min(spec.ttlSeconds, m_settings.maxTimeoutSeconds);
+    const qint64 timeout = spec.ttlSeconds > 0 ? state->spec.ttlSeconds
+                                               : std::min(m_settings.plainTimeoutSeconds, m_settings.maxTimeoutSeconds);
     state->token = QUuid::createUuid().toString(QUuid::WithoutBraces);
     state->done = std::move(done);
     Q_EMIT createProgress(spec.name, tr("Creating the sandbox…"), 0, 0);
     // A runtime (node22, python3.13) is the older create's; an image the newer one's.
     const bool runtime = !state->spec.options.value(QStringLiteral("runtime")).toString().trimmed().isEmpty();
     cloud::ApiCall call = apiCall("POST", runtime ? QStringLiteral("/v2/sandboxes") : QStringLiteral("/v3/sandboxes"));
-    call.body = compact(createBody(state->spec, m_account, state->token, m_settings.project));
+    call.body = compact(createBody(state->spec, m_account, state->token, m_settings.project, timeout));
     call.timeoutMs = 120000;
     // A lost reply is looked up by the create's token tag before the call goes again.
     const QString token = state->token;
@@ -393,14 +402,11 @@ void VercelProvider::extendTo(const VercelRecord &rec, const QDateTime &deadline
         m_ttl->set(name, deadline);
         return done(VoidResult{});
     }
-    sessionCall(name, QStringLiteral("/extend-timeout"),
-                compact(QJsonObject{{QStringLiteral("duration"), double(vercelEnd.msecsTo(deadline))}}),
-                Callback<cloud::ApiReply>(this, [this, name, done](Result<cloud::ApiReply> e) {
-                    if (!e)
-                        return done(makeError(e.code(), tr("Vercel did not extend the sandbox: %1").arg(e.message())));
-                    m_ttl->remove(name);
-                    done(VoidResult{});
-                }));
+    lengthen(name, vercelEnd.msecsTo(deadline), Callback<void>(this, [this, name, done](VoidResult e) {
+                 if (e)
+                     m_ttl->remove(name);
+                 done(std::move(e));
+             }));
 }
 
 } // namespace sandbar::vercel

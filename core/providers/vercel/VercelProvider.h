@@ -3,6 +3,7 @@
 #include "cloud/CloudClient.h"
 #include "cloud/DeadlineKeeper.h"
 #include "cloud/PolledStats.h"
+#include "cloud/TerminalKeepAlive.h"
 #include "cloud/WebSocketTerminals.h"
 #include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
@@ -25,7 +26,9 @@ namespace sandbar::vercel {
 // persistent sandbox and resume() its get with resume=true, which starts a new session from
 // that snapshot. remove() deletes the sandbox. The ttl is Vercel's own session timeout, set at
 // create and extended through extend-timeout; Vercel cannot shorten it, so a shorter limit is
-// kept in a tag and enforced by Sandbar while it runs.
+// kept in a tag and enforced by Sandbar while it runs. Without a limit of Sandbar's, the
+// sandbox gets Vercel's five minutes, lengthened while a terminal is attached (as Vercel's CLI
+// does), never past the plan's longest session.
 class VercelProvider : public Provider,
                        public ExecFacet,
                        public CopyingFiles,
@@ -42,6 +45,9 @@ public:
         QString project;
         QList<QSslCertificate> caCertificates;
         qint64 maxTimeoutSeconds = 5 * 3600; // the plan's longest session; a longer ttl is shortened
+        qint64 plainTimeoutSeconds = 300; // Vercel's own default: a sandbox without Sandbar's limit
+        // While a terminal is attached, the session is lengthened as Vercel's CLI does it.
+        cloud::TerminalKeepAlive::Timing keepAlive;
     };
 
     VercelProvider(ProviderDescriptor descriptor, QString accountName, Settings settings,
@@ -105,6 +111,10 @@ private:
     // Sandbar's deadline for a running session: extend-timeout where Vercel's ends sooner, a
     // local stop where it ends later.
     void extendTo(const VercelRecord &rec, const QDateTime &deadline, Callback<void> done);
+    // The keep-alive's hooks (VercelSessionParts.cpp): when Vercel ends the running session and
+    // the earliest of Sandbar's deadline and the plan's longest session; extend-timeout.
+    void keptUntil(const QString &sessionId, Callback<cloud::TerminalKeepAlive::Ends> done);
+    void lengthen(const QString &sessionId, qint64 ms, Callback<void> done);
     static QString enc(const QString &name);
 
     ProviderDescriptor m_descriptor;
@@ -121,6 +131,7 @@ private:
     QElapsedTimer m_since;
     cloud::DeadlineKeeper *m_ttl = nullptr; // Sandbar's ttl where it is shorter than Vercel's
     cloud::WebSocketTerminals m_terminals;
+    cloud::TerminalKeepAlive *m_keepAlive = nullptr; // in front of m_terminals
     cloud::PolledStats m_stats;
 };
 

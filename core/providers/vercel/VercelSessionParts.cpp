@@ -178,4 +178,32 @@ void VercelProvider::sample(const QString &sessionId, Callback<StatsSample> done
                }));
 }
 
+void VercelProvider::keptUntil(const QString &sessionId, Callback<cloud::TerminalKeepAlive::Ends> done)
+{
+    const qint64 maxMs = m_settings.maxTimeoutSeconds * 1000;
+    getSandbox(sessionId, false, Callback<VercelRecord>(done.context(), [done, maxMs](Result<VercelRecord> r) {
+                   if (!r)
+                       return done(r.error());
+                   cloud::TerminalKeepAlive::Ends ends;
+                   if (r->info.state != SessionState::Running || !r->sessionStarted.isValid() || r->timeoutMs <= 0)
+                       return done(ends); // nothing runs that Vercel would end
+                   ends.service = r->sessionStarted.addMSecs(r->timeoutMs);
+                   ends.sandbar = r->sessionStarted.addMSecs(maxMs);
+                   if (r->deadline.isValid() && r->deadline < ends.sandbar)
+                       ends.sandbar = r->deadline;
+                   done(ends);
+               }));
+}
+
+void VercelProvider::lengthen(const QString &sessionId, qint64 ms, Callback<void> done)
+{
+    sessionCall(sessionId, QStringLiteral("/extend-timeout"),
+                QJsonDocument(QJsonObject{{QStringLiteral("duration"), double(ms)}}).toJson(QJsonDocument::Compact),
+                Callback<cloud::ApiReply>(done.context(), [done](Result<cloud::ApiReply> e) {
+                    if (!e)
+                        return done(makeError(e.code(), tr("Vercel did not extend the sandbox: %1").arg(e.message())));
+                    done(VoidResult{});
+                }));
+}
+
 } // namespace sandbar::vercel

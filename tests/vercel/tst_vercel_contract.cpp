@@ -1,15 +1,20 @@
-// Vercel's snapshots as Sandbar's, end to end against the contract server (a real process on
-// loopback), beyond the conformance suite's take-and-restore: taking one stops the sandbox and
+// The Vercel provider end to end against the contract server (a real process on loopback): what
+// the conformance suite does not cover. A sandbox without Sandbar's limit stays up past
+// Vercel's timeout while a terminal is attached, never past the plan's longest session.
+// Snapshots beyond the suite's take-and-restore: taking one stops the sandbox and
 // says so while it works; the list is newest first and tells a stop's snapshot from a
 // requested one; a restore of a stopped sandbox starts it from the snapshot; what Vercel cannot
 // do (a comment, a restore of a sandbox that is not persistent) is refused before anything
 // changes.
 #include "ContractAccount.h"
+#include "PtyTerm.h"
 #include "ServerProcess.h"
 #include "TestSupport.h"
 #include "providers/Provider.h"
 #include "providers/vercel/VercelFactory.h"
+#include "providers/vercel/VercelProvider.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 using namespace sandbar;
@@ -22,7 +27,7 @@ constexpr char kKey[] = "sbtest-secret-vercel-snapshots";
 constexpr int kCallMs = 60000;
 } // namespace
 
-class TestVercelSnapshots : public QObject
+class TestVercelContract : public QObject
 {
     Q_OBJECT
     std::unique_ptr<contract::ServerProcess> m_server;
@@ -76,6 +81,42 @@ private Q_SLOTS:
         QVERIFY(m_p->snapshots());
         QVERIFY(!m_p->snapshots()->keepsComments());
         QVERIFY(m_p->capabilities().testFlag(Capability::Snapshots));
+    }
+
+    // Vercel's timeout 2 s, lengthened by 2 s slices from 1 s before its end while the terminal
+    // is attached; the plan's longest session (7 s) ends it all the same.
+    void anAttachedTerminalKeepsTheSandboxUpToThePlansLimit()
+    {
+        vercel::VercelProvider::Settings settings;
+        settings.endpoint = QUrl(m_server->baseUrl());
+        settings.token = QString::fromLatin1(kKey);
+        settings.team = QStringLiteral("contract-team");
+        settings.project = QStringLiteral("contract-project");
+        settings.maxTimeoutSeconds = 7;
+        settings.plainTimeoutSeconds = 2;
+        settings.keepAlive = {1000, 2000, 300};
+        auto factory = vercel::makeVercelFactory();
+        vercel::VercelProvider p(factory->descriptor(), QStringLiteral("keep"), settings);
+        CreateSpec spec;
+        spec.name = QStringLiteral("keep-alive");
+        const auto s = await<SessionInfo>([&](auto cb) { p.create(spec, cb); }, kCallMs);
+        QVERIFY_RESULT(s);
+        QElapsedTimer since;
+        since.start();
+        const auto running = [&] {
+            const auto info = await<SessionInfo>([&](auto cb) { p.info(s->id, cb); }, kCallMs);
+            return info.ok() && info->state == SessionState::Running;
+        };
+        test::PtyTerm term(p.terminals()->openPty(s->id, PtyOptions{}), this);
+        QVERIFY(waitUntil([&] { return term.started || term.ended(); }, kCallMs));
+        QVERIFY(term.started);
+        // Past Vercel's first timeout, and past the first slice: still up.
+        QVERIFY(waitUntil([&] { return since.elapsed() > 4500; }, 10000));
+        QVERIFY(running());
+        // The plan's limit ends it while the terminal is still attached.
+        QVERIFY(waitUntil([&] { return !running(); }, 20000));
+        QVERIFY2(since.elapsed() >= 6000, qPrintable(QString::number(since.elapsed())));
+        QVERIFY_RESULT(await<void>([&](auto cb) { p.remove(s->id, cb); }, kCallMs));
     }
 
     void takingOneStopsTheSandboxAndSaysSo()
@@ -154,5 +195,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVercelSnapshots)
-#include "tst_vercel_snapshots.moc"
+QTEST_GUILESS_MAIN(TestVercelContract)
+#include "tst_vercel_contract.moc"
