@@ -88,6 +88,7 @@ public:
 
     // StatsFacet, LogsFacet, ImagesFacet: reading only, passed on.
     Capabilities statsFlags() const override { return m_inner->statistics()->statsFlags(); }
+    Capabilities onceFlags() const override { return m_inner->statistics()->onceFlags(); }
     void stats(const QString &sessionId, Callback<StatsSample> done) override
     {
         m_inner->statistics()->stats(sessionId, std::move(done));

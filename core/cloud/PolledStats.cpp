@@ -1,5 +1,7 @@
 #include "cloud/PolledStats.h"
 
+#include <algorithm>
+
 namespace sandbar::cloud {
 
 std::optional<NetCounters> parseProcNetDev(const QByteArray &text)
@@ -32,14 +34,81 @@ std::optional<NetCounters> parseProcNetDev(const QByteArray &text)
     return c;
 }
 
+namespace {
+// A whole disk of /proc/diskstats (major minor name reads merged sectors-read ms writes merged
+// sectors-written ...): its name and bytes read and written.
+struct DiskLine {
+    QByteArray name;
+    qint64 read = 0;
+    qint64 written = 0;
+};
+std::optional<DiskLine> diskLine(const QList<QByteArray> &f)
+{
+    if (f.size() < 10)
+        return std::nullopt;
+    bool okMajor = false, okRead = false, okWritten = false;
+    f.at(0).toInt(&okMajor);
+    const qint64 read = f.at(5).toLongLong(&okRead);
+    const qint64 written = f.at(9).toLongLong(&okWritten);
+    const QByteArray &name = f.at(2);
+    constexpr qint64 kMaxSectors = qint64(1) << 50;
+    if (!okMajor || !okRead || !okWritten || read < 0 || written < 0 || read > kMaxSectors || written > kMaxSectors)
+        return std::nullopt;
+    for (const char *virtualDisk : {"loop", "ram", "zram", "dm-", "md"})
+        if (name.startsWith(virtualDisk))
+            return std::nullopt;
+    return DiskLine{name, read * 512, written * 512};
+}
+
+// `df -Pk /`'s line for the root (fs blocks used available capacity mountpoint).
+void dfLine(const QList<QByteArray> &f, ProcReading &r)
+{
+    if (f.size() != 6 || f.at(5) != "/")
+        return;
+    bool okTotal = false, okUsed = false;
+    const qint64 total = f.at(1).toLongLong(&okTotal);
+    const qint64 used = f.at(2).toLongLong(&okUsed);
+    if (okTotal && okUsed && used >= 0 && used <= total && total < (qint64(1) << 44)) {
+        r.filesystemTotalBytes = total * 1024;
+        r.filesystemUsedBytes = used * 1024;
+    }
+}
+
+void addDisks(const QList<DiskLine> &disks, ProcReading &r)
+{
+    // A partition (vda1, nvme0n1p1) is counted in its disk already.
+    qint64 read = 0, written = 0;
+    bool any = false;
+    for (const DiskLine &d : disks) {
+        const bool partition = std::any_of(disks.begin(), disks.end(), [&d](const DiskLine &o) {
+            return o.name.size() < d.name.size() && d.name.startsWith(o.name);
+        });
+        if (partition)
+            continue;
+        read += d.read;
+        written += d.written;
+        any = true;
+    }
+    if (any) {
+        r.blockReadBytes = read;
+        r.blockWriteBytes = written;
+    }
+}
+} // namespace
+
 ProcReading parseProcReading(const QByteArray &text)
 {
     ProcReading r;
     std::optional<qint64> total;
     std::optional<qint64> available;
+    QList<DiskLine> disks;
     for (const QByteArray &line : text.split('\n')) {
         const QList<QByteArray> f = line.simplified().split(' ');
-        if (f.size() >= 5 && f.at(0) == "cpu") {
+        if (const auto disk = diskLine(f)) {
+            disks.append(*disk);
+        } else if (f.size() == 6 && f.at(5) == "/") {
+            dfLine(f, r);
+        } else if (f.size() >= 5 && f.at(0) == "cpu") {
             // user nice system idle iowait irq softirq steal: idle and iowait are not busy.
             qint64 sum = 0;
             qint64 idle = 0;
@@ -74,6 +143,7 @@ ProcReading parseProcReading(const QByteArray &text)
         if (available && *available <= *total)
             r.memoryUsedBytes = *total - *available;
     }
+    addDisks(disks, r);
     return r;
 }
 
@@ -136,8 +206,10 @@ void PolledStatsStream::poll()
             }
             ExecRequest req;
             // The VM's own CPU and memory ride along, for services that report none.
-            req.argv = {QStringLiteral("cat"), QStringLiteral("/proc/net/dev"), QStringLiteral("/proc/stat"),
-                        QStringLiteral("/proc/meminfo")};
+            // The VM's disk rides along too; the network's read decides whether /proc is there.
+            req.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
+                        QStringLiteral("cat /proc/net/dev /proc/stat /proc/meminfo; cat /proc/diskstats 2>/dev/null; "
+                                       "df -Pk / 2>/dev/null; exit 0")};
             ExecJob *job = m_provider->commands()->exec(m_sessionId, req).release();
             job->setParent(this);
             auto out = std::make_shared<QByteArray>();
@@ -173,18 +245,27 @@ void PolledStatsStream::fillFromProc(StatsSample &s, const ProcReading &now)
         if (!s.memoryLimitBytes)
             s.memoryLimitBytes = now.memoryTotalBytes;
     }
+    if (!s.blockReadBytes && !s.blockWriteBytes) {
+        s.blockReadBytes = now.blockReadBytes;
+        s.blockWriteBytes = now.blockWriteBytes;
+    }
+    if (!s.filesystemUsedBytes) {
+        s.filesystemUsedBytes = now.filesystemUsedBytes;
+        s.filesystemTotalBytes = now.filesystemTotalBytes;
+    }
 }
 
-PolledStats::PolledStats(Provider *owner, Capabilities flags, Fetch fetch)
+PolledStats::PolledStats(Provider *owner, Capabilities flags, Fetch fetch, Capabilities procFlags)
     : m_owner(owner)
     , m_flags(flags)
     , m_fetch(std::move(fetch))
+    , m_procFlags(procFlags)
 {
 }
 
 Capabilities PolledStats::statsFlags() const
 {
-    return m_flags | Capability::StatsNetwork | Capability::StatsStream;
+    return m_flags | m_procFlags | Capability::StatsNetwork | Capability::StatsStream;
 }
 
 void PolledStats::stats(const QString &sessionId, Callback<StatsSample> done)

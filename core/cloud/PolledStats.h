@@ -17,7 +17,8 @@ struct NetCounters {
 };
 std::optional<NetCounters> parseProcNetDev(const QByteArray &text);
 
-// A VM's own /proc/stat and /proc/meminfo, read by a command (in one output, in any order):
+// A VM's own /proc/stat, /proc/meminfo, /proc/diskstats and `df -Pk /`, read by a command (in
+// one output, in any order):
 // the CPU time spent busy and in all since boot (in ticks, over every CPU), the CPUs counted,
 // and the memory in use (MemTotal less MemAvailable) of MemTotal. What is absent stays unset.
 struct ProcReading {
@@ -26,6 +27,13 @@ struct ProcReading {
     int cpus = 0;
     std::optional<qint64> memoryUsedBytes;
     std::optional<qint64> memoryTotalBytes;
+    // /proc/diskstats: bytes read and written by the whole disks (partitions, loop, RAM and
+    // device-mapper devices left out, so nothing counts twice).
+    std::optional<qint64> blockReadBytes;
+    std::optional<qint64> blockWriteBytes;
+    // `df -Pk /`: the root file system's use and size.
+    std::optional<qint64> filesystemUsedBytes;
+    std::optional<qint64> filesystemTotalBytes;
 };
 ProcReading parseProcReading(const QByteArray &text);
 // The CPU use between two readings in Sandbar's percent of one core; nullopt when it cannot
@@ -69,11 +77,13 @@ class PolledStats final : public StatsFacet
 public:
     using Fetch = std::function<void(const QString &sessionId, Callback<StatsSample> done)>;
     // owner: the provider the facet belongs to (the stream asks it for its statistics and
-    // exec); flags: what fetch reports (StatsCpu, StatsMemory, StatsDisk, StatsGpu).
-    PolledStats(Provider *owner, Capabilities flags, Fetch fetch);
+    // exec); flags: what fetch reports (StatsCpu, StatsMemory, StatsDisk, StatsGpu);
+    // procFlags: what only the stream's read of the VM's /proc gives (StatsMemory, StatsDisk).
+    PolledStats(Provider *owner, Capabilities flags, Fetch fetch, Capabilities procFlags = {});
 
-    // fetch's figures, the network from the stream, and the stream.
+    // fetch's figures, procFlags and the network from the stream, and the stream.
     Capabilities statsFlags() const override;
+    Capabilities onceFlags() const override { return m_flags; }
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;
 
@@ -81,6 +91,7 @@ private:
     QPointer<Provider> m_owner;
     Capabilities m_flags;
     Fetch m_fetch;
+    Capabilities m_procFlags;
 };
 
 } // namespace sandbar::cloud

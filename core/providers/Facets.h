@@ -84,6 +84,9 @@ class StatsFacet
 public:
     virtual ~StatsFacet() = default;
     virtual Capabilities statsFlags() const = 0;
+    // What one stats() call reports; the rest of statsFlags() comes only on the stream (read
+    // inside the session while the Stats tab is open, never by a one-off call).
+    virtual Capabilities onceFlags() const { return statsFlags(); }
     virtual void stats(const QString &sessionId, Callback<StatsSample> done) = 0;
     virtual std::unique_ptr<StatsStream> streamStats(const QString &sessionId) = 0;
 };

@@ -336,6 +336,13 @@ QList<Driven> table()
              if (p.statistics()->statsFlags() == Capabilities::fromInt(kStatsFlags))
                  f();
          }},
+        {"StatsFacet::onceFlags",
+         {},
+         [](Provider &p, QObject *, QObject *, F f) {
+             if (p.statistics()->onceFlags() ==
+                 (Capabilities::fromInt(kStatsFlags) & ~Capabilities(Capability::StatsMemory)))
+                 f();
+         }},
         {"StatsFacet::stats",
          {},
          [](Provider &p, QObject *c, QObject *, F f) { p.statistics()->stats(Id, expectOk<StatsSample>(c, f)); }},

@@ -425,6 +425,12 @@ Capabilities MemoryProvider::statsFlags() const
     return m_offered & Capabilities::fromInt(kStatsFlags);
 }
 
+Capabilities MemoryProvider::onceFlags() const
+{
+    note("onceFlags");
+    return statsFlags() & ~Capabilities(Capability::StatsMemory);
+}
+
 void MemoryProvider::stats(const QString &id, Callback<StatsSample> done)
 {
     note("stats");

@@ -70,6 +70,9 @@ public:
     void removePath(const QString &id, const QString &path, Callback<void> done) override;
     void makeDir(const QString &id, const QString &path, Callback<void> done) override;
     Capabilities statsFlags() const override;
+    // What one stats() call gives: all of statsFlags() less the memory (as if only its stream
+    // read that), so that a wrapper passing statsFlags() on instead shows.
+    Capabilities onceFlags() const override;
     void stats(const QString &id, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &id) override;
     std::unique_ptr<LogStream> logs(const QString &id, const LogOptions &options) override;

@@ -97,8 +97,9 @@ ProviderDescriptor makeVercelDescriptor()
                   FieldType::Duration, qint64(0), qint64(0)),
     };
     d.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
-                     Capability::FileList | Capability::StatsCpu | Capability::StatsNetwork | Capability::StatsStream |
-                     Capability::PauseResume | Capability::SetTimeout | Capability::Snapshots | Capability::Network;
+                     Capability::FileList | Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk |
+                     Capability::StatsNetwork | Capability::StatsStream | Capability::PauseResume |
+                     Capability::SetTimeout | Capability::Snapshots | Capability::Network;
     return d;
 }
 

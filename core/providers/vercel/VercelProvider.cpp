@@ -38,8 +38,10 @@ VercelProvider::VercelProvider(ProviderDescriptor descriptor, QString accountNam
     , m_clock(&clock)
     , m_terminals(this, Capability::PtyResize,
                   [this](const QString &id, const PtyOptions &options) { return ptyConnection(id, options); })
-    , m_stats(this, Capability::StatsCpu,
-              [this](const QString &id, Callback<StatsSample> done) { sample(id, std::move(done)); })
+    , m_stats(
+          this, Capability::StatsCpu,
+          [this](const QString &id, Callback<StatsSample> done) { sample(id, std::move(done)); },
+          Capability::StatsMemory | Capability::StatsDisk)
 {
     m_keepAlive = new cloud::TerminalKeepAlive(
         m_terminals, *m_clock,
