@@ -1814,6 +1814,50 @@ stderr (%5 Bytes): %6</translation>
         <source>unknown snapshots subcommand &apos;%1&apos;</source>
         <translation>unbekannter snapshots-Unterbefehl „%1“</translation>
     </message>
+    <message>
+        <source>the snapshot&apos;s id</source>
+        <translation>die ID des Snapshots</translation>
+    </message>
+    <message>
+        <source>when, ISO-8601 UTC</source>
+        <translation>wann, ISO-8601 UTC</translation>
+    </message>
+    <message>
+        <source>the comment, or the service&apos;s own words</source>
+        <translation>der Kommentar oder die eigenen Worte des Dienstes</translation>
+    </message>
+    <message>
+        <source>List snapshots</source>
+        <translation>Snapshots auflisten</translation>
+    </message>
+    <message>
+        <source>A session&apos;s snapshots, newest first (providers with snapshots: list_accounts says which).</source>
+        <translation>Die Snapshots einer Sitzung, neueste zuerst (welche Anbieter Snapshots haben, sagt list_accounts).</translation>
+    </message>
+    <message>
+        <source>Take a snapshot</source>
+        <translation>Snapshot erstellen</translation>
+    </message>
+    <message>
+        <source>Saves the session&apos;s files as they are now (on some providers the session stops while it saves: Vercel). A comment is kept where the provider keeps one.</source>
+        <translation>Sichert die Dateien der Sitzung, wie sie jetzt sind (bei manchen Anbietern stoppt die Sitzung dafür: Vercel). Ein Kommentar wird behalten, wo der Anbieter einen behält.</translation>
+    </message>
+    <message>
+        <source>what it is for</source>
+        <translation>wofür er ist</translation>
+    </message>
+    <message>
+        <source>Restore a snapshot</source>
+        <translation>Snapshot wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Puts the session&apos;s files back as a snapshot has them; what runs in the session ends.</source>
+        <translation>Setzt die Dateien der Sitzung auf den Stand eines Snapshots zurück; was in der Sitzung läuft, endet.</translation>
+    </message>
+    <message>
+        <source>Name the snapshot to restore (list_snapshots shows them).</source>
+        <translation>Nennen Sie den Snapshot, der wiederhergestellt werden soll (list_snapshots zeigt sie).</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cli::McpAgent</name>

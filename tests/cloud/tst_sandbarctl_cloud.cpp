@@ -298,6 +298,82 @@ private Q_SLOTS:
     // A provider whose plan caps the time limit has the account field max-ttl (E2B: 1 hour by
     // default): asking for more gives a session that ends sooner, and stderr says so. A
     // provider without the field (Daytona) keeps the time asked for and says nothing.
+    // The MCP snapshot tools on a provider that keeps snapshots: an agent takes one, finds it
+    // listed and goes back to it, over `sandbarctl mcp` (newline-delimited JSON-RPC on stdio).
+    void mcpSnapshotTools()
+    {
+        if (!descriptor().capabilities.testFlag(Capability::Snapshots))
+            QSKIP("this provider keeps no snapshots (list_snapshots refusing is tst_mcp_local's)");
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("cloud"), QStringLiteral("--name"), QStringLiteral("mcp-snap"),
+                                QStringLiteral("--ttl"), QStringLiteral("900")});
+        QVERIFY2(create.code == 0, describe(create).constData());
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        QProcess mcp;
+        mcp.setProcessEnvironment(privateEnvironment());
+        mcp.start(QStringLiteral(SANDBARCTL_PATH),
+                  {QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("mcp")});
+        QVERIFY(mcp.waitForStarted());
+        QByteArray out;
+        int nextId = 1;
+        // One request, its answer's result (or error) as JSON.
+        const auto call = [&](const QString &method, const QJsonObject &params) {
+            const int id = nextId++;
+            QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                {QStringLiteral("id"), id},
+                                {QStringLiteral("method"), method},
+                                {QStringLiteral("params"), params}};
+            mcp.write(QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n');
+            QJsonObject answer;
+            test::waitUntil(
+                [&] {
+                    out += mcp.readAllStandardOutput();
+                    for (const QByteArray &line : out.split('\n')) {
+                        const QJsonObject o = QJsonDocument::fromJson(line).object();
+                        if (o.value(QStringLiteral("id")).toInt() == id)
+                            answer = o;
+                    }
+                    return !answer.isEmpty();
+                },
+                120000);
+            return answer;
+        };
+        const auto tool = [&](const QString &name, const QJsonObject &arguments) {
+            return call(QStringLiteral("tools/call"),
+                        {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}})
+                .value(QStringLiteral("result"))
+                .toObject();
+        };
+        QVERIFY(call(QStringLiteral("initialize"),
+                     {{QStringLiteral("protocolVersion"), QStringLiteral("2025-06-18")},
+                      {QStringLiteral("capabilities"), QJsonObject()},
+                      {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("t")},
+                                                                 {QStringLiteral("version"), QStringLiteral("1")}}}})
+                    .contains(QStringLiteral("result")));
+        mcp.write(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"
+                  "\n");
+        const QJsonObject taken = tool(QStringLiteral("create_snapshot"), {{QStringLiteral("session"), ref}});
+        QVERIFY2(!taken.value(QStringLiteral("isError")).toBool(), QJsonDocument(taken).toJson().constData());
+        const QString id = taken.value(QStringLiteral("structuredContent"))
+                               .toObject()
+                               .value(QStringLiteral("snapshot"))
+                               .toObject()
+                               .value(QStringLiteral("id"))
+                               .toString();
+        QVERIFY2(!id.isEmpty(), QJsonDocument(taken).toJson().constData());
+        const QJsonObject listed = tool(QStringLiteral("list_snapshots"), {{QStringLiteral("session"), ref}});
+        QVERIFY2(QJsonDocument(listed).toJson().contains(id.toUtf8()), QJsonDocument(listed).toJson().constData());
+        const QJsonObject restored = tool(QStringLiteral("restore_snapshot"),
+                                          {{QStringLiteral("session"), ref}, {QStringLiteral("snapshot"), id}});
+        QVERIFY2(!restored.value(QStringLiteral("isError")).toBool() &&
+                     restored.value(QStringLiteral("structuredContent")).toObject().value(QStringLiteral("restored")) ==
+                         id,
+                 QJsonDocument(restored).toJson().constData());
+        mcp.closeWriteChannel();
+        QVERIFY(mcp.waitForFinished(30000));
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+    }
+
     void cappedTimeLimitIsSaid()
     {
         const FieldDescriptor *cap = descriptor().accountField(QStringLiteral("max-ttl"));

@@ -1,7 +1,8 @@
 // The Vercel provider end to end against the contract server (a real process on loopback): what
 // the conformance suite does not cover. A sandbox without Sandbar's limit stays up past
 // Vercel's timeout while a terminal is attached, never past the plan's longest session.
-// Snapshots beyond the suite's take-and-restore: taking one stops the sandbox and
+// Injected faults come in Vercel's own error body. Snapshots beyond the suite's
+// take-and-restore: taking one stops the sandbox and
 // says so while it works; the list is newest first and tells a stop's snapshot from a
 // requested one; a restore of a stopped sandbox starts it from the snapshot; what Vercel cannot
 // do (a comment, a restore of a sandbox that is not persistent) is refused before anything
@@ -15,6 +16,9 @@
 #include "providers/vercel/VercelProvider.h"
 
 #include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QTest>
 
 using namespace sandbar;
@@ -186,6 +190,30 @@ private Q_SLOTS:
         QVERIFY2(restored.message().contains(QLatin1String("persistent")), qPrintable(restored.message()));
         QCOMPARE(state(id), SessionState::Running);
         QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
+    }
+
+    // What the kit answers itself (an injected fault) comes in Vercel's own error shape, and the
+    // provider says the service's words.
+    void faultsComeInVercelsShape()
+    {
+        QVERIFY(m_server->addFault(QStringLiteral("GET"), QStringLiteral("/v2/sandboxes"), QStringLiteral("503"), 1));
+        QNetworkAccessManager net;
+        QNetworkRequest request(QUrl(m_server->baseUrl() + QStringLiteral("/v2/sandboxes?teamId=t")));
+        request.setRawHeader("Authorization", QByteArray("Bearer ") + kKey);
+        QNetworkReply *reply = net.get(request);
+        QVERIFY(waitUntil([&] { return reply->isFinished(); }, kCallMs));
+        QCOMPARE(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 503);
+        const QJsonObject error =
+            QJsonDocument::fromJson(reply->readAll()).object().value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("service_unavailable"));
+        QVERIFY(!error.value(QStringLiteral("message")).toString().isEmpty());
+        reply->deleteLater();
+        // The account's API base is the server's /api, as Vercel's is https://vercel.com/api.
+        QVERIFY(
+            m_server->addFault(QStringLiteral("GET"), QStringLiteral("/api/v2/sandboxes"), QStringLiteral("401"), 1));
+        const auto listed = await<QList<SessionInfo>>([&](auto cb) { m_p->listSessions(ListOptions{}, cb); }, kCallMs);
+        QVERIFY(!listed.ok());
+        QCOMPARE(listed.code(), ErrorCode::Unauthorized);
     }
 
     void cleanupTestCase()

@@ -9,8 +9,6 @@
 
 namespace sandbar::cli {
 
-namespace {
-
 QJsonObject snapshotToJson(const SnapshotEntry &e)
 {
     QJsonObject o{{QStringLiteral("id"), e.id}};
@@ -20,6 +18,8 @@ QJsonObject snapshotToJson(const SnapshotEntry &e)
         o[QStringLiteral("comment")] = e.comment;
     return o;
 }
+
+namespace {
 
 // Resolves ref to a provider with snapshots, or fails.
 void withSnapshots(Command &cmd, const QString &ref, std::function<void(SnapshotFacet *, const SessionHandle &)> next)

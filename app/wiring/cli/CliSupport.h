@@ -3,6 +3,7 @@
 #include "common/Result.h"
 #include "metrics/StatsSample.h"
 #include "providers/Descriptors.h"
+#include "providers/Facets.h"
 #include "providers/Session.h"
 #include "wiring/AppServices.h"
 
@@ -93,7 +94,9 @@ void runCp(Command &cmd, const QStringList &args);
 void runLs(Command &cmd, const QStringList &args);
 void runStats(Command &cmd, const QStringList &args);
 void runSnapshots(Command &cmd, const QStringList &args); // CliSnapshots.cpp
-void runMcp(Command &cmd, const QStringList &args);       // CliMcp.cpp
+// A snapshot as `snapshots list --json` and the MCP tools give it: {id, created, comment}.
+QJsonObject snapshotToJson(const SnapshotEntry &e);
+void runMcp(Command &cmd, const QStringList &args); // CliMcp.cpp
 // `__complete KIND [ARG]`: the shell completions' candidates, one a line (CliComplete.cpp).
 void runComplete(Command &cmd, const QStringList &args);
 

@@ -359,6 +359,7 @@ void addMcpTools(mcp::McpServer &server, McpAgent &agent)
 {
     addMcpSessionTools(server, agent);
     addMcpExecTools(server, agent);
+    addMcpSnapshotTools(server, agent);
 }
 
 } // namespace sandbar::cli

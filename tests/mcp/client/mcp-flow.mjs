@@ -23,8 +23,9 @@ const killsOnCancel = process.env.SANDBAR_MCP_ENGINE === 'local'
 const run = randomBytes(4).toString('hex')
 const args = ['--config-dir', configDir, 'mcp']
 
-const expectedTools = ['compare_providers', 'create_session', 'exec', 'list_accounts', 'list_files',
-  'list_sessions', 'read_file', 'remove_session', 'session_stats', 'stop_session', 'upload', 'write_file']
+const expectedTools = ['compare_providers', 'create_session', 'create_snapshot', 'exec', 'list_accounts',
+  'list_files', 'list_sessions', 'list_snapshots', 'read_file', 'remove_session', 'restore_snapshot',
+  'session_stats', 'stop_session', 'upload', 'write_file']
 
 let ref
 let removed = false
@@ -187,6 +188,13 @@ try {
     const { entries } = await tool('list_files', { session: ref, path: '/workspace' })
     const e = entries.find((x) => x.name === 'mcp-ünïcode.txt')
     check(e && e.size === Buffer.byteLength(content) && !e.dir, JSON.stringify(entries))
+  })
+
+  await step('snapshots where the provider keeps none: one clear refusal', async () => {
+    for (const [name, extra] of [['list_snapshots', {}], ['create_snapshot', {}], ['restore_snapshot', { snapshot: 'x' }]]) {
+      const text = await toolError(name, { session: ref, ...extra })
+      check(/snapshots/i.test(text), `${name}: ${text}`)
+    }
   })
 
   await step('session_stats', async () => {

@@ -19,14 +19,12 @@ using sandbar::makeError;
 
 namespace contract {
 
-namespace {
-
-QJsonObject errorBody(int status, const QString &message)
+QJsonObject Server::errorBody(int status, const QString &message) const
 {
+    if (m_errorBody)
+        return m_errorBody(status, message);
     return {{QStringLiteral("code"), status}, {QStringLiteral("message"), message}};
 }
-
-} // namespace
 
 Server::Server(QObject *parent)
     : QObject(parent)

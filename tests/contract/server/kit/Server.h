@@ -85,6 +85,11 @@ public:
     void setFallback(Handler handler) { m_fallback = std::move(handler); }
     // Extra fields merged into GET /_contract/state (provider specifics).
     void setStateExtra(std::function<QJsonObject()> extra) { m_stateExtra = std::move(extra); }
+    // The service's own error body, for what the kit answers itself (faults, no route, bad
+    // JSON); E2B's {code, message} unless a service says otherwise.
+    using ErrorBody = std::function<QJsonObject(int status, const QString &message)>;
+    void setErrorBody(ErrorBody body) { m_errorBody = std::move(body); }
+    QJsonObject errorBody(int status, const QString &message) const;
     void setSandboxHost(SandboxHost *host) { m_host = host; }
 
     Faults &faults() { return m_faults; }
@@ -113,6 +118,7 @@ private:
     QList<Route> m_routes;
     Handler m_fallback;
     std::function<QJsonObject()> m_stateExtra;
+    ErrorBody m_errorBody;
     SandboxHost *m_host = nullptr;
     Faults m_faults;
     QMap<QString, int> m_requestCounts;

@@ -354,6 +354,14 @@ void install(Server &server, SandboxHost &host, const Options &options)
         Context::error(responder, 404, QStringLiteral("not_found"),
                        QStringLiteral("no route for %1").arg(request.path));
     });
+    // Injected faults in the Sprites API's own shape: {"error": code, "message"}.
+    server.setErrorBody([](int status, const QString &message) {
+        const QString code = status == 429   ? QStringLiteral("rate_limited")
+                             : status == 401 ? QStringLiteral("unauthorized")
+                             : status >= 500 ? QStringLiteral("internal_error")
+                                             : QStringLiteral("bad_request");
+        return QJsonObject{{QStringLiteral("error"), code}, {QStringLiteral("message"), message}};
+    });
     server.setStateExtra([context] {
         QJsonArray sprites;
         for (const SpritePtr &record : std::as_const(context->sprites)) {

@@ -423,6 +423,17 @@ void install(Server &server, SandboxHost &host, const Options &options)
         Context::error(responder, 404, QStringLiteral("not_found"),
                        QStringLiteral("No route for %1 %2").arg(QString::fromLatin1(request.method), request.path));
     });
+    // Injected faults in Vercel's own shape: {"error":{"code","message"}}.
+    server.setErrorBody([](int status, const QString &message) {
+        const QString code = status == 429   ? QStringLiteral("rate_limited")
+                             : status == 401 ? QStringLiteral("unauthorized")
+                             : status == 404 ? QStringLiteral("not_found")
+                             : status == 503 ? QStringLiteral("service_unavailable")
+                             : status >= 500 ? QStringLiteral("internal_server_error")
+                                             : QStringLiteral("bad_request");
+        return QJsonObject{{QStringLiteral("error"),
+                            QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}};
+    });
     server.setStateExtra([context] {
         QJsonArray sessions;
         for (const SessionPtr &s : std::as_const(context->sessions))
