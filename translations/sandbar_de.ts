@@ -1281,10 +1281,6 @@
         <translation>sessions ttl erwartet eine ganze Zahl von Sekunden (0 für keine)</translation>
     </message>
     <message>
-        <source>sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt</source>
-        <translation>sessions benötigt einen Unterbefehl: list, create, info, stop, kill, rm, pause, resume, ttl, adopt</translation>
-    </message>
-    <message>
         <source>usage: sessions ttl REF SECONDS</source>
         <translation>Aufruf: sessions ttl REF SECONDS</translation>
     </message>
@@ -1857,6 +1853,14 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Name the snapshot to restore (list_snapshots shows them).</source>
         <translation>Nennen Sie den Snapshot, der wiederhergestellt werden soll (list_snapshots zeigt sie).</translation>
+    </message>
+    <message>
+        <source>sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork</source>
+        <translation>sessions braucht einen Unterbefehl: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork</translation>
+    </message>
+    <message>
+        <source>usage: sessions fork REF [--name NAME]</source>
+        <translation>Aufruf: sessions fork REF [--name NAME]</translation>
     </message>
 </context>
 <context>
@@ -7173,6 +7177,34 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>%1 on %2</source>
         <translation>%1 auf %2</translation>
     </message>
+    <message>
+        <source>Fork %1</source>
+        <translation>%1 abzweigen</translation>
+    </message>
+    <message>
+        <source>Name of the copy (empty: the provider picks one):</source>
+        <translation>Name der Kopie (leer: der Anbieter wählt einen):</translation>
+    </message>
+    <message>
+        <source>Forking %1…</source>
+        <translation>%1 wird abgezweigt…</translation>
+    </message>
+    <message>
+        <source>The fork failed: %1</source>
+        <translation>Das Abzweigen ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Forked: %1</source>
+        <translation>Abgezweigt: %1</translation>
+    </message>
+    <message>
+        <source>Fork…</source>
+        <translation>Abzweigen…</translation>
+    </message>
+    <message>
+        <source>A new session with a copy of this one&apos;s files and settings, where the provider can</source>
+        <translation>Eine neue Sitzung mit einer Kopie der Dateien und Einstellungen dieser, wo der Anbieter es kann</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::NewSessionDialog</name>
@@ -9182,6 +9214,14 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>Stopping the sandbox (what runs in it ends)…</source>
         <translation>Sandbox wird gestoppt (was darin läuft, endet)…</translation>
     </message>
+    <message>
+        <source>Forking failed: %1</source>
+        <translation>Abzweigen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Forking %1…</source>
+        <translation>%1 wird abgezweigt…</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::vercel::VercelUploadJob</name>
@@ -9707,6 +9747,18 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>What runs in the session ends; its files become the snapshot&apos;s.</source>
         <translation>Was in der Sitzung läuft, endet; ihre Dateien werden die des Snapshots.</translation>
+    </message>
+    <message>
+        <source>Copy a session into a new one, where the provider can, and print the new one&apos;s reference.</source>
+        <translation>Eine Sitzung in eine neue kopieren, wo der Anbieter es kann, und die Referenz der neuen ausgeben.</translation>
+    </message>
+    <message>
+        <source>The copy has the session&apos;s files and settings (Vercel&apos;s: as its latest snapshot has them), runs at once and keeps its time limit and labels.</source>
+        <translation>Die Kopie hat die Dateien und Einstellungen der Sitzung (bei Vercel: so, wie ihr neuester Snapshot sie hat), läuft sofort und behält Zeitlimit und Labels.</translation>
+    </message>
+    <message>
+        <source>The new session&apos;s name.</source>
+        <translation>Der Name der neuen Sitzung.</translation>
     </message>
 </context>
 </TS>

@@ -158,6 +158,17 @@ QList<Command> makeCommands()
         .positionals = {C::Session},
     };
     list << Command{
+        .words = "sessions fork",
+        .synopsis = "REF [--name NAME]",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Copy a session into a new one, where the provider can, and "
+                                                   "print the new one's reference."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "The copy has the session's files and settings (Vercel's: as "
+                                                       "its latest snapshot has them), runs at once and keeps its "
+                                                       "time limit and labels."),
+        .options = {{"--name", "NAME", QT_TRANSLATE_NOOP("sandbarctl", "The new session's name.")}},
+        .positionals = {C::Session},
+    };
+    list << Command{
         .words = "snapshots list",
         .synopsis = "REF",
         .summary =

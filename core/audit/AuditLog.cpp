@@ -55,6 +55,7 @@ constexpr ActionName ActionNames[] = {
     {Action::FolderCreated, "folder.created"},
     {Action::SnapshotCreated, "snapshot.created"},
     {Action::SnapshotRestored, "snapshot.restored"},
+    {Action::SessionForked, "session.forked"},
 };
 
 QStringList schema()

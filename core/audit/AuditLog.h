@@ -38,6 +38,7 @@ enum class Action {
     FolderCreated,    // the Files tab's new folder (detail: fileDetail)
     SnapshotCreated,  // detail: {snapshot, comment}
     SnapshotRestored, // detail: {snapshot}
+    SessionForked,    // detail: {fork: the new session's id}
 };
 
 QString actionName(Action action);

@@ -50,6 +50,7 @@ void AuditedProvider::mirrorFacets()
     f.archive = in.archive ? this : nullptr;
     f.timeLimit = in.timeLimit ? this : nullptr;
     f.snapshots = in.snapshots ? this : nullptr;
+    f.fork = in.fork ? this : nullptr;
     setFacets(f);
 }
 
@@ -159,6 +160,18 @@ void AuditedProvider::restoreSnapshot(const QString &id, const QString &snapshot
 {
     m_inner->snapshots()->restoreSnapshot(
         id, snapshotId, logged(int(Action::SnapshotRestored), id, snapshotDetail(snapshotId), std::move(done)));
+}
+
+void AuditedProvider::fork(const QString &id, const QString &name, Callback<SessionInfo> done)
+{
+    m_inner->forking()->fork(id, name, Callback<SessionInfo>(done.context(), [this, id, done](Result<SessionInfo> r) {
+                                 QJsonObject detail;
+                                 if (r.ok())
+                                     detail[QStringLiteral("fork")] = r->id;
+                                 record(int(Action::SessionForked), id, detail,
+                                        r.ok() ? VoidResult{} : VoidResult(r.error()));
+                                 done(std::move(r));
+                             }));
 }
 
 std::unique_ptr<PtyChannel> AuditedProvider::openPty(const QString &id, const PtyOptions &options)

@@ -22,7 +22,8 @@ class AuditedProvider final : public Provider,
                               public PauseFacet,
                               public ArchiveFacet,
                               public TimeLimitFacet,
-                              public SnapshotFacet
+                              public SnapshotFacet,
+                              public ForkFacet
 {
     Q_OBJECT
 public:
@@ -117,6 +118,9 @@ public:
     void createSnapshot(const QString &sessionId, const QString &comment, Callback<SnapshotEntry> done) override;
     bool keepsComments() const override { return m_inner->snapshots()->keepsComments(); }
     void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) override;
+
+    // ForkFacet: session.forked on the source, naming the new one.
+    void fork(const QString &sessionId, const QString &name, Callback<SessionInfo> done) override;
 
 private:
     void mirrorFacets();

@@ -34,6 +34,24 @@ inline void putServiceTag(QMap<QString, QString> &labelsOut, const QString &key,
     }
 }
 
+// The other way: Sandbar's labels as the service's tags, for a copy of a sandbox (a fork) made
+// for account with its own create token. The time limit, the agent's label and the person's
+// labels carry over; the account is the copy's own.
+inline QMap<QString, QString> serviceTagsFor(const QMap<QString, QString> &labelsIn, const QString &account,
+                                             const QString &token)
+{
+    QMap<QString, QString> tags{{QLatin1String(kAccountTag), account}, {QLatin1String(kTokenTag), token}};
+    for (auto it = labelsIn.cbegin(); it != labelsIn.cend(); ++it) {
+        if (it.key() == QLatin1String(labels::Ttl))
+            tags.insert(QLatin1String(kTtlTag), it.value());
+        else if (it.key() == QLatin1String(labels::Agent))
+            tags.insert(QLatin1String(kAgentTag), it.value());
+        else if (it.key() != QLatin1String(labels::App) && it.key() != QLatin1String(labels::Account))
+            tags.insert(it.key(), it.value());
+    }
+    return tags;
+}
+
 // Sandbar's time limit read back from the labels (seconds from creation): info's ttl and
 // expiry, and the deadline it returns; none (invalid) without one, without a creation time, or
 // past ten years (garbage, not a limit).

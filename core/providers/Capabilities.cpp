@@ -6,7 +6,7 @@
 namespace sandbar {
 
 namespace {
-constexpr std::array<std::pair<Capability, const char *>, 25> kNames{{
+constexpr std::array<std::pair<Capability, const char *>, 26> kNames{{
     {Capability::Pty, "pty"},
     {Capability::PtyResize, "ptyResize"},
     {Capability::Exec, "exec"},
@@ -32,6 +32,7 @@ constexpr std::array<std::pair<Capability, const char *>, 25> kNames{{
     {Capability::Ports, "ports"},
     {Capability::Archive, "archive"},
     {Capability::Images, "images"},
+    {Capability::Fork, "fork"},
 }};
 } // namespace
 

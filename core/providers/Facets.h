@@ -156,6 +156,17 @@ public:
     virtual bool keepsComments() const { return true; }
 };
 
+// Capability::Fork: a new session with a copy of this one's files (as the provider keeps them:
+// Vercel's from the sandbox's current snapshot) and settings, running, with Sandbar's labels
+// of its own (the time limit and the person's carried over).
+class ForkFacet
+{
+public:
+    virtual ~ForkFacet() = default;
+    // name: the new session's name; empty: the provider picks one.
+    virtual void fork(const QString &sessionId, const QString &name, Callback<SessionInfo> done) = 0;
+};
+
 // The table a provider fills in; null where it does not have the facet.
 struct Facets {
     TerminalFacet *terminals = nullptr;
@@ -168,6 +179,7 @@ struct Facets {
     ArchiveFacet *archive = nullptr;
     TimeLimitFacet *timeLimit = nullptr;
     SnapshotFacet *snapshots = nullptr;
+    ForkFacet *fork = nullptr;
 };
 
 // The capability bits each facet may report; the rest are the core's (Provider::coreCapabilities).
@@ -178,9 +190,9 @@ inline constexpr quint32 kFileFlags = quint32(Capability::Files) | quint32(Capab
 inline constexpr quint32 kStatsFlags = quint32(Capability::StatsCpu) | quint32(Capability::StatsMemory) |
                                        quint32(Capability::StatsNetwork) | quint32(Capability::StatsDisk) |
                                        quint32(Capability::StatsGpu) | quint32(Capability::StatsStream);
-inline constexpr quint32 kFacetFlags = kTerminalFlags | kFileFlags | kStatsFlags | quint32(Capability::Exec) |
-                                       quint32(Capability::Logs) | quint32(Capability::Images) |
-                                       quint32(Capability::PauseResume) | quint32(Capability::Archive) |
-                                       quint32(Capability::SetTimeout) | quint32(Capability::Snapshots);
+inline constexpr quint32 kFacetFlags =
+    kTerminalFlags | kFileFlags | kStatsFlags | quint32(Capability::Exec) | quint32(Capability::Logs) |
+    quint32(Capability::Images) | quint32(Capability::PauseResume) | quint32(Capability::Archive) |
+    quint32(Capability::SetTimeout) | quint32(Capability::Snapshots) | quint32(Capability::Fork);
 
 } // namespace sandbar

@@ -27,6 +27,8 @@ Capabilities facetCapabilities(const Facets &f)
         caps |= Capability::SetTimeout;
     if (f.snapshots)
         caps |= Capability::Snapshots;
+    if (f.fork)
+        caps |= Capability::Fork;
     return caps;
 }
 

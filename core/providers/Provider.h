@@ -98,6 +98,7 @@ public:
     ArchiveFacet *archiving() const { return m_facets.archive; }
     TimeLimitFacet *timeLimit() const { return m_facets.timeLimit; }
     SnapshotFacet *snapshots() const { return m_facets.snapshots; }
+    ForkFacet *forking() const { return m_facets.fork; }
 
     // Where this account keeps its own state (its data folder under --config-dir; empty
     // for a provider made by hand). Set by whoever makes the provider; downloads keep

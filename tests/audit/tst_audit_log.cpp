@@ -88,6 +88,9 @@ AuditEntry entryFor(Action action)
                          snapshotDetail(QStringLiteral("v3"), QString(QStringLiteral("TOKEN=") + secret)));
     case Action::SnapshotRestored:
         return makeEntry(action, account, provider, session, snapshotDetail(QStringLiteral("v3")));
+    case Action::SessionForked:
+        return makeEntry(action, account, provider, session,
+                         QJsonObject{{QStringLiteral("fork"), QStringLiteral("c0ffee-2")}});
     case Action::SessionStopped:
     case Action::SessionKilled:
     case Action::SessionRemoved:
@@ -148,7 +151,7 @@ void TestAuditLog::everyActionLeavesOneRow()
 {
     QTemporaryDir dir;
     const auto actions = allActions();
-    QCOMPARE(actions.size(), 21);
+    QCOMPARE(actions.size(), 22);
     {
         AuditLog log(dir.path());
         QVERIFY2(log.isOpen(), qPrintable(log.openError().message));

@@ -302,6 +302,12 @@ QList<Driven> table()
          [](Provider &p, QObject *c, QObject *, F f) {
              p.snapshots()->restoreSnapshot(Id, QStringLiteral("snap-1"), expectVoid(c, f));
          }},
+        {"ForkFacet::fork", Action::SessionForked,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.forking()->fork(Id, QStringLiteral("copy"), expectOk<SessionInfo>(c, f, [](const SessionInfo &s) {
+                                   return s.id == QLatin1String("copy");
+                               }));
+         }},
         {"FilesFacet::fileFlags",
          {},
          [](Provider &p, QObject *, QObject *, F f) {
@@ -458,7 +464,8 @@ QStringList declaredVirtuals()
                             {QStringLiteral("TerminalFacet"), QStringLiteral("ExecFacet"), QStringLiteral("FilesFacet"),
                              QStringLiteral("StatsFacet"), QStringLiteral("LogsFacet"), QStringLiteral("ImagesFacet"),
                              QStringLiteral("PauseFacet"), QStringLiteral("ArchiveFacet"),
-                             QStringLiteral("TimeLimitFacet"), QStringLiteral("SnapshotFacet")});
+                             QStringLiteral("TimeLimitFacet"), QStringLiteral("SnapshotFacet"),
+                             QStringLiteral("ForkFacet")});
 }
 
 // The method's own name, as the memory provider records it.
@@ -574,7 +581,7 @@ void TestAuditedProvider::handsOutItsProvidersFacets_data()
     const Capability single[] = {Capability::Pty,         Capability::Exec,    Capability::Files,
                                  Capability::StatsCpu,    Capability::Logs,    Capability::Images,
                                  Capability::PauseResume, Capability::Archive, Capability::SetTimeout,
-                                 Capability::Snapshots};
+                                 Capability::Snapshots,   Capability::Fork};
     for (Capability c : single)
         QTest::addRow("only %s", qPrintable(capabilityName(c))) << Capabilities(c) << (all & ~Capabilities(c));
 }
@@ -606,6 +613,7 @@ void TestAuditedProvider::handsOutItsProvidersFacets()
         QVERIFY(mirrors(in.archive, out.archive));
         QVERIFY(mirrors(in.timeLimit, out.timeLimit));
         QVERIFY(mirrors(in.snapshots, out.snapshots));
+        QVERIFY(mirrors(in.fork, out.fork));
     }
 }
 

@@ -374,6 +374,30 @@ private Q_SLOTS:
         QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
     }
 
+    // sessions fork: the copy's reference where the provider forks, one clear refusal elsewhere.
+    void forkFromTheCli()
+    {
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("cloud"), QStringLiteral("--name"), QStringLiteral("cli-fork-src"),
+                                QStringLiteral("--ttl"), QStringLiteral("900")});
+        QVERIFY2(create.code == 0, describe(create).constData());
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        const Run fork = ctl({QStringLiteral("sessions"), QStringLiteral("fork"), ref, QStringLiteral("--name"),
+                              QStringLiteral("cli-fork-copy")});
+        if (descriptor().capabilities.testFlag(Capability::Fork)) {
+            QVERIFY2(fork.code == 0, describe(fork).constData());
+            const QString copy = QString::fromUtf8(fork.out).trimmed();
+            QVERIFY2(copy.startsWith(QLatin1String("cloud/")) && copy != ref, describe(fork).constData());
+            const Run ran = ctl({QStringLiteral("exec"), copy, QStringLiteral("--"), QStringLiteral("true")});
+            QVERIFY2(ran.code == 0, describe(ran).constData());
+            QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), copy}).code, 0);
+        } else {
+            QCOMPARE(fork.code, 1);
+            QVERIFY2(fork.err.contains("fork"), describe(fork).constData());
+        }
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+    }
+
     void cappedTimeLimitIsSaid()
     {
         const FieldDescriptor *cap = descriptor().accountField(QStringLiteral("max-ttl"));

@@ -4,9 +4,9 @@
 // is created with labels and found by them, runs commands (exit 0 and non-zero), a terminal
 // (an echo, then a resize that `stty size` sees), a checksummed upload and download, a
 // listing, a new folder and a delete (the provider's own calls where it has them), statistics,
-// a snapshot taken and restored, stop and remove; every change leaves its audit row. A flow whose facet the provider
-// lacks is skipped, and the output says which facet. Cloud providers run against their contract server on loopback;
-// Docker and Podman against the test engines, Local with real bubblewrap.
+// a snapshot taken and restored, a fork, stop and remove; every change leaves its audit row. A flow whose facet the
+// provider lacks is skipped, and the output says which facet. Cloud providers run against their contract server on
+// loopback; Docker and Podman against the test engines, Local with real bubblewrap.
 #include "ContractAccount.h"
 #include "PrivateSshd.h"
 #include "ServerProcess.h"
@@ -107,6 +107,7 @@ private Q_SLOTS:
     void makeFolderAndRemove();
     void statistics();
     void snapshots();
+    void forkSession();
     void stopSession();
     void removeSession();
     void auditRows();
@@ -456,6 +457,33 @@ void TestConformance::snapshots()
     QVERIFY2(read.code && read.code->ok() && read.code->value() == 0, qPrintable(outcome(read)));
     m_expected << audit::Action::ExecRun;
     QCOMPARE(read.out.trimmed(), QByteArray("before"));
+}
+
+// A fork runs, answers commands and carries the session's labels; where the session has
+// snapshots, it starts from the last one (the snapshots flow left "before" in a file), as
+// Vercel's fork does.
+void TestConformance::forkSession()
+{
+    QVERIFY(requireSession());
+    ForkFacet *fork = m_p->forking();
+    if (!fork || !m_p->commands())
+        QSKIP("no fork facet (or no exec to check one with)");
+    const QString name = QStringLiteral("conformance-fork-") + m_token;
+    const auto copy = await<SessionInfo>([&](auto cb) { fork->fork(m_session, name, cb); }, kCallMs);
+    QVERIFY_RESULT(copy);
+    m_expected << audit::Action::SessionForked;
+    QVERIFY(copy->id != m_session);
+    QCOMPARE(copy->labels.value(kLabel), m_token);
+    QCOMPARE(copy->labels.value(QLatin1String(labels::App)), QLatin1String(labels::AppValue));
+    const Ran read = run(*m_p, copy->id,
+                         {QStringLiteral("sh"), QStringLiteral("-c"),
+                          QStringLiteral("cat ~/conformance-snap.txt 2>/dev/null; echo fork-ok")});
+    const VoidResult removed = await<void>([&](auto cb) { m_p->remove(copy->id, cb); }, kCallMs);
+    QVERIFY2(read.code && read.code->ok() && read.code->value() == 0, qPrintable(outcome(read)));
+    QVERIFY2(read.out.contains("fork-ok"), read.out.constData());
+    if (m_p->snapshots())
+        QVERIFY2(read.out.startsWith("before"), read.out.constData());
+    QVERIFY_RESULT(removed);
 }
 
 void TestConformance::stopSession()

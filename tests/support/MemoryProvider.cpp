@@ -107,6 +107,7 @@ void MemoryProvider::offer(Capabilities caps)
     f.archive = caps.testFlag(Capability::Archive) ? this : nullptr;
     f.timeLimit = caps.testFlag(Capability::SetTimeout) ? this : nullptr;
     f.snapshots = caps.testFlag(Capability::Snapshots) ? this : nullptr;
+    f.fork = caps.testFlag(Capability::Fork) ? this : nullptr;
     setFacets(f);
 }
 
@@ -291,6 +292,19 @@ void MemoryProvider::createSnapshot(const QString &id, const QString &comment, C
                           QDateTime::currentDateTimeUtc(), comment};
     m_snapshots[id].prepend(e);
     done.post(e);
+}
+
+void MemoryProvider::fork(const QString &id, const QString &name, Callback<SessionInfo> done)
+{
+    note("fork");
+    if (!m_sessions.contains(id))
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+    SessionInfo copy = m_sessions.value(id);
+    copy.id = name.isEmpty() ? id + QStringLiteral("-fork") : name;
+    copy.name = copy.id;
+    copy.state = SessionState::Running;
+    m_sessions.insert(copy.id, copy);
+    done.post(copy);
 }
 
 void MemoryProvider::restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done)

@@ -24,7 +24,8 @@ class MemoryProvider : public Provider,
                        public PauseFacet,
                        public ArchiveFacet,
                        public SnapshotFacet,
-                       public TimeLimitFacet
+                       public TimeLimitFacet,
+                       public ForkFacet
 {
     Q_OBJECT
 public:
@@ -86,6 +87,8 @@ public:
     void createSnapshot(const QString &id, const QString &comment, Callback<SnapshotEntry> done) override;
     void restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done) override;
     bool keepsComments() const override;
+    // A copy of the session under the name ("NAME" or "ID-fork"), running.
+    void fork(const QString &id, const QString &name, Callback<SessionInfo> done) override;
     bool keepsSnapshotComments = true;
 
     // Health and create answered by the test (a failing engine, a slow pull with progress):

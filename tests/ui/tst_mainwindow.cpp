@@ -25,6 +25,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
@@ -209,6 +210,56 @@ private Q_SLOTS:
                      }())) != nullptr);
         box->button(QMessageBox::Yes)->click();
         QTRY_COMPARE(table->model()->rowCount(), before);
+    }
+
+    // Fork…: shown only where the provider forks; its name dialog is opened, not exec'd, and the
+    // copy appears in the list with the status saying so.
+    void forkFromTheWindow()
+    {
+        test::MemoryProvider *mem = m_memory->made.value(QStringLiteral("lab"));
+        QVERIFY(mem);
+        CreateSpec spec;
+        spec.name = QStringLiteral("fork-me");
+        const auto made = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { mem->create(spec, cb); });
+        QVERIFY_RESULT(made);
+        ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+        w.show();
+        auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
+        const auto selectForkMe = [&] {
+            for (int r = 0; r < table->model()->rowCount(); ++r) {
+                if (table->model()->index(r, ui::SessionsModel::Ref).data().toString().endsWith(made->id)) {
+                    table->selectRow(r);
+                    return true;
+                }
+            }
+            return false;
+        };
+        mem->offer(Capabilities(Capability::PauseResume));
+        w.refreshAll();
+        QTRY_VERIFY(selectForkMe());
+        QAction *fork = w.findChild<QAction *>(QStringLiteral("forkAction"));
+        QVERIFY(fork);
+        QVERIFY(!fork->isVisible());
+        mem->offer(Capabilities(Capability::PauseResume | Capability::Fork));
+        table->clearSelection();
+        QVERIFY(selectForkMe());
+        QTRY_VERIFY(fork->isVisible() && fork->isEnabled());
+        const int before = table->model()->rowCount();
+        fork->trigger();
+        QInputDialog *ask = nullptr;
+        QTRY_VERIFY((ask = w.findChild<QInputDialog *>(QStringLiteral("forkDialog"))) != nullptr && ask->isVisible());
+        ask->setTextValue(QStringLiteral("fork-me-copy"));
+        ask->accept();
+        QTRY_COMPARE(table->model()->rowCount(), before + 1);
+        bool listed = false;
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            listed = listed || table->model()
+                                   ->index(r, ui::SessionsModel::Ref)
+                                   .data()
+                                   .toString()
+                                   .endsWith(QLatin1String("fork-me-copy"));
+        QVERIFY(listed);
+        mem->offer(m_memory->descriptor().capabilities);
     }
 
     void liveCostAndBudgets()

@@ -1,12 +1,10 @@
 // The Vercel provider end to end against the contract server (a real process on loopback): what
-// the conformance suite does not cover. A sandbox without Sandbar's limit stays up past
-// Vercel's timeout while a terminal is attached, never past the plan's longest session.
-// Injected faults come in Vercel's own error body. Snapshots beyond the suite's
-// take-and-restore: taking one stops the sandbox and
-// says so while it works; the list is newest first and tells a stop's snapshot from a
-// requested one; a restore of a stopped sandbox starts it from the snapshot; what Vercel cannot
-// do (a comment, a restore of a sandbox that is not persistent) is refused before anything
-// changes.
+// the conformance suite does not cover. A fork is made once even when its reply is lost. A sandbox without Sandbar's
+// limit stays up past Vercel's timeout while a terminal is attached, never past the plan's longest session. Injected
+// faults come in Vercel's own error body. Snapshots beyond the suite's take-and-restore: taking one stops the sandbox
+// and says so while it works; the list is newest first and tells a stop's snapshot from a requested one; a restore of a
+// stopped sandbox starts it from the snapshot; what Vercel cannot do (a comment, a restore of a sandbox that is not
+// persistent) is refused before anything changes.
 #include "ContractAccount.h"
 #include "PtyTerm.h"
 #include "ServerProcess.h"
@@ -16,10 +14,12 @@
 #include "providers/vercel/VercelProvider.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QTest>
+#include <algorithm>
 
 using namespace sandbar;
 using sandbar::test::await;
@@ -190,6 +190,46 @@ private Q_SLOTS:
         QVERIFY2(restored.message().contains(QLatin1String("persistent")), qPrintable(restored.message()));
         QCOMPARE(state(id), SessionState::Running);
         QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
+    }
+
+    // A fork whose reply is lost is found by its create token, not made twice; it carries the
+    // person's labels and Sandbar's time limit, under the account; a name taken is refused.
+    void aForkIsMadeOnceAndCarriesTheLabels()
+    {
+        CreateSpec spec;
+        spec.name = QStringLiteral("fork-src");
+        spec.ttlSeconds = 900;
+        spec.labels.insert(QStringLiteral("team"), QStringLiteral("infra"));
+        const auto src = await<SessionInfo>([&](auto cb) { m_p->create(spec, cb); }, kCallMs);
+        QVERIFY_RESULT(src);
+        QVERIFY(m_p->forking());
+        QVERIFY(m_server->addFault(QStringLiteral("POST"), QStringLiteral("/api/v2/sandboxes/fork-src/fork"),
+                                   QStringLiteral("lost-reply"), 1));
+        const auto copy = await<SessionInfo>(
+            [&](auto cb) { m_p->forking()->fork(src->id, QStringLiteral("fork-copy"), cb); }, kCallMs);
+        QVERIFY_RESULT(copy);
+        QCOMPARE(copy->id, QStringLiteral("fork-copy"));
+        // The reply was lost indeed.
+        const QJsonArray faults = m_server->state().value(QStringLiteral("faults")).toArray();
+        QVERIFY(!faults.isEmpty());
+        QCOMPARE(faults.last().toObject().value(QStringLiteral("hits")).toInt(), 1);
+        QCOMPARE(copy->state, SessionState::Running);
+        QCOMPARE(copy->labels.value(QStringLiteral("team")), QStringLiteral("infra"));
+        QCOMPARE(copy->labels.value(QLatin1String(labels::Account)), QStringLiteral("snaps"));
+        QCOMPARE(copy->ttlSeconds, 900);
+        ListOptions all;
+        all.all = true;
+        const auto listed = await<QList<SessionInfo>>([&](auto cb) { m_p->listSessions(all, cb); }, kCallMs);
+        QVERIFY_RESULT(listed);
+        QCOMPARE(std::count_if(listed->begin(), listed->end(),
+                               [](const SessionInfo &s) { return s.id.startsWith(QLatin1String("fork-copy")); }),
+                 1);
+        const auto again = await<SessionInfo>(
+            [&](auto cb) { m_p->forking()->fork(src->id, QStringLiteral("fork-copy"), cb); }, kCallMs);
+        QVERIFY(!again.ok());
+        QVERIFY2(again.message().contains(QLatin1String("fork-copy")), qPrintable(again.message()));
+        for (const QString &id : {src->id, copy->id})
+            QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
     }
 
     // What the kit answers itself (an injected fault) comes in Vercel's own error shape, and the

@@ -335,6 +335,28 @@ private Q_SLOTS:
                  QStringLiteral("snap_abc"));
     }
 
+    // A fork's tags are the source's, as the copy's own: this account, a new token.
+    void forkBodies()
+    {
+        VercelRecord src;
+        src.token = QStringLiteral("old-token");
+        src.info.labels = {{QLatin1String(labels::App), QLatin1String(labels::AppValue)},
+                           {QLatin1String(labels::Account), QStringLiteral("other")},
+                           {QLatin1String(labels::Ttl), QStringLiteral("900")},
+                           {QLatin1String(labels::Agent), QStringLiteral("claude 1")},
+                           {QStringLiteral("team"), QStringLiteral("infra")}};
+        const QJsonObject b = forkBody(src, QStringLiteral(" copy "), QStringLiteral("work"), QStringLiteral("t2"));
+        QCOMPARE(b.value(QStringLiteral("name")).toString(), QStringLiteral("copy"));
+        const QJsonObject tags = b.value(QStringLiteral("tags")).toObject();
+        QCOMPARE(tags.value(QLatin1String(kAccountTag)).toString(), QStringLiteral("work"));
+        QCOMPARE(tags.value(QLatin1String(kTokenTag)).toString(), QStringLiteral("t2"));
+        QCOMPARE(tags.value(QLatin1String(kTtlTag)).toString(), QStringLiteral("900"));
+        QCOMPARE(tags.value(QLatin1String(kAgentTag)).toString(), QStringLiteral("claude 1"));
+        QCOMPARE(tags.value(QStringLiteral("team")).toString(), QStringLiteral("infra"));
+        QCOMPARE(tags.size(), 5);
+        QVERIFY(!forkBody(src, QString(), QStringLiteral("w"), QStringLiteral("t")).contains(QStringLiteral("name")));
+    }
+
     void commandBodies()
     {
         ExecRequest req;

@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
@@ -226,6 +227,7 @@ void MainWindow::buildLayout()
         updateActions();
     });
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("statusLabel"));
     statusBar()->addWidget(m_status, 1);
 }
 
@@ -325,6 +327,8 @@ void MainWindow::updateActions()
     m_info->setEnabled(s.has_value());
     m_logs->setEnabled(s.has_value() && caps.testFlag(Capability::Logs));
     m_likeThis->setEnabled(s.has_value());
+    m_fork->setEnabled(s.has_value() && caps.testFlag(Capability::Fork));
+    m_fork->setVisible(caps.testFlag(Capability::Fork));
     // A verb is on when it applies to at least one selected session (the rest are skipped).
     const auto selected = m_pane->selectedSessions();
     const auto any = [this, &selected](BulkActions::Verb verb) {
@@ -594,6 +598,38 @@ void MainWindow::newSessionLike()
     if (!s)
         return;
     openNewSessionDialog()->prefill(*s);
+}
+
+void MainWindow::forkSession()
+{
+    const auto s = currentSession();
+    Provider *p = s ? m_registry.existingProvider(s->account) : nullptr;
+    if (!s || !p || !p->forking())
+        return;
+    auto *ask = new QInputDialog(this);
+    ask->setObjectName(QStringLiteral("forkDialog"));
+    ask->setAttribute(Qt::WA_DeleteOnClose);
+    ask->setWindowTitle(tr("Fork %1").arg(s->name.isEmpty() ? s->id : s->name));
+    ask->setLabelText(tr("Name of the copy (empty: the provider picks one):"));
+    const QString id = s->id;
+    const QString account = s->account;
+    QPointer<Provider> guard(p);
+    connect(ask, &QInputDialog::textValueSelected, this, [this, guard, id, account](const QString &name) {
+        if (!guard || !guard->forking())
+            return;
+        m_status->setText(tr("Forking %1…").arg(id));
+        guard->forking()->fork(id, name.trimmed(), Callback<SessionInfo>(this, [this, account](Result<SessionInfo> r) {
+                                   if (!r)
+                                       return m_status->setText(tr("The fork failed: %1").arg(r.message()));
+                                   const QString made = r->name.isEmpty() ? r->id : r->name;
+                                   // Said once the list has it (a refresh rewrites the status line first).
+                                   m_registry.refreshAccount(account,
+                                                             Callback<QList<SessionInfo>>(this, [this, made](auto) {
+                                                                 m_status->setText(tr("Forked: %1").arg(made));
+                                                             }));
+                               }));
+    });
+    ask->open();
 }
 
 void MainWindow::openTerminal()

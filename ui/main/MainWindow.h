@@ -94,6 +94,8 @@ private:
     void openSingleWindow(QPointer<QWidget> &slot, const std::function<QWidget *(QWidget *)> &factory,
                           const QString &title, QSize size);
     void newSessionLike();
+    // Asks for a name (a non-modal dialog), then forks the current session (ForkFacet).
+    void forkSession();
     void refreshNow();
     void buildLayout();
     void reloadAccounts();
@@ -166,6 +168,7 @@ private:
     QAction *m_agents = nullptr;
     QAction *m_preferences = nullptr;
     QAction *m_likeThis = nullptr;
+    QAction *m_fork = nullptr;
     SessionStatsUi *m_statsUi = nullptr;
     QSplitter *m_split = nullptr;
     QSplitter *m_right = nullptr;

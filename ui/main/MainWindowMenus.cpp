@@ -50,6 +50,9 @@ void MainWindow::buildMenus()
     m_likeThis = session->addAction(tr("New session like this…"), this, &MainWindow::newSessionLike);
     m_likeThis->setObjectName(QStringLiteral("likeThisAction"));
     m_likeThis->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    m_fork = session->addAction(tr("Fork…"), this, &MainWindow::forkSession);
+    m_fork->setObjectName(QStringLiteral("forkAction"));
+    m_fork->setToolTip(tr("A new session with a copy of this one's files and settings, where the provider can"));
     session->addSeparator();
     session->addActions({m_stop, m_pause, m_resume, m_archive, m_remove});
     session->addSeparator();

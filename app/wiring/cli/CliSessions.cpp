@@ -276,6 +276,16 @@ void sessionsAdopt(Command &cmd, const QString &ref)
     });
 }
 
+void sessionsFork(Command &cmd, const QString &ref, const QString &name)
+{
+    cmd.withSession(ref, [&cmd, name](const SessionHandle &h) {
+        ForkFacet *fork = h.provider->forking();
+        if (!fork)
+            return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Fork));
+        fork->fork(h.session.id, name, printSessionThenFinish(cmd, h.session.account));
+    });
+}
+
 void sessionsTtl(Command &cmd, const QString &ref, const QString &secondsText)
 {
     bool ok = false;
@@ -301,7 +311,7 @@ void runSessions(Command &cmd, const QStringList &argsIn)
     QStringList args = argsIn;
     if (args.isEmpty())
         return cmd.usage(
-            tr("sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt"));
+            tr("sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork"));
     const QString sub = args.takeFirst();
     if (sub == QLatin1String("list") || sub == QLatin1String("ls"))
         return sessionsList(cmd, args);
@@ -317,6 +327,14 @@ void runSessions(Command &cmd, const QStringList &argsIn)
         {QStringLiteral("rm"), SessionVerb::Remove},     {QStringLiteral("pause"), SessionVerb::Pause},
         {QStringLiteral("resume"), SessionVerb::Resume}, {QStringLiteral("archive"), SessionVerb::Archive},
     };
+    if (sub == QLatin1String("fork")) {
+        auto parsed = parseArgs(args, optionSpecFor(u"sessions fork"));
+        if (!parsed.ok())
+            return cmd.usage(parsed.message());
+        if (parsed->positional.size() != 1)
+            return cmd.usage(tr("usage: sessions fork REF [--name NAME]"));
+        return sessionsFork(cmd, parsed->positional.first(), parsed->value(QStringLiteral("--name")));
+    }
     if (sub == QLatin1String("adopt")) {
         if (args.size() != 1)
             return cmd.usage(tr("usage: sessions adopt REF (a session listed by 'sessions list --all')"));

@@ -13,8 +13,8 @@ namespace sandbar::cli {
 class McpAgent;
 
 // The families, each in its own file (addMcpTools in McpAgent.h adds them all).
-void addMcpSessionTools(mcp::McpServer &server, McpAgent &agent); // McpSessionTools.cpp
-void addMcpExecTools(mcp::McpServer &server, McpAgent &agent);    // McpExecTools.cpp
+void addMcpSessionTools(mcp::McpServer &server, McpAgent &agent);  // McpSessionTools.cpp
+void addMcpExecTools(mcp::McpServer &server, McpAgent &agent);     // McpExecTools.cpp
 void addMcpSnapshotTools(mcp::McpServer &server, McpAgent &agent); // McpSnapshotTools.cpp
 
 namespace mcpschema {

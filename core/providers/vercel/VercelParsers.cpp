@@ -329,6 +329,19 @@ int tagRoom(const CreateSpec &spec)
     return 5 - ours;
 }
 
+QJsonObject forkBody(const VercelRecord &source, const QString &name, const QString &account, const QString &token)
+{
+    QJsonObject body;
+    if (!name.trimmed().isEmpty())
+        body.insert(QStringLiteral("name"), name.trimmed());
+    QJsonObject tags;
+    const QMap<QString, QString> all = cloud::serviceTagsFor(source.info.labels, account, token);
+    for (auto it = all.cbegin(); it != all.cend(); ++it)
+        tags.insert(it.key(), it.value());
+    body.insert(QStringLiteral("tags"), tags);
+    return body;
+}
+
 QJsonObject createBody(const CreateSpec &spec, const QString &account, const QString &token, const QString &projectId,
                        qint64 timeoutSeconds)
 {
@@ -386,19 +399,18 @@ QJsonObject createBody(const CreateSpec &spec, const QString &account, const QSt
 
 QJsonObject tagsWithTtl(const VercelRecord &record, qint64 ttlSeconds)
 {
-    QJsonObject tags;
-    for (auto it = record.info.labels.cbegin(); it != record.info.labels.cend(); ++it) {
-        if (it.key() == QLatin1String(labels::Account))
-            tags.insert(QLatin1String(kAccountTag), it.value());
-        else if (it.key() == QLatin1String(labels::Agent))
-            tags.insert(QLatin1String(kAgentTag), it.value());
-        else if (it.key() != QLatin1String(labels::App) && it.key() != QLatin1String(labels::Ttl))
-            tags.insert(it.key(), it.value());
-    }
-    if (!record.token.isEmpty())
-        tags.insert(QLatin1String(kTokenTag), record.token);
+    QMap<QString, QString> all = cloud::serviceTagsFor(
+        record.info.labels, record.info.labels.value(QLatin1String(labels::Account)), record.token);
+    if (!record.info.labels.contains(QLatin1String(labels::Account)))
+        all.remove(QLatin1String(kAccountTag));
+    if (record.token.isEmpty())
+        all.remove(QLatin1String(kTokenTag));
+    all.remove(QLatin1String(kTtlTag));
     if (ttlSeconds > 0)
-        tags.insert(QLatin1String(kTtlTag), QString::number(ttlSeconds));
+        all.insert(QLatin1String(kTtlTag), QString::number(ttlSeconds));
+    QJsonObject tags;
+    for (auto it = all.cbegin(); it != all.cend(); ++it)
+        tags.insert(it.key(), it.value());
     return tags;
 }
 

@@ -22,12 +22,6 @@ constexpr int kStartPolls = 300;
 constexpr int kStartPollMs = 1000;
 } // namespace
 
-struct VercelProvider::CreateState {
-    CreateSpec spec;
-    QString token;
-    Callback<SessionInfo> done;
-};
-
 VercelProvider::VercelProvider(ProviderDescriptor descriptor, QString accountName, Settings settings,
                                const Clock &clock, QObject *parent)
     : Provider(parent)
@@ -54,7 +48,8 @@ VercelProvider::VercelProvider(ProviderDescriptor descriptor, QString accountNam
                .stats = &m_stats,
                .pause = this,
                .timeLimit = this,
-               .snapshots = this});
+               .snapshots = this,
+               .fork = this});
     auto o = cloud::CloudClient::bearerOptions(tr("Vercel Sandbox"), m_settings.endpoint, m_settings.caCertificates,
                                                m_settings.token, m_clock);
     m_client = new cloud::CloudClient(std::move(o), this);
@@ -197,15 +192,20 @@ void VercelProvider::create(const CreateSpec &spec, Callback<SessionInfo> done)
     cloud::ApiCall call = apiCall("POST", runtime ? QStringLiteral("/v2/sandboxes") : QStringLiteral("/v3/sandboxes"));
     call.body = compact(createBody(state->spec, m_account, state->token, m_settings.project, timeout));
     call.timeoutMs = 120000;
-    // A lost reply is looked up by the create's token tag before the call goes again.
+    makeOnce(call, state, {});
+}
+
+void VercelProvider::makeOnce(const cloud::ApiCall &call, std::shared_ptr<CreateState> state, const QString &failure)
+{
+    // A lost reply is looked up by the call's token tag before the call goes again.
     const QString token = state->token;
     cloud::createOnce<VercelRecord>(
         m_client, call, this,
         [this](const QByteArray &body) { return parseSandboxReply(body, m_account, m_descriptor.id); },
         [this, token](Callback<std::optional<VercelRecord>> found) { findByToken(token, std::move(found)); },
-        Callback<VercelRecord>(this, [this, state](Result<VercelRecord> r) {
+        Callback<VercelRecord>(this, [this, state, failure](Result<VercelRecord> r) {
             if (!r)
-                return state->done(r.error());
+                return state->done(failure.isEmpty() ? r.error() : makeError(r.code(), failure.arg(r.message())));
             remember(r.value());
             waitRunning(state, r.value(), 0);
         }));

@@ -34,7 +34,8 @@ class VercelProvider : public Provider,
                        public CopyingFiles,
                        public PauseFacet,
                        public TimeLimitFacet,
-                       public SnapshotFacet
+                       public SnapshotFacet,
+                       public ForkFacet
 {
     Q_OBJECT
 public:
@@ -45,7 +46,7 @@ public:
         QString project;
         QList<QSslCertificate> caCertificates;
         qint64 maxTimeoutSeconds = 5 * 3600; // the plan's longest session; a longer ttl is shortened
-        qint64 plainTimeoutSeconds = 300; // Vercel's own default: a sandbox without Sandbar's limit
+        qint64 plainTimeoutSeconds = 300;    // Vercel's own default: a sandbox without Sandbar's limit
         // While a terminal is attached, the session is lengthened as Vercel's CLI does it.
         cloud::TerminalKeepAlive::Timing keepAlive;
     };
@@ -74,6 +75,8 @@ public:
     void createSnapshot(const QString &sessionId, const QString &comment, Callback<SnapshotEntry> done) override;
     void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) override;
     bool keepsComments() const override { return false; }
+    // VercelFork.cpp
+    void fork(const QString &sessionId, const QString &name, Callback<SessionInfo> done) override;
 
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
     Capabilities fileFlags() const override { return Capability::FileList; }
@@ -100,8 +103,16 @@ private:
     cloud::ApiCall apiCall(const QByteArray &method, const QString &path) const;
     cloud::WebSocketTerminals::Connection ptyConnection(const QString &sessionId, const PtyOptions &options);
     void sample(const QString &sessionId, Callback<StatsSample> done);
-    struct CreateState;
+    // A create or fork on its way: what it asked, its token tag, whom to tell.
+    struct CreateState {
+        CreateSpec spec;
+        QString token;
+        Callback<SessionInfo> done;
+    };
     void waitRunning(std::shared_ptr<CreateState> state, const VercelRecord &rec, int polls);
+    // Sends a create (or fork) once, whatever happens to its reply, then waits for it to run;
+    // failure ("...: %1") words a refusal, empty: as it came.
+    void makeOnce(const cloud::ApiCall &call, std::shared_ptr<CreateState> state, const QString &failure);
     void getSandbox(const QString &name, bool resume, Callback<VercelRecord> done);
     // The sandbox once it is no longer stopping or snapshotting.
     void waitSettled(const QString &name, int polls, Callback<VercelRecord> done);

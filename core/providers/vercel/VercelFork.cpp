@@ -1,0 +1,33 @@
+// VercelProvider's fork: Vercel copies a sandbox (its files from its latest snapshot, or as
+// they are, and its settings) into a new one that runs. The copy gets Sandbar's tags of its own,
+// with a create token, so that a lost reply is looked up rather than forked twice.
+#include "providers/vercel/VercelProvider.h"
+#include "providers/vercel/VercelTr.h"
+
+#include <QJsonDocument>
+#include <QUuid>
+
+namespace sandbar::vercel {
+
+void VercelProvider::fork(const QString &sessionId, const QString &name, Callback<SessionInfo> done)
+{
+    getSandbox(
+        sessionId, false, Callback<VercelRecord>(this, [this, sessionId, name, done](Result<VercelRecord> source) {
+            if (!source)
+                return done(makeError(source.code(), tr("Forking failed: %1").arg(source.message())));
+            auto state = std::make_shared<CreateState>();
+            state->spec.name = name.trimmed().isEmpty() ? sessionId : name.trimmed();
+            state->token = QUuid::createUuid().toString(QUuid::WithoutBraces);
+            state->done = done;
+            Q_EMIT createProgress(state->spec.name, tr("Forking %1…").arg(sessionId), 0, 0);
+            cloud::ApiCall call =
+                apiCall("POST", QStringLiteral("/v2/sandboxes/") + enc(sessionId) + QStringLiteral("/fork"));
+            call.query.addQueryItem(QStringLiteral("projectId"), m_settings.project);
+            call.body =
+                QJsonDocument(forkBody(source.value(), name, m_account, state->token)).toJson(QJsonDocument::Compact);
+            call.timeoutMs = 120000;
+            makeOnce(call, state, tr("Forking failed: %1"));
+        }));
+}
+
+} // namespace sandbar::vercel
