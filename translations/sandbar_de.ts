@@ -9080,6 +9080,10 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>Vercel ends the sandbox after this long (capped by the plan). 0: Vercel&apos;s five minutes, lengthened while a terminal is attached, as Vercel&apos;s CLI does</source>
         <translation>Vercel beendet die Sandbox nach dieser Zeit (durch den Tarif begrenzt). 0: Vercels fünf Minuten, verlängert, solange ein Terminal verbunden ist, wie es Vercels CLI tut</translation>
     </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::vercel::VercelExecJob</name>

@@ -188,8 +188,10 @@ QString snapshotWords(const QJsonObject &o)
     QStringList words;
     words << (o.value(QLatin1String("creationMethod")).toString() == QLatin1String("auto") ? tr("saved at a stop")
                                                                                            : tr("taken on request"));
-    if (const auto size = optionalInt(o, "sizeBytes"); size && *size > 0)
+    if (const auto size = optionalInt(o, "sizeBytes"); size && *size >= 1024 * 1024)
         words << tr("%1 MiB").arg(double(*size) / (1024.0 * 1024.0), 0, 'f', 1);
+    else if (size && *size > 0)
+        words << tr("%1 KiB").arg(qMax<qint64>(1, *size / 1024));
     if (const QDateTime expires = msTime(o.value(QLatin1String("expiresAt"))); expires.isValid())
         words << tr("kept until %1").arg(expires.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
     return words.join(QStringLiteral(", "));
