@@ -84,6 +84,8 @@ const QHash<QString, QString> kNoShortcut = {
     {QStringLiteral("Archive"),
      QStringLiteral("only some cloud providers archive (Daytona); shown only for them, rarely "
                     "used")},
+    {QStringLiteral("Fork"), QStringLiteral("only some cloud providers fork (Vercel); shown only for them, and it "
+                                            "opens a dialog that asks for a name first")},
     {QStringLiteral("Edit account"),
      QStringLiteral("acts on the account list's selection, also from its context menu")},
     {QStringLiteral("Check connection"),
