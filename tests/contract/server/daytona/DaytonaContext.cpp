@@ -34,12 +34,16 @@ Context::Context(Server &srv, SandboxHost &sandboxHost, const Options &options, 
     connect(&host, &SandboxHost::sandboxRemoved, this, [this](const QString &id) { forget(id); });
 }
 
+QJsonObject Context::errorJson(int status, const QString &message)
+{
+    return {{QStringLiteral("statusCode"), status},
+            {QStringLiteral("message"), message},
+            {QStringLiteral("error"), QString::fromLatin1(Responder::reasonPhrase(status))}};
+}
+
 void Context::error(Responder *responder, int status, const QString &message)
 {
-    QJsonObject body{{QStringLiteral("statusCode"), status},
-                     {QStringLiteral("message"), message},
-                     {QStringLiteral("error"), QString::fromLatin1(Responder::reasonPhrase(status))}};
-    responder->sendJson(status, body);
+    responder->sendJson(status, errorJson(status, message));
 }
 
 QString Context::iso(const QDateTime &time)

@@ -79,6 +79,8 @@ public:
 
     // Daytona's error body: {"statusCode":N,"message":"...","error":"Reason Phrase"}.
     static void error(Responder *responder, int status, const QString &message);
+    // Daytona's (NestJS's) error body: {statusCode, message, error}.
+    static QJsonObject errorJson(int status, const QString &message);
     static QString nowIso();
     static QString iso(const QDateTime &time);
 

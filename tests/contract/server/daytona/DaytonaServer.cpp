@@ -411,11 +411,7 @@ void ControlPlane::metrics(const Request &request, Responder *responder)
 void install(Server &server, SandboxHost &host, const Options &options)
 {
     // Injected faults in Daytona's own (NestJS) shape: {statusCode, message, error}.
-    server.setErrorBody([](int status, const QString &message) {
-        return QJsonObject{{QStringLiteral("statusCode"), status},
-                           {QStringLiteral("message"), message},
-                           {QStringLiteral("error"), QString::fromLatin1(Responder::reasonPhrase(status))}};
-    });
+    server.setErrorBody(&Context::errorJson);
     auto *context = new Context(server, host, options, &server);
     installControlPlane(*context);
     installToolbox(*context);

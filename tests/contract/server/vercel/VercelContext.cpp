@@ -48,11 +48,15 @@ Context::Context(Server &srv, SandboxHost &sandboxHost, const Options &options, 
     m_timer.start();
 }
 
+QJsonObject Context::errorJson(const QString &code, const QString &message)
+{
+    return {
+        {QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}};
+}
+
 void Context::error(Responder *responder, int status, const QString &code, const QString &message)
 {
-    responder->sendJson(
-        status, QJsonObject{{QStringLiteral("error"),
-                             QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}});
+    responder->sendJson(status, errorJson(code, message));
 }
 
 qint64 Context::nowMs()

@@ -189,6 +189,8 @@ public:
 
     // Vercel's error body: {"error":{"code":"...","message":"..."}}.
     static void error(Responder *responder, int status, const QString &code, const QString &message);
+    // Vercel's error body: {"error":{"code","message"}}.
+    static QJsonObject errorJson(const QString &code, const QString &message);
     static qint64 nowMs();
     // "<prefix>_" and 24 random letters and digits.
     static QString newId(const QString &prefix);

@@ -431,8 +431,7 @@ void install(Server &server, SandboxHost &host, const Options &options)
                              : status == 503 ? QStringLiteral("service_unavailable")
                              : status >= 500 ? QStringLiteral("internal_server_error")
                                              : QStringLiteral("bad_request");
-        return QJsonObject{{QStringLiteral("error"),
-                            QJsonObject{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}};
+        return Context::errorJson(code, message);
     });
     server.setStateExtra([context] {
         QJsonArray sessions;
