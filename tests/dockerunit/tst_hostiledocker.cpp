@@ -11,6 +11,7 @@
 
 #include <QFile>
 #include <QTest>
+#include <QTimer>
 
 using namespace sandbar;
 using namespace sandbar::docker;
@@ -96,6 +97,7 @@ private Q_SLOTS:
     void hostileHttp();
     void endlessChunkIsCapped();
     void wrongShapes();
+    void resizesLandInOrder();
 };
 
 void TstHostileDocker::demuxerHugeFrame()
@@ -364,6 +366,48 @@ void TstHostileDocker::wrongShapes()
     QVERIFY(!s.networkRxBytes || *s.networkRxBytes >= 0);
     QVERIFY(!s.pids || *s.pids >= 0);
     QVERIFY(stats->reading.onlineCpus >= 0);
+}
+
+void TstHostileDocker::resizesLandInOrder()
+{
+    // An engine that serves each resize on its own connection and applies it when it answers,
+    // the first one late (Podman under load): two sizes in flight at once would leave the older
+    // one applied. The terminal sends one at a time, so the newest size is the one that stays.
+    FakeServer server(FakeServer::Kind::Local);
+    QVERIFY(server.listening());
+    QStringList applied;
+    int resizes = 0;
+    QObject ctx;
+    fakeEngine(server, [&](FakeConn &conn, const QByteArray &line) {
+        if (line.contains("/containers/c1/exec")) {
+            conn.send(jsonReply(201, R"({"Id":"e1"})"));
+        } else if (line.contains("/exec/e1/start")) {
+            conn.send("HTTP/1.1 101 UPGRADED\r\nConnection: Upgrade\r\nUpgrade: tcp\r\n\r\n$ ");
+        } else if (line.contains("/exec/e1/resize")) {
+            const QString size = QString::fromLatin1(line.mid(line.indexOf('?') + 1).split(' ').first());
+            QPointer<FakeConn> held(&conn);
+            QTimer::singleShot(++resizes == 1 ? 300 : 0, &ctx, [held, size, &applied] {
+                if (!held)
+                    return;
+                applied << size;
+                held->send("HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            });
+        } else {
+            conn.send(jsonReply(404, R"({"message":"no"})"));
+        }
+    });
+    DockerApi api(server.endpoint());
+    PtyOptions options;
+    DockerPtyChannel pty(&api, QStringLiteral("c1"), options);
+    bool started = false;
+    QObject::connect(&pty, &PtyChannel::started, &ctx, [&started] { started = true; });
+    pty.start();
+    QVERIFY(waitUntil([&] { return started; }, 15000));
+    pty.resize(100, 30);
+    pty.resize(120, 40);
+    QVERIFY2(waitUntil([&] { return applied.size() >= 2; }, 15000), qPrintable(applied.join(u',')));
+    QCOMPARE(applied.last(), QStringLiteral("h=40&w=120"));
+    QCOMPARE(applied.first(), QStringLiteral("h=30&w=100"));
 }
 
 QTEST_GUILESS_MAIN(TstHostileDocker)

@@ -393,12 +393,23 @@ void DockerPtyChannel::sendResize(int attempt)
 {
     if (!m_api || m_execId.isEmpty() || m_ended)
         return;
+    // One resize on the wire at a time: an engine serves each request on its own connection
+    // and may apply two in either order (Podman does under load), so an older size could
+    // land last and stay. The reply of the one in flight sends the newest size if it moved.
+    if (m_resizeInFlight)
+        return;
+    m_resizeInFlight = true;
     const int generation = m_resizeGeneration;
     const QByteArray path = "/exec/" + DockerApi::enc(m_execId) + "/resize?h=" + QByteArray::number(m_rows) +
                             "&w=" + QByteArray::number(m_cols);
     m_api->call("POST", path, {},
                 Callback<net::HttpResponse>(this, [this, attempt, generation](Result<net::HttpResponse> r) {
-                    if ((r && r->isSuccess()) || generation != m_resizeGeneration || m_ended)
+                    m_resizeInFlight = false;
+                    if (m_ended)
+                        return;
+                    if (generation != m_resizeGeneration)
+                        return sendResize(0);
+                    if (r && r->isSuccess())
                         return;
                     // Right after start the engine may not have wired the TTY yet (docker CLI retries
                     // too), and a busy engine may fail a call: tries for about 5 s, backing off.

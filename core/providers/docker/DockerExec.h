@@ -118,6 +118,7 @@ private:
     std::optional<int> m_exitCode;
     int m_cols = 80, m_rows = 24;
     int m_resizeGeneration = 0;
+    bool m_resizeInFlight = false;
 };
 
 } // namespace sandbar::docker
