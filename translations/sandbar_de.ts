@@ -367,6 +367,30 @@
         <source>Looking at &apos;%1&apos; failed: %2</source>
         <translation>Prüfen von &apos;%1&apos; fehlgeschlagen: %2</translation>
     </message>
+    <message>
+        <source>A move needs absolute paths (&apos;%1&apos; to &apos;%2&apos;)</source>
+        <translation>Ein Verschieben braucht absolute Pfade (&apos;%1&apos; nach &apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>Refusing to move &apos;/&apos;</source>
+        <translation>&apos;/&apos; wird nicht verschoben</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; and its new name are the same</source>
+        <translation>&apos;%1&apos; und der neue Name sind gleich</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; cannot move into itself</source>
+        <translation>&apos;%1&apos; kann nicht in sich selbst verschoben werden</translation>
+    </message>
+    <message>
+        <source>Permissions need an absolute path (&apos;%1&apos;)</source>
+        <translation>Berechtigungen brauchen einen absoluten Pfad (&apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>%1 is not a file mode (0000 to 7777)</source>
+        <translation>%1 ist kein Dateimodus (0000 bis 7777)</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::SessionRegistry</name>
@@ -1855,12 +1879,48 @@ stderr (%5 Bytes): %6</translation>
         <translation>Nennen Sie den Snapshot, der wiederhergestellt werden soll (list_snapshots zeigt sie).</translation>
     </message>
     <message>
-        <source>sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork</source>
-        <translation>sessions braucht einen Unterbefehl: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork</translation>
-    </message>
-    <message>
         <source>usage: sessions fork REF [--name NAME]</source>
         <translation>Aufruf: sessions fork REF [--name NAME]</translation>
+    </message>
+    <message>
+        <source>usage: sessions set REF</source>
+        <translation>Aufruf: sessions set REF</translation>
+    </message>
+    <message>
+        <source>usage: mv REF:PATH TO</source>
+        <translation>Aufruf: mv REF:PFAD ZIEL</translation>
+    </message>
+    <message>
+        <source>usage: chmod MODE REF:PATH (MODE: one to four octal digits, such as 644)</source>
+        <translation>Aufruf: chmod MODUS REF:PFAD (MODUS: eine bis vier Oktalziffern, etwa 644)</translation>
+    </message>
+    <message>
+        <source>usage: sessions set REF --OPTION VALUE...</source>
+        <translation>Aufruf: sessions set REF --OPTION WERT...</translation>
+    </message>
+    <message>
+        <source>sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, set</source>
+        <translation>sessions braucht einen Unterbefehl: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, set</translation>
+    </message>
+    <message>
+        <source>Provider &apos;%1&apos; takes no time limit; call again without ttl.</source>
+        <translation>Anbieter &apos;%1&apos; kennt kein Zeitlimit; ohne ttl erneut aufrufen.</translation>
+    </message>
+    <message>
+        <source>Fork a session</source>
+        <translation>Sitzung abzweigen</translation>
+    </message>
+    <message>
+        <source>Starts a copy of a session (its files and settings, as the provider keeps them: Vercel&apos;s from the sandbox&apos;s current snapshot) and answers once it runs; providers that fork: list_accounts says which. The copy is a new session of the agent&apos;s: the agent policy&apos;s limits and approvals apply as to create_session, and without ttl it ends after the policy&apos;s default.</source>
+        <translation>Startet eine Kopie einer Sitzung (ihre Dateien und Einstellungen, wie der Anbieter sie hält: bei Vercel aus dem aktuellen Snapshot der Sandbox) und antwortet, sobald sie läuft; welche Anbieter abzweigen, sagt list_accounts. Die Kopie ist eine neue Sitzung des Agenten: Grenzen und Freigaben der Agentenrichtlinie gelten wie bei create_session, und ohne ttl endet sie nach dem Standard der Richtlinie.</translation>
+    </message>
+    <message>
+        <source>the copy&apos;s name</source>
+        <translation>der Name der Kopie</translation>
+    </message>
+    <message>
+        <source>the copy&apos;s time limit: seconds, or 30m, 2h, 1d</source>
+        <translation>das Zeitlimit der Kopie: Sekunden, oder 30m, 2h, 1d</translation>
     </message>
 </context>
 <context>
@@ -4916,6 +4976,18 @@ stderr (%5 Bytes): %6</translation>
         <source>Restoring failed: %1</source>
         <translation>Wiederherstellen fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>&apos;%1&apos; cannot be changed on a sprite that exists</source>
+        <translation>&apos;%1&apos; lässt sich an einem bestehenden Sprite nicht ändern</translation>
+    </message>
+    <message>
+        <source>Changing the settings failed: %1</source>
+        <translation>Die Einstellungen ließen sich nicht ändern: %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; exists already</source>
+        <translation>&apos;%1&apos; gibt es schon</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui</name>
@@ -6478,6 +6550,56 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
         <source>Columns: click to sort</source>
         <translation>Spalten: zum Sortieren klicken</translation>
     </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Give the selected item a new name</source>
+        <translation>Dem gewählten Eintrag einen neuen Namen geben</translation>
+    </message>
+    <message>
+        <source>Permissions…</source>
+        <translation>Berechtigungen…</translation>
+    </message>
+    <message>
+        <source>Change who may read, write or run it</source>
+        <translation>Ändern, wer lesen, schreiben oder ausführen darf</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>Umbenennen</translation>
+    </message>
+    <message>
+        <source>New name of “%1”:</source>
+        <translation>Neuer Name für „%1“:</translation>
+    </message>
+    <message>
+        <source>“%1” is not a file name.</source>
+        <translation>„%1“ ist kein Dateiname.</translation>
+    </message>
+    <message>
+        <source>Not renamed: %1</source>
+        <translation>Nicht umbenannt: %1</translation>
+    </message>
+    <message>
+        <source>Permissions</source>
+        <translation>Berechtigungen</translation>
+    </message>
+    <message>
+        <source>Permissions of “%1” as octal digits:
+644: the owner reads and writes, everyone else reads; 755: and everyone may also run it or enter it.</source>
+        <translation>Berechtigungen von „%1“ als Oktalziffern:
+644: der Eigentümer liest und schreibt, alle anderen lesen; 755: und alle dürfen es auch ausführen oder betreten.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a mode: give one to four octal digits, such as 644.</source>
+        <translation>„%1“ ist kein Modus: eine bis vier Oktalziffern angeben, etwa 644.</translation>
+    </message>
+    <message>
+        <source>Permissions not changed: %1</source>
+        <translation>Berechtigungen nicht geändert: %1</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::FirstStartPanel</name>
@@ -7204,6 +7326,22 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>A new session with a copy of this one&apos;s files and settings, where the provider can</source>
         <translation>Eine neue Sitzung mit einer Kopie der Dateien und Einstellungen dieser, wo der Anbieter es kann</translation>
+    </message>
+    <message>
+        <source>The account is no longer connected.</source>
+        <translation>Das Konto ist nicht mehr verbunden.</translation>
+    </message>
+    <message>
+        <source>Settings changed: %1</source>
+        <translation>Einstellungen geändert: %1</translation>
+    </message>
+    <message>
+        <source>Session settings…</source>
+        <translation>Sitzungseinstellungen…</translation>
+    </message>
+    <message>
+        <source>Change what the provider lets change on a session as it runs</source>
+        <translation>Ändern, was der Anbieter an einer laufenden Sitzung ändern lässt</translation>
     </message>
 </context>
 <context>
@@ -7978,6 +8116,17 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>No terminal open yet (Ctrl+Shift+N, or double-click the session).</source>
         <translation>Noch kein Terminal geöffnet (Strg+Umschalt+N oder Doppelklick auf die Sitzung).</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::ui::SessionSettingsDialog</name>
+    <message>
+        <source>Settings of %1</source>
+        <translation>Einstellungen von %1</translation>
+    </message>
+    <message>
+        <source>%1 changes these on the session as it runs; nothing restarts.</source>
+        <translation>%1 ändert diese an der laufenden Sitzung; nichts startet neu.</translation>
     </message>
 </context>
 <context>
@@ -9763,6 +9912,38 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>The new session&apos;s name.</source>
         <translation>Der Name der neuen Sitzung.</translation>
+    </message>
+    <message>
+        <source>Change settings of a session that exists, where its provider can, and print its reference.</source>
+        <translation>Einstellungen einer bestehenden Sitzung ändern, wo ihr Anbieter das kann, und ihre Referenz ausgeben.</translation>
+    </message>
+    <message>
+        <source>The options are the create options the provider can change later, spelt as sessions create spells them (see PROVIDERS): a sprite&apos;s --public-url, or --public-url=no.</source>
+        <translation>Die Optionen sind die Erstelloptionen, die der Anbieter später ändern kann, geschrieben wie bei sessions create (siehe PROVIDERS): bei einem Sprite --public-url oder --public-url=no.</translation>
+    </message>
+    <message>
+        <source>Let anyone open the sprite&apos;s URL.</source>
+        <translation>Die URL des Sprites für alle öffnen.</translation>
+    </message>
+    <message>
+        <source>Rename or move a file or folder within a session.</source>
+        <translation>Eine Datei oder einen Ordner innerhalb einer Sitzung umbenennen oder verschieben.</translation>
+    </message>
+    <message>
+        <source>TO is a path in the same session, or a bare name for a new name in the same folder. Nothing is overwritten: when something is at TO already, the move is refused.</source>
+        <translation>ZIEL ist ein Pfad in derselben Sitzung oder ein bloßer Name für einen neuen Namen im selben Ordner. Nichts wird überschrieben: Liegt unter ZIEL schon etwas, wird das Verschieben abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Rename draft.md to final.md in its folder.</source>
+        <translation>draft.md in seinem Ordner in final.md umbenennen.</translation>
+    </message>
+    <message>
+        <source>Set the permissions of a file or folder in a session.</source>
+        <translation>Die Berechtigungen einer Datei oder eines Ordners in einer Sitzung setzen.</translation>
+    </message>
+    <message>
+        <source>MODE is one to four octal digits, as chmod takes them: 755, 0640. A folder&apos;s contents keep theirs.</source>
+        <translation>MODUS sind eine bis vier Oktalziffern, wie chmod sie nimmt: 755, 0640. Der Inhalt eines Ordners behält seine.</translation>
     </message>
 </context>
 </TS>

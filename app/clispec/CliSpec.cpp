@@ -169,6 +169,18 @@ QList<Command> makeCommands()
         .positionals = {C::Session},
     };
     list << Command{
+        .words = "sessions set",
+        .synopsis = "REF --OPTION VALUE...",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Change settings of a session that exists, where its provider "
+                                                   "can, and print its reference."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "The options are the create options the provider can change "
+                                                       "later, spelt as sessions create spells them (see PROVIDERS): "
+                                                       "a sprite's --public-url, or --public-url=no."),
+        .positionals = {C::Session},
+        .examples = {{"sessions set sprites/my-sprite --public-url",
+                      QT_TRANSLATE_NOOP("sandbarctl", "Let anyone open the sprite's URL.")}},
+    };
+    list << Command{
         .words = "snapshots list",
         .synopsis = "REF",
         .summary =
@@ -231,6 +243,25 @@ QList<Command> makeCommands()
         .synopsis = "REF:PATH",
         .summary = QT_TRANSLATE_NOOP("sandbarctl", "List a folder in a session."),
         .positionals = {C::SessionPath},
+    };
+    list << Command{
+        .words = "mv",
+        .synopsis = "REF:PATH TO",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Rename or move a file or folder within a session."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "TO is a path in the same session, or a bare name for a new "
+                                                       "name in the same folder. Nothing is overwritten: when "
+                                                       "something is at TO already, the move is refused."),
+        .positionals = {C::SessionPath, C::None},
+        .examples = {{"mv local/3f2a:/workspace/draft.md final.md",
+                      QT_TRANSLATE_NOOP("sandbarctl", "Rename draft.md to final.md in its folder.")}},
+    };
+    list << Command{
+        .words = "chmod",
+        .synopsis = "MODE REF:PATH",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Set the permissions of a file or folder in a session."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "MODE is one to four octal digits, as chmod takes them: "
+                                                       "755, 0640. A folder's contents keep theirs."),
+        .positionals = {C::None, C::SessionPath},
     };
     list << Command{
         .words = "stats",

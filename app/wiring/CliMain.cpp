@@ -236,6 +236,8 @@ int cliMain(int argc, char **argv)
         {QStringLiteral("shell"), &cli::runShell},
         {QStringLiteral("cp"), &cli::runCp},
         {QStringLiteral("ls"), &cli::runLs},
+        {QStringLiteral("mv"), &cli::runMv},
+        {QStringLiteral("chmod"), &cli::runChmod},
         {QStringLiteral("stats"), &cli::runStats},
         {QStringLiteral("snapshots"), &cli::runSnapshots},
         {QStringLiteral("catalog"), &cli::runCatalog},

@@ -56,6 +56,9 @@ constexpr ActionName ActionNames[] = {
     {Action::SnapshotCreated, "snapshot.created"},
     {Action::SnapshotRestored, "snapshot.restored"},
     {Action::SessionForked, "session.forked"},
+    {Action::FileMoved, "file.moved"},
+    {Action::FileModeChanged, "file.mode"},
+    {Action::SessionSettingsChanged, "session.settings"},
 };
 
 QStringList schema()

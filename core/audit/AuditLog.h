@@ -33,12 +33,15 @@ enum class Action {
     BudgetStop,
     SessionAdopted,
     SessionArchived,
-    AgentCall,        // one MCP tool call by an agent (detail: agentCallDetail)
-    FileRemoved,      // the Files tab's delete (detail: fileDetail)
-    FolderCreated,    // the Files tab's new folder (detail: fileDetail)
-    SnapshotCreated,  // detail: {snapshot, comment}
-    SnapshotRestored, // detail: {snapshot}
-    SessionForked,    // detail: {fork: the new session's id}
+    AgentCall,              // one MCP tool call by an agent (detail: agentCallDetail)
+    FileRemoved,            // the Files tab's delete (detail: fileDetail)
+    FolderCreated,          // the Files tab's new folder (detail: fileDetail)
+    SnapshotCreated,        // detail: {snapshot, comment}
+    SnapshotRestored,       // detail: {snapshot}
+    SessionForked,          // detail: {fork: the new session's id}
+    FileMoved,              // the Files tab's rename (detail: moveDetail)
+    FileModeChanged,        // the Files tab's permissions (detail: modeDetail)
+    SessionSettingsChanged, // detail: the changed options (sanitizeDetail)
 };
 
 QString actionName(Action action);

@@ -51,6 +51,7 @@ void AuditedProvider::mirrorFacets()
     f.timeLimit = in.timeLimit ? this : nullptr;
     f.snapshots = in.snapshots ? this : nullptr;
     f.fork = in.fork ? this : nullptr;
+    f.settings = in.settings ? this : nullptr;
     setFacets(f);
 }
 
@@ -162,9 +163,19 @@ void AuditedProvider::restoreSnapshot(const QString &id, const QString &snapshot
         id, snapshotId, logged(int(Action::SnapshotRestored), id, snapshotDetail(snapshotId), std::move(done)));
 }
 
-void AuditedProvider::fork(const QString &id, const QString &name, Callback<SessionInfo> done)
+void AuditedProvider::changeSettings(const QString &id, const QVariantMap &values, Callback<SessionInfo> done)
 {
-    m_inner->forking()->fork(id, name, Callback<SessionInfo>(done.context(), [this, id, done](Result<SessionInfo> r) {
+    const QJsonObject detail = sanitizeDetail(values, descriptor().createOptions);
+    m_inner->sessionSettings()->changeSettings(
+        id, values, Callback<SessionInfo>(done.context(), [this, id, detail, done](Result<SessionInfo> r) {
+            record(int(Action::SessionSettingsChanged), id, detail, r.ok() ? VoidResult{} : VoidResult(r.error()));
+            done(std::move(r));
+        }));
+}
+
+void AuditedProvider::fork(const QString &id, const ForkSpec &spec, Callback<SessionInfo> done)
+{
+    m_inner->forking()->fork(id, spec, Callback<SessionInfo>(done.context(), [this, id, done](Result<SessionInfo> r) {
                                  QJsonObject detail;
                                  if (r.ok())
                                      detail[QStringLiteral("fork")] = r->id;
@@ -257,6 +268,17 @@ void AuditedProvider::removePath(const QString &id, const QString &path, Callbac
 void AuditedProvider::makeDir(const QString &id, const QString &path, Callback<void> done)
 {
     m_inner->files()->makeDir(id, path, logged(int(Action::FolderCreated), id, fileDetail(path, -1), std::move(done)));
+}
+
+void AuditedProvider::movePath(const QString &id, const QString &from, const QString &to, Callback<void> done)
+{
+    m_inner->files()->movePath(id, from, to, logged(int(Action::FileMoved), id, moveDetail(from, to), std::move(done)));
+}
+
+void AuditedProvider::setMode(const QString &id, const QString &path, quint32 mode, Callback<void> done)
+{
+    m_inner->files()->setMode(id, path, mode,
+                              logged(int(Action::FileModeChanged), id, modeDetail(path, mode), std::move(done)));
 }
 
 } // namespace sandbar::audit

@@ -23,7 +23,8 @@ class AuditedProvider final : public Provider,
                               public ArchiveFacet,
                               public TimeLimitFacet,
                               public SnapshotFacet,
-                              public ForkFacet
+                              public ForkFacet,
+                              public SettingsFacet
 {
     Q_OBJECT
 public:
@@ -86,6 +87,8 @@ public:
     }
     void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
     void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done) override;
+    void setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done) override;
 
     // StatsFacet, LogsFacet, ImagesFacet: reading only, passed on.
     Capabilities statsFlags() const override { return m_inner->statistics()->statsFlags(); }
@@ -120,7 +123,10 @@ public:
     void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) override;
 
     // ForkFacet: session.forked on the source, naming the new one.
-    void fork(const QString &sessionId, const QString &name, Callback<SessionInfo> done) override;
+    void fork(const QString &sessionId, const ForkSpec &spec, Callback<SessionInfo> done) override;
+
+    // SettingsFacet: session.settings with the values asked for.
+    void changeSettings(const QString &sessionId, const QVariantMap &values, Callback<SessionInfo> done) override;
 
 private:
     void mirrorFacets();

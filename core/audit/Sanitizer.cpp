@@ -261,6 +261,20 @@ QJsonObject fileDetail(const QString &path, qint64 sizeBytes, const QString &loc
     return o;
 }
 
+QJsonObject moveDetail(const QString &from, const QString &to)
+{
+    QJsonObject o = fileDetail(from, -1);
+    o[QStringLiteral("to")] = to;
+    return o;
+}
+
+QJsonObject modeDetail(const QString &path, quint32 mode)
+{
+    QJsonObject o = fileDetail(path, -1);
+    o[QStringLiteral("mode")] = QStringLiteral("%1").arg(mode & 07777, 4, 8, QLatin1Char('0'));
+    return o;
+}
+
 QJsonObject ttlDetail(qint64 ttlSeconds)
 {
     QJsonObject o;

@@ -40,6 +40,9 @@ QJsonObject execDetail(const ExecRequest &request);
 QJsonObject ptyDetail(const PtyOptions &options);
 QJsonObject createDetail(const CreateSpec &spec, const QList<FieldDescriptor> &createOptions = {});
 QJsonObject fileDetail(const QString &path, qint64 sizeBytes, const QString &localPath = {});
+// A move in the session: {path, to}; a mode change: {path, mode} (octal text, "0755").
+QJsonObject moveDetail(const QString &from, const QString &to);
+QJsonObject modeDetail(const QString &path, quint32 mode);
 QJsonObject ttlDetail(qint64 ttlSeconds);
 QJsonObject budgetDetail(double monthSpendUsd, double monthlyBudgetUsd);
 // A snapshot's id and, where given, the comment typed for it (through redactCommandLine).

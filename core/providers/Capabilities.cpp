@@ -6,7 +6,7 @@
 namespace sandbar {
 
 namespace {
-constexpr std::array<std::pair<Capability, const char *>, 26> kNames{{
+constexpr std::array<std::pair<Capability, const char *>, 27> kNames{{
     {Capability::Pty, "pty"},
     {Capability::PtyResize, "ptyResize"},
     {Capability::Exec, "exec"},
@@ -33,6 +33,7 @@ constexpr std::array<std::pair<Capability, const char *>, 26> kNames{{
     {Capability::Archive, "archive"},
     {Capability::Images, "images"},
     {Capability::Fork, "fork"},
+    {Capability::Settings, "settings"},
 }};
 } // namespace
 

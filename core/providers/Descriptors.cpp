@@ -317,4 +317,14 @@ Result<QVariantMap> parseFieldValues(const QList<FieldDescriptor> &fields, const
     return out;
 }
 
+QList<FieldDescriptor> changeableOptions(const ProviderDescriptor &descriptor)
+{
+    QList<FieldDescriptor> out;
+    for (const FieldDescriptor &f : descriptor.createOptions) {
+        if (f.changeable)
+            out << f;
+    }
+    return out;
+}
+
 } // namespace sandbar

@@ -56,6 +56,8 @@ struct FieldDescriptor {
     QVariant minimum;      // numbers, bytes, durations
     QVariant maximum;
     QStringList choices; // FieldType::Choice
+    // A create option that may be changed on a session that exists (SettingsFacet).
+    bool changeable = false;
 };
 
 // How a provider looks and where it is described: data in its descriptor, so that no view
@@ -92,6 +94,15 @@ namespace sandbar {
 // caller (tr("...") at the call site, so that lupdate sees the text). Secret fields are secret.
 FieldDescriptor makeField(QString key, QString label, QString help, FieldType type, QVariant defaultValue = {},
                           QVariant minimum = {}, QVariant maximum = {});
+
+// The field, marked changeable on a session that exists (SettingsFacet).
+inline FieldDescriptor changeable(FieldDescriptor field)
+{
+    field.changeable = true;
+    return field;
+}
+// A provider's changeable create options, in the descriptor's order.
+QList<FieldDescriptor> changeableOptions(const ProviderDescriptor &descriptor);
 
 // Turns a person's text (a CLI argument, a form field) into a typed value for field,
 // checking its type, limits and choices. Bytes accept suffixes (512M, 2G, 1.5GiB);

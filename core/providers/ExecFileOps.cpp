@@ -11,7 +11,11 @@ namespace sandbar {
 
 namespace {
 
-// Runs argv in the session and answers ok on exit 0, else the command's stderr as the error.
+// Exit status of the move script when its target exists.
+constexpr int kTargetExists = 17;
+
+// Runs argv in the session and answers ok on exit 0, else the command's stderr as the error
+// (Conflict for exit kTargetExists).
 void runSimple(Provider &provider, const QString &sessionId, QStringList argv, Callback<void> done)
 {
     ExecFacet *exec = provider.commands();
@@ -36,7 +40,7 @@ void runSimple(Provider &provider, const QString &sessionId, QStringList argv, C
         if (code.value() == 0)
             return done(VoidResult{});
         const QString text = QString::fromUtf8(err->trimmed());
-        done(makeError(ErrorCode::Internal,
+        done(makeError(code.value() == kTargetExists ? ErrorCode::Conflict : ErrorCode::Internal,
                        text.isEmpty() ? QCoreApplication::translate("sandbar::Provider", "%1 exited with status %2")
                                             .arg(argv.join(QLatin1Char(' ')))
                                             .arg(code.value())
@@ -149,6 +153,66 @@ void makeDirByExec(Provider &provider, const QString &sessionId, const QString &
 {
     runSimple(provider, sessionId, {QStringLiteral("mkdir"), QStringLiteral("-p"), QStringLiteral("--"), path},
               std::move(done));
+}
+
+std::optional<Error> moveRefusal(const QString &from, const QString &to)
+{
+    if (!from.startsWith(QLatin1Char('/')) || !to.startsWith(QLatin1Char('/')))
+        return makeError(ErrorCode::InvalidArgument,
+                         QCoreApplication::translate("sandbar::Provider", "A move needs absolute paths ('%1' to '%2')")
+                             .arg(from, to));
+    if (from == QLatin1String("/") || to == QLatin1String("/"))
+        return makeError(ErrorCode::InvalidArgument,
+                         QCoreApplication::translate("sandbar::Provider", "Refusing to move '/'"));
+    if (from == to)
+        return makeError(
+            ErrorCode::InvalidArgument,
+            QCoreApplication::translate("sandbar::Provider", "'%1' and its new name are the same").arg(from));
+    if (to.startsWith(from + QLatin1Char('/')))
+        return makeError(ErrorCode::InvalidArgument,
+                         QCoreApplication::translate("sandbar::Provider", "'%1' cannot move into itself").arg(from));
+    return std::nullopt;
+}
+
+std::optional<Error> modeRefusal(const QString &path, quint32 mode)
+{
+    if (!path.startsWith(QLatin1Char('/')))
+        return makeError(
+            ErrorCode::InvalidArgument,
+            QCoreApplication::translate("sandbar::Provider", "Permissions need an absolute path ('%1')").arg(path));
+    if (mode > 07777)
+        return makeError(
+            ErrorCode::InvalidArgument,
+            QCoreApplication::translate("sandbar::Provider", "%1 is not a file mode (0000 to 7777)").arg(mode, 0, 8));
+    return std::nullopt;
+}
+
+QString modeText(quint32 mode)
+{
+    return QStringLiteral("%1").arg(mode & 07777, 4, 8, QLatin1Char('0'));
+}
+
+void movePathByExec(Provider &provider, const QString &sessionId, const QString &from, const QString &to,
+                    Callback<void> done)
+{
+    if (const auto refused = moveRefusal(from, to))
+        return done.post(*refused);
+    // The paths are arguments, never part of the script; test and mv are one step apart, so
+    // a file made in between by the session itself could still be replaced.
+    const QString script = QStringLiteral("if [ -e \"$2\" ] || [ -L \"$2\" ]; then echo \"'$2' exists already\" >&2; "
+                                          "exit %1; fi; exec mv -- \"$1\" \"$2\"")
+                               .arg(kTargetExists);
+    runSimple(provider, sessionId, {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), from, to},
+              std::move(done));
+}
+
+void setModeByExec(Provider &provider, const QString &sessionId, const QString &path, quint32 mode, Callback<void> done)
+{
+    if (const auto refused = modeRefusal(path, mode))
+        return done.post(*refused);
+    // No "--": the path is absolute, so it cannot be read as an option, and BusyBox's chmod
+    // reads "-" arguments as modes.
+    runSimple(provider, sessionId, {QStringLiteral("chmod"), modeText(mode), path}, std::move(done));
 }
 
 } // namespace sandbar

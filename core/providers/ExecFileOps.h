@@ -5,6 +5,7 @@
 #include "providers/Session.h"
 
 #include <QString>
+#include <optional>
 
 namespace sandbar {
 
@@ -22,5 +23,15 @@ void statPathByExec(Provider &provider, const QString &sessionId, const QString 
 
 void removePathByExec(Provider &provider, const QString &sessionId, const QString &path, Callback<void> done);
 void makeDirByExec(Provider &provider, const QString &sessionId, const QString &path, Callback<void> done);
+// mv and chmod, with FilesFacet's rules: absolute paths, an existing target refused (Conflict).
+void movePathByExec(Provider &provider, const QString &sessionId, const QString &from, const QString &to,
+                    Callback<void> done);
+void setModeByExec(Provider &provider, const QString &sessionId, const QString &path, quint32 mode,
+                   Callback<void> done);
+// The checks every provider makes before a move or a mode change: an error, or none.
+std::optional<Error> moveRefusal(const QString &from, const QString &to);
+std::optional<Error> modeRefusal(const QString &path, quint32 mode);
+// "0755": the mode as chmod and the services take it.
+QString modeText(quint32 mode);
 
 } // namespace sandbar

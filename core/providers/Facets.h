@@ -75,6 +75,11 @@ public:
     // without calls of their own.
     virtual void removePath(const QString &sessionId, const QString &path, Callback<void> done) = 0;
     virtual void makeDir(const QString &sessionId, const QString &path, Callback<void> done) = 0;
+    // The Files tab's rename (a move within the session, absolute paths): refused with Conflict
+    // when something is at `to` already, so that nothing is overwritten.
+    virtual void movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done) = 0;
+    // The Files tab's permissions: the mode's permission bits (at most 07777), on path itself.
+    virtual void setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done) = 0;
 };
 
 // Resource use (statsFlags(): which of StatsCpu, StatsMemory, StatsNetwork, StatsDisk,
@@ -159,12 +164,30 @@ public:
 // Capability::Fork: a new session with a copy of this one's files (as the provider keeps them:
 // Vercel's from the sandbox's current snapshot) and settings, running, with Sandbar's labels
 // of its own (the time limit and the person's carried over).
+struct ForkSpec {
+    QString name; // the new session's name; empty: the provider picks one
+    // Set on the copy over those it carries: an agent's fork is the agent's (its label and the
+    // policy's time limit), so that the agent policy counts it as it counts what the agent made.
+    QMap<QString, QString> labels;
+};
+
 class ForkFacet
 {
 public:
     virtual ~ForkFacet() = default;
-    // name: the new session's name; empty: the provider picks one.
-    virtual void fork(const QString &sessionId, const QString &name, Callback<SessionInfo> done) = 0;
+    virtual void fork(const QString &sessionId, const ForkSpec &spec, Callback<SessionInfo> done) = 0;
+};
+
+// Capability::Settings: the create options the descriptor marks changeable, changed on a
+// session that exists (a sprite's URL made public, or private again). SessionInfo::settings
+// holds their current values.
+class SettingsFacet
+{
+public:
+    virtual ~SettingsFacet() = default;
+    // values: typed, as parseFieldValues gives them, only the changeable options to change.
+    // Answers the session as it is afterwards.
+    virtual void changeSettings(const QString &sessionId, const QVariantMap &values, Callback<SessionInfo> done) = 0;
 };
 
 // The table a provider fills in; null where it does not have the facet.
@@ -180,6 +203,7 @@ struct Facets {
     TimeLimitFacet *timeLimit = nullptr;
     SnapshotFacet *snapshots = nullptr;
     ForkFacet *fork = nullptr;
+    SettingsFacet *settings = nullptr;
 };
 
 // The capability bits each facet may report; the rest are the core's (Provider::coreCapabilities).
@@ -190,9 +214,10 @@ inline constexpr quint32 kFileFlags = quint32(Capability::Files) | quint32(Capab
 inline constexpr quint32 kStatsFlags = quint32(Capability::StatsCpu) | quint32(Capability::StatsMemory) |
                                        quint32(Capability::StatsNetwork) | quint32(Capability::StatsDisk) |
                                        quint32(Capability::StatsGpu) | quint32(Capability::StatsStream);
-inline constexpr quint32 kFacetFlags =
-    kTerminalFlags | kFileFlags | kStatsFlags | quint32(Capability::Exec) | quint32(Capability::Logs) |
-    quint32(Capability::Images) | quint32(Capability::PauseResume) | quint32(Capability::Archive) |
-    quint32(Capability::SetTimeout) | quint32(Capability::Snapshots) | quint32(Capability::Fork);
+inline constexpr quint32 kFacetFlags = kTerminalFlags | kFileFlags | kStatsFlags | quint32(Capability::Exec) |
+                                       quint32(Capability::Logs) | quint32(Capability::Images) |
+                                       quint32(Capability::PauseResume) | quint32(Capability::Archive) |
+                                       quint32(Capability::SetTimeout) | quint32(Capability::Snapshots) |
+                                       quint32(Capability::Fork) | quint32(Capability::Settings);
 
 } // namespace sandbar

@@ -29,6 +29,8 @@ Capabilities facetCapabilities(const Facets &f)
         caps |= Capability::Snapshots;
     if (f.fork)
         caps |= Capability::Fork;
+    if (f.settings)
+        caps |= Capability::Settings;
     return caps;
 }
 

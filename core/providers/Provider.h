@@ -99,6 +99,7 @@ public:
     TimeLimitFacet *timeLimit() const { return m_facets.timeLimit; }
     SnapshotFacet *snapshots() const { return m_facets.snapshots; }
     ForkFacet *forking() const { return m_facets.fork; }
+    SettingsFacet *sessionSettings() const { return m_facets.settings; }
 
     // Where this account keeps its own state (its data folder under --config-dir; empty
     // for a provider made by hand). Set by whoever makes the provider; downloads keep

@@ -94,7 +94,8 @@ struct SessionInfo {
     QMap<QString, QString> labels;
     QList<MountSpec> mounts;
     QList<SessionEndpoint> endpoints;
-    QByteArray rawJson; // the provider's own description (inspect JSON), for the Info tab; may be empty
+    QVariantMap settings; // the changeable create options' current values (SettingsFacet), by key
+    QByteArray rawJson;   // the provider's own description (inspect JSON), for the Info tab; may be empty
 
     QString ref() const { return account + QLatin1Char('/') + id; }
 };

@@ -91,6 +91,15 @@ AuditEntry entryFor(Action action)
     case Action::SessionForked:
         return makeEntry(action, account, provider, session,
                          QJsonObject{{QStringLiteral("fork"), QStringLiteral("c0ffee-2")}});
+    case Action::FileMoved:
+        return makeEntry(action, account, provider, session,
+                         moveDetail(QStringLiteral("/workspace/a"), QStringLiteral("/workspace/b")));
+    case Action::FileModeChanged:
+        return makeEntry(action, account, provider, session, modeDetail(QStringLiteral("/workspace/run.sh"), 0755));
+    case Action::SessionSettingsChanged:
+        return makeEntry(action, account, provider, session,
+                         sanitizeDetail(QVariantMap{{QStringLiteral("public-url"), true},
+                                                    {QStringLiteral("api_key"), QString(secret)}}));
     case Action::SessionStopped:
     case Action::SessionKilled:
     case Action::SessionRemoved:
@@ -151,7 +160,7 @@ void TestAuditLog::everyActionLeavesOneRow()
 {
     QTemporaryDir dir;
     const auto actions = allActions();
-    QCOMPARE(actions.size(), 22);
+    QCOMPARE(actions.size(), 25);
     {
         AuditLog log(dir.path());
         QVERIFY2(log.isOpen(), qPrintable(log.openError().message));

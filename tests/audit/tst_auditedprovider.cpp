@@ -147,6 +147,12 @@ std::unique_ptr<test::MemoryProvider> makeSpy()
     };
     p->removePathHook = ok;
     p->makeDirHook = ok;
+    p->movePathHook = [p](const QString &, const QString &, const QString &, Callback<void> done) {
+        later(p, [done]() { done(VoidResult{}); });
+    };
+    p->setModeHook = [p](const QString &, const QString &, quint32, Callback<void> done) {
+        later(p, [done]() { done(VoidResult{}); });
+    };
     p->ptyHook = [](const QString &, const PtyOptions &) { return std::make_unique<SpyPty>(); };
     p->execHook = [](const QString &, const ExecRequest &) { return std::make_unique<SpyExec>(); };
     p->logsHook = [](const QString &, const LogOptions &) { return std::make_unique<SpyLog>(); };
@@ -304,9 +310,16 @@ QList<Driven> table()
          }},
         {"ForkFacet::fork", Action::SessionForked,
          [](Provider &p, QObject *c, QObject *, F f) {
-             p.forking()->fork(Id, QStringLiteral("copy"), expectOk<SessionInfo>(c, f, [](const SessionInfo &s) {
-                                   return s.id == QLatin1String("copy");
-                               }));
+             p.forking()->fork(
+                 Id, ForkSpec{QStringLiteral("copy"), {}},
+                 expectOk<SessionInfo>(c, f, [](const SessionInfo &s) { return s.id == QLatin1String("copy"); }));
+         }},
+        {"SettingsFacet::changeSettings", Action::SessionSettingsChanged,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.sessionSettings()->changeSettings(Id, QVariantMap{{QStringLiteral("public-url"), true}},
+                                                 expectOk<SessionInfo>(c, f, [](const SessionInfo &s) {
+                                                     return s.settings.value(QStringLiteral("public-url")).toBool();
+                                                 }));
          }},
         {"FilesFacet::fileFlags",
          {},
@@ -321,6 +334,14 @@ QList<Driven> table()
         {"FilesFacet::makeDir", Action::FolderCreated,
          [](Provider &p, QObject *c, QObject *, F f) {
              p.files()->makeDir(Id, QStringLiteral("/workspace/new"), expectVoid(c, f));
+         }},
+        {"FilesFacet::movePath", Action::FileMoved,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.files()->movePath(Id, QStringLiteral("/workspace/a"), QStringLiteral("/workspace/b"), expectVoid(c, f));
+         }},
+        {"FilesFacet::setMode", Action::FileModeChanged,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.files()->setMode(Id, QStringLiteral("/workspace/run.sh"), 0755, expectVoid(c, f));
          }},
         {"FilesFacet::statPath",
          {},
@@ -465,7 +486,7 @@ QStringList declaredVirtuals()
                              QStringLiteral("StatsFacet"), QStringLiteral("LogsFacet"), QStringLiteral("ImagesFacet"),
                              QStringLiteral("PauseFacet"), QStringLiteral("ArchiveFacet"),
                              QStringLiteral("TimeLimitFacet"), QStringLiteral("SnapshotFacet"),
-                             QStringLiteral("ForkFacet")});
+                             QStringLiteral("ForkFacet"), QStringLiteral("SettingsFacet")});
 }
 
 // The method's own name, as the memory provider records it.
@@ -581,7 +602,7 @@ void TestAuditedProvider::handsOutItsProvidersFacets_data()
     const Capability single[] = {Capability::Pty,         Capability::Exec,    Capability::Files,
                                  Capability::StatsCpu,    Capability::Logs,    Capability::Images,
                                  Capability::PauseResume, Capability::Archive, Capability::SetTimeout,
-                                 Capability::Snapshots,   Capability::Fork};
+                                 Capability::Snapshots,   Capability::Fork,    Capability::Settings};
     for (Capability c : single)
         QTest::addRow("only %s", qPrintable(capabilityName(c))) << Capabilities(c) << (all & ~Capabilities(c));
 }
@@ -614,6 +635,7 @@ void TestAuditedProvider::handsOutItsProvidersFacets()
         QVERIFY(mirrors(in.timeLimit, out.timeLimit));
         QVERIFY(mirrors(in.snapshots, out.snapshots));
         QVERIFY(mirrors(in.fork, out.fork));
+        QVERIFY(mirrors(in.settings, out.settings));
     }
 }
 

@@ -341,6 +341,32 @@ private Q_SLOTS:
         QVERIFY(down.open(QIODevice::ReadOnly));
         QCOMPARE(down.readAll(), QByteArray(300000, 'z'));
 
+        // mv and chmod: a bare name renames in place, a taken name is refused with one line and
+        // nothing moved, and the new mode is what ls reads back.
+        const QString renamed = QStringLiteral("moved ") + name;
+        const Run mv = ctl({QStringLiteral("mv"), m_ref + QStringLiteral(":/workspace/") + name, renamed});
+        QVERIFY2(mv.code == 0, qPrintable(describe(mv)));
+        const Run taken =
+            ctl({QStringLiteral("mv"), m_ref + QStringLiteral(":/workspace/") + renamed, QStringLiteral("/workspace")});
+        QVERIFY2(taken.code == 1 && oneLine(taken.err) && taken.err.contains("exists"), qPrintable(describe(taken)));
+        const Run mode =
+            ctl({QStringLiteral("chmod"), QStringLiteral("640"), m_ref + QStringLiteral(":/workspace/") + renamed});
+        QVERIFY2(mode.code == 0, qPrintable(describe(mode)));
+        const Run badMode =
+            ctl({QStringLiteral("chmod"), QStringLiteral("9z"), m_ref + QStringLiteral(":/workspace/") + renamed});
+        QVERIFY2(badMode.code == 2, qPrintable(describe(badMode)));
+        const Run after = ctl({QStringLiteral("--json"), QStringLiteral("ls"), m_ref + QStringLiteral(":/workspace")});
+        QVERIFY2(after.code == 0, qPrintable(describe(after)));
+        QStringList modes;
+        for (const auto &v : QJsonDocument::fromJson(after.out).array()) {
+            const auto o = v.toObject();
+            if (o.value(QStringLiteral("name")).toString() == name)
+                modes << QStringLiteral("old name still there");
+            if (o.value(QStringLiteral("name")).toString() == renamed)
+                modes << o.value(QStringLiteral("mode")).toString();
+        }
+        QCOMPARE(modes, QStringList{QStringLiteral("640")});
+
         // Upload into a read-only mount: one clear line, nothing half-done.
         const Run cpRo = ctl({QStringLiteral("cp"), up.fileName(), m_ref + QStringLiteral(":/hostdata")});
         QVERIFY2(cpRo.code == 1 && oneLine(cpRo.err), qPrintable(describe(cpRo)));

@@ -100,6 +100,74 @@ private:
     QStringList m_hits;
     std::thread m_thread;
 };
+// `sandbarctl mcp` as an agent drives it: newline-delimited JSON-RPC on its stdio.
+class McpClient
+{
+public:
+    McpClient(const QString &configDir, const QProcessEnvironment &env)
+    {
+        m_process.setProcessEnvironment(env);
+        m_process.start(QStringLiteral(SANDBARCTL_PATH),
+                        {QStringLiteral("--config-dir"), configDir, QStringLiteral("mcp")});
+    }
+    // Starts the session as a client does; false when the server did not answer.
+    bool initialize()
+    {
+        if (!m_process.waitForStarted())
+            return false;
+        const QJsonObject info{{QStringLiteral("name"), QStringLiteral("t")},
+                               {QStringLiteral("version"), QStringLiteral("1")}};
+        const bool ok =
+            call(QStringLiteral("initialize"), {{QStringLiteral("protocolVersion"), QStringLiteral("2025-06-18")},
+                                                {QStringLiteral("capabilities"), QJsonObject()},
+                                                {QStringLiteral("clientInfo"), info}})
+                .contains(QStringLiteral("result"));
+        m_process.write(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"
+                        "\n");
+        return ok;
+    }
+    // One request; its answer (result or error) as JSON.
+    QJsonObject call(const QString &method, const QJsonObject &params)
+    {
+        const int id = m_nextId++;
+        const QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                  {QStringLiteral("id"), id},
+                                  {QStringLiteral("method"), method},
+                                  {QStringLiteral("params"), params}};
+        m_process.write(QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n');
+        QJsonObject answer;
+        test::waitUntil(
+            [&] {
+                m_out += m_process.readAllStandardOutput();
+                for (const QByteArray &line : m_out.split('\n')) {
+                    const QJsonObject o = QJsonDocument::fromJson(line).object();
+                    if (o.value(QStringLiteral("id")).toInt() == id)
+                        answer = o;
+                }
+                return !answer.isEmpty();
+            },
+            120000);
+        return answer;
+    }
+    // A tool call's result: structuredContent, and isError where the tool refused.
+    QJsonObject tool(const QString &name, const QJsonObject &arguments)
+    {
+        return call(QStringLiteral("tools/call"),
+                    {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}})
+            .value(QStringLiteral("result"))
+            .toObject();
+    }
+    bool finish()
+    {
+        m_process.closeWriteChannel();
+        return m_process.waitForFinished(30000);
+    }
+
+private:
+    QProcess m_process;
+    QByteArray m_out;
+    int m_nextId = 1;
+};
 } // namespace
 
 class TestSandbarctlCloud : public QObject
@@ -295,9 +363,6 @@ private Q_SLOTS:
         QVERIFY2(gone.code != 0, describe(gone).constData());
     }
 
-    // A provider whose plan caps the time limit has the account field max-ttl (E2B: 1 hour by
-    // default): asking for more gives a session that ends sooner, and stderr says so. A
-    // provider without the field (Daytona) keeps the time asked for and says nothing.
     // The MCP snapshot tools on a provider that keeps snapshots: an agent takes one, finds it
     // listed and goes back to it, over `sandbarctl mcp` (newline-delimited JSON-RPC on stdio).
     void mcpSnapshotTools()
@@ -309,50 +374,9 @@ private Q_SLOTS:
                                 QStringLiteral("--ttl"), QStringLiteral("900")});
         QVERIFY2(create.code == 0, describe(create).constData());
         const QString ref = QString::fromUtf8(create.out).trimmed();
-        QProcess mcp;
-        mcp.setProcessEnvironment(privateEnvironment());
-        mcp.start(QStringLiteral(SANDBARCTL_PATH),
-                  {QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("mcp")});
-        QVERIFY(mcp.waitForStarted());
-        QByteArray out;
-        int nextId = 1;
-        // One request, its answer's result (or error) as JSON.
-        const auto call = [&](const QString &method, const QJsonObject &params) {
-            const int id = nextId++;
-            QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                                {QStringLiteral("id"), id},
-                                {QStringLiteral("method"), method},
-                                {QStringLiteral("params"), params}};
-            mcp.write(QJsonDocument(request).toJson(QJsonDocument::Compact) + '\n');
-            QJsonObject answer;
-            test::waitUntil(
-                [&] {
-                    out += mcp.readAllStandardOutput();
-                    for (const QByteArray &line : out.split('\n')) {
-                        const QJsonObject o = QJsonDocument::fromJson(line).object();
-                        if (o.value(QStringLiteral("id")).toInt() == id)
-                            answer = o;
-                    }
-                    return !answer.isEmpty();
-                },
-                120000);
-            return answer;
-        };
-        const auto tool = [&](const QString &name, const QJsonObject &arguments) {
-            return call(QStringLiteral("tools/call"),
-                        {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}})
-                .value(QStringLiteral("result"))
-                .toObject();
-        };
-        QVERIFY(call(QStringLiteral("initialize"),
-                     {{QStringLiteral("protocolVersion"), QStringLiteral("2025-06-18")},
-                      {QStringLiteral("capabilities"), QJsonObject()},
-                      {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("t")},
-                                                                 {QStringLiteral("version"), QStringLiteral("1")}}}})
-                    .contains(QStringLiteral("result")));
-        mcp.write(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"
-                  "\n");
-        const QJsonObject taken = tool(QStringLiteral("create_snapshot"), {{QStringLiteral("session"), ref}});
+        McpClient mcp(m_config.path(), privateEnvironment());
+        QVERIFY(mcp.initialize());
+        const QJsonObject taken = mcp.tool(QStringLiteral("create_snapshot"), {{QStringLiteral("session"), ref}});
         QVERIFY2(!taken.value(QStringLiteral("isError")).toBool(), QJsonDocument(taken).toJson().constData());
         const QString id = taken.value(QStringLiteral("structuredContent"))
                                .toObject()
@@ -361,16 +385,15 @@ private Q_SLOTS:
                                .value(QStringLiteral("id"))
                                .toString();
         QVERIFY2(!id.isEmpty(), QJsonDocument(taken).toJson().constData());
-        const QJsonObject listed = tool(QStringLiteral("list_snapshots"), {{QStringLiteral("session"), ref}});
+        const QJsonObject listed = mcp.tool(QStringLiteral("list_snapshots"), {{QStringLiteral("session"), ref}});
         QVERIFY2(QJsonDocument(listed).toJson().contains(id.toUtf8()), QJsonDocument(listed).toJson().constData());
-        const QJsonObject restored = tool(QStringLiteral("restore_snapshot"),
-                                          {{QStringLiteral("session"), ref}, {QStringLiteral("snapshot"), id}});
+        const QJsonObject restored = mcp.tool(QStringLiteral("restore_snapshot"),
+                                              {{QStringLiteral("session"), ref}, {QStringLiteral("snapshot"), id}});
         QVERIFY2(!restored.value(QStringLiteral("isError")).toBool() &&
                      restored.value(QStringLiteral("structuredContent")).toObject().value(QStringLiteral("restored")) ==
                          id,
                  QJsonDocument(restored).toJson().constData());
-        mcp.closeWriteChannel();
-        QVERIFY(mcp.waitForFinished(30000));
+        QVERIFY(mcp.finish());
         QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
     }
 
@@ -398,6 +421,112 @@ private Q_SLOTS:
         QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
     }
 
+    // fork_session over `sandbarctl mcp`: the copy is the agent's new session, so the agent
+    // policy's limits hold for it as for create_session: a time limit over the maximum, a
+    // session past the number allowed and a price over the limit are refused, and nothing is
+    // forked then. Where the provider does not fork, one clear refusal.
+    void mcpForkKeepsThePolicy()
+    {
+        const QString policyFile = m_config.filePath(QStringLiteral("agent-policy.json"));
+        const auto writePolicy = [&](const QByteArray &json) {
+            QFile f(policyFile);
+            return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(json) == json.size();
+        };
+        QVERIFY(writePolicy(R"({"approve_paid_create": false, "max_sessions": 1, "max_ttl_seconds": 3600,
+                                "max_usd_per_hour": 0})"));
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("cloud"), QStringLiteral("--name"), QStringLiteral("mcp-fork-src"),
+                                QStringLiteral("--ttl"), QStringLiteral("900")});
+        QVERIFY2(create.code == 0, describe(create).constData());
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        const auto sessionsNow = [&] {
+            return ctl({QStringLiteral("sessions"), QStringLiteral("list"), QStringLiteral("--account"),
+                        QStringLiteral("cloud")})
+                .out.count('\n');
+        };
+        const qsizetype before = sessionsNow();
+        McpClient mcp(m_config.path(), privateEnvironment());
+        QVERIFY(mcp.initialize());
+        const auto refused = [](const QJsonObject &r, const char *says) {
+            return r.value(QStringLiteral("isError")).toBool() && QJsonDocument(r).toJson().contains(says);
+        };
+        if (!descriptor().capabilities.testFlag(Capability::Fork)) {
+            const QJsonObject r = mcp.tool(QStringLiteral("fork_session"), {{QStringLiteral("session"), ref}});
+            QVERIFY2(refused(r, "fork"), QJsonDocument(r).toJson().constData());
+        } else {
+            const QJsonObject tooLong = mcp.tool(QStringLiteral("fork_session"),
+                                                 {{QStringLiteral("session"), ref}, {QStringLiteral("ttl"), 7200}});
+            QVERIFY2(refused(tooLong, "maximum"), QJsonDocument(tooLong).toJson().constData());
+            const QJsonObject made =
+                mcp.tool(QStringLiteral("fork_session"),
+                         {{QStringLiteral("session"), ref}, {QStringLiteral("name"), QStringLiteral("mcp-fork-copy")}});
+            QVERIFY2(!made.value(QStringLiteral("isError")).toBool(), QJsonDocument(made).toJson().constData());
+            const QJsonObject copyJson =
+                made.value(QStringLiteral("structuredContent")).toObject().value(QStringLiteral("session")).toObject();
+            const QString copy = copyJson.value(QStringLiteral("ref")).toString();
+            QVERIFY2(!copy.isEmpty() && copy != ref, QJsonDocument(made).toJson().constData());
+            // The copy is the agent's, with the policy's default time limit (30 minutes).
+            QVERIFY2(!copyJson.value(QStringLiteral("agent")).toString().isEmpty(),
+                     QJsonDocument(made).toJson().constData());
+            QCOMPARE(copyJson.value(QStringLiteral("ttl_seconds")).toInt(), 1800);
+            const QJsonObject second = mcp.tool(QStringLiteral("fork_session"), {{QStringLiteral("session"), ref}});
+            QVERIFY2(refused(second, "maximum"), QJsonDocument(second).toJson().constData());
+            QVERIFY(writePolicy(R"({"approve_paid_create": false, "max_usd_per_hour": 0.0001})"));
+            const QJsonObject dear = mcp.tool(QStringLiteral("fork_session"), {{QStringLiteral("session"), ref}});
+            QVERIFY2(refused(dear, "agent policy"), QJsonDocument(dear).toJson().constData());
+            QCOMPARE(sessionsNow(), before + 1); // the one fork allowed, no other
+            QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), copy}).code, 0);
+        }
+        QVERIFY(mcp.finish());
+        QVERIFY(QFile::remove(policyFile));
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+    }
+
+    // sessions set: each changeable yes/no option of the provider set, read back with
+    // `sessions info --json`, and set back with --KEY=no; an option it cannot change is a usage
+    // error. Where the provider changes nothing later, one clear refusal.
+    void settingsFromTheCli()
+    {
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("cloud"), QStringLiteral("--name"), QStringLiteral("cli-settings"),
+                                QStringLiteral("--ttl"), QStringLiteral("900")});
+        QVERIFY2(create.code == 0, describe(create).constData());
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        const auto settingOf = [&](const QString &key) {
+            const Run info = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("info"), ref});
+            return QJsonDocument::fromJson(info.out).object().value(QStringLiteral("settings")).toObject().value(key);
+        };
+        const QList<FieldDescriptor> fields = changeableOptions(descriptor());
+        if (fields.isEmpty()) {
+            const Run refused = ctl({QStringLiteral("sessions"), QStringLiteral("set"), ref, QStringLiteral("--x")});
+            QVERIFY2(refused.code == 1 && refused.err.contains("settings"), describe(refused).constData());
+        }
+        for (const FieldDescriptor &f : fields) {
+            if (f.type != FieldType::Boolean)
+                continue;
+            const QString option = QStringLiteral("--") + f.key;
+            const Run on = ctl({QStringLiteral("sessions"), QStringLiteral("set"), ref, option});
+            QVERIFY2(on.code == 0, describe(on).constData());
+            QCOMPARE(settingOf(f.key), QJsonValue(true));
+            const Run off =
+                ctl({QStringLiteral("sessions"), QStringLiteral("set"), ref, option + QStringLiteral("=no")});
+            QVERIFY2(off.code == 0, describe(off).constData());
+            QCOMPARE(settingOf(f.key), QJsonValue(false));
+        }
+        for (const FieldDescriptor &f : descriptor().createOptions) {
+            if (f.changeable || fields.isEmpty())
+                continue;
+            const Run fixed = ctl({QStringLiteral("sessions"), QStringLiteral("set"), ref, QStringLiteral("--") + f.key,
+                                   QStringLiteral("1")});
+            QVERIFY2(fixed.code == 2, describe(fixed).constData());
+            break;
+        }
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+    }
+
+    // A provider whose plan caps the time limit has the account field max-ttl (E2B: 1 hour by
+    // default): asking for more gives a session that ends sooner, and stderr says so. A
+    // provider without the field (Daytona) keeps the time asked for and says nothing.
     void cappedTimeLimitIsSaid()
     {
         const FieldDescriptor *cap = descriptor().accountField(QStringLiteral("max-ttl"));

@@ -113,6 +113,14 @@ public:
             callback<void>("restoreSnapshot",
                            [&](auto cb) { sn->restoreSnapshot(m_session, QStringLiteral("v1"), cb); });
         }
+        if (ForkFacet *fo = p.forking())
+            callback<SessionInfo>("fork", [&](auto cb) { fo->fork(m_session, ForkSpec{}, cb); });
+        if (SettingsFacet *se = p.sessionSettings()) {
+            for (const FieldDescriptor &f : changeableOptions(p.descriptor()))
+                callback<SessionInfo>("changeSettings", [&](auto cb) {
+                    se->changeSettings(m_session, {{f.key, f.defaultValue}}, cb);
+                });
+        }
     }
 
 private:
@@ -134,6 +142,8 @@ private:
         callback<QList<FileEntry>>("listFiles", [&](auto cb) { f.listFiles(m_session, m_remote, cb); });
         callback<void>("removePath", [&](auto cb) { f.removePath(m_session, remote, cb); });
         callback<void>("makeDir", [&](auto cb) { f.makeDir(m_session, m_remote, cb); });
+        callback<void>("movePath", [&](auto cb) { f.movePath(m_session, remote, remote + QStringLiteral("-b"), cb); });
+        callback<void>("setMode", [&](auto cb) { f.setMode(m_session, remote, 0640, cb); });
         job<TransferJob>("upload", f.upload(m_session, m_dir + QStringLiteral("/missing.txt"), remote));
         job<TransferJob>("download", f.download(m_session, remote, m_dir + QLatin1Char('/')));
         auto *tar = new QBuffer(m_holder);

@@ -108,6 +108,7 @@ void MemoryProvider::offer(Capabilities caps)
     f.timeLimit = caps.testFlag(Capability::SetTimeout) ? this : nullptr;
     f.snapshots = caps.testFlag(Capability::Snapshots) ? this : nullptr;
     f.fork = caps.testFlag(Capability::Fork) ? this : nullptr;
+    f.settings = caps.testFlag(Capability::Settings) ? this : nullptr;
     setFacets(f);
 }
 
@@ -294,17 +295,28 @@ void MemoryProvider::createSnapshot(const QString &id, const QString &comment, C
     done.post(e);
 }
 
-void MemoryProvider::fork(const QString &id, const QString &name, Callback<SessionInfo> done)
+void MemoryProvider::fork(const QString &id, const ForkSpec &spec, Callback<SessionInfo> done)
 {
     note("fork");
     if (!m_sessions.contains(id))
         return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
     SessionInfo copy = m_sessions.value(id);
-    copy.id = name.isEmpty() ? id + QStringLiteral("-fork") : name;
+    copy.id = spec.name.isEmpty() ? id + QStringLiteral("-fork") : spec.name;
+    copy.labels.insert(spec.labels);
     copy.name = copy.id;
     copy.state = SessionState::Running;
     m_sessions.insert(copy.id, copy);
     done.post(copy);
+}
+
+void MemoryProvider::changeSettings(const QString &id, const QVariantMap &values, Callback<SessionInfo> done)
+{
+    note("changeSettings");
+    if (!m_sessions.contains(id))
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+    SessionInfo &s = m_sessions[id];
+    s.settings.insert(values);
+    done.post(s);
 }
 
 void MemoryProvider::restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done)
@@ -433,6 +445,22 @@ void MemoryProvider::makeDir(const QString &id, const QString &path, Callback<vo
     done.post(unsupported(Capability::Files));
 }
 
+void MemoryProvider::movePath(const QString &id, const QString &from, const QString &to, Callback<void> done)
+{
+    note("movePath");
+    if (movePathHook)
+        return movePathHook(id, from, to, std::move(done));
+    done.post(unsupported(Capability::Files));
+}
+
+void MemoryProvider::setMode(const QString &id, const QString &path, quint32 mode, Callback<void> done)
+{
+    note("setMode");
+    if (setModeHook)
+        return setModeHook(id, path, mode, std::move(done));
+    done.post(unsupported(Capability::Files));
+}
+
 Capabilities MemoryProvider::statsFlags() const
 {
     note("statsFlags");
@@ -491,7 +519,11 @@ MemoryProviderFactory::MemoryProviderFactory()
     ttl.key = QLatin1String(createkeys::Ttl);
     ttl.label = QStringLiteral("Time to live");
     ttl.type = FieldType::Duration;
-    m_desc.createOptions = {image, ttl};
+    // One option that can change later, for the window's Session settings… (offered with
+    // Capability::Settings).
+    FieldDescriptor pinned = changeable(makeField(QStringLiteral("pinned"), QStringLiteral("Pinned"),
+                                                  QStringLiteral("Kept at the top"), FieldType::Boolean, false));
+    m_desc.createOptions = {image, ttl, pinned};
     // Like an engine's account, one may say what its machine costs (the cost meter's tests).
     FieldDescriptor price;
     price.key = QLatin1String(kHostHourlyPriceField);

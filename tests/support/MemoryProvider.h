@@ -25,7 +25,8 @@ class MemoryProvider : public Provider,
                        public ArchiveFacet,
                        public SnapshotFacet,
                        public TimeLimitFacet,
-                       public ForkFacet
+                       public ForkFacet,
+                       public SettingsFacet
 {
     Q_OBJECT
 public:
@@ -70,6 +71,8 @@ public:
     void listFiles(const QString &id, const QString &path, Callback<QList<FileEntry>> done) override;
     void removePath(const QString &id, const QString &path, Callback<void> done) override;
     void makeDir(const QString &id, const QString &path, Callback<void> done) override;
+    void movePath(const QString &id, const QString &from, const QString &to, Callback<void> done) override;
+    void setMode(const QString &id, const QString &path, quint32 mode, Callback<void> done) override;
     Capabilities statsFlags() const override;
     // What one stats() call gives: all of statsFlags() less the memory (as if only its stream
     // read that), so that a wrapper passing statsFlags() on instead shows.
@@ -88,7 +91,8 @@ public:
     void restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done) override;
     bool keepsComments() const override;
     // A copy of the session under the name ("NAME" or "ID-fork"), running.
-    void fork(const QString &id, const QString &name, Callback<SessionInfo> done) override;
+    void fork(const QString &id, const ForkSpec &spec, Callback<SessionInfo> done) override;
+    void changeSettings(const QString &id, const QVariantMap &values, Callback<SessionInfo> done) override;
     bool keepsSnapshotComments = true;
 
     // Health and create answered by the test (a failing engine, a slow pull with progress):
@@ -112,6 +116,8 @@ public:
     std::function<void(const QString &id, const QString &path, Callback<QList<FileEntry>> done)> listFilesHook;
     using PathHook = std::function<void(const QString &id, const QString &path, Callback<void> done)>;
     PathHook removePathHook, makeDirHook;
+    std::function<void(const QString &id, const QString &from, const QString &to, Callback<void> done)> movePathHook;
+    std::function<void(const QString &id, const QString &path, quint32 mode, Callback<void> done)> setModeHook;
     std::function<void(const QString &id, Callback<StatsSample> done)> statsHook;
     std::function<std::unique_ptr<StatsStream>(const QString &id)> streamHook;
     std::function<std::unique_ptr<LogStream>(const QString &id, const LogOptions &options)> logsHook;

@@ -86,6 +86,9 @@ const QHash<QString, QString> kNoShortcut = {
                     "used")},
     {QStringLiteral("Fork"), QStringLiteral("only some cloud providers fork (Vercel); shown only for them, and it "
                                             "opens a dialog that asks for a name first")},
+    {QStringLiteral("Session settings"),
+     QStringLiteral("only providers that change settings later have it (Sprites); shown only for them, and it "
+                    "opens a dialog")},
     {QStringLiteral("Edit account"),
      QStringLiteral("acts on the account list's selection, also from its context menu")},
     {QStringLiteral("Check connection"),

@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFile>
+#include <QInputDialog>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
@@ -450,6 +451,57 @@ private Q_SLOTS:
         box->button(QMessageBox::No)->click();
         QVERIFY(relist(*pane));
         QVERIFY(entryNamed(*pane, QStringLiteral("made here")).has_value());
+    }
+
+    // Rename and Permissions… on the selected row: each asks in a dialog that is opened, not
+    // exec'd; a taken name is refused in the notice with both files as they were.
+    void renameAndPermissions()
+    {
+        const auto write = [&](const QString &name, const QByteArray &text) {
+            const auto r =
+                runIn(m_p.get(), m_session.id,
+                      {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("printf %s \"$1\" > \"$2\""),
+                       QStringLiteral("sh"), QString::fromUtf8(text), m_base + QLatin1Char('/') + name});
+            return r.code && r.code->ok() && r.code->value() == 0;
+        };
+        QVERIFY(write(QStringLiteral("to rename.txt"), "first"));
+        QVERIFY(write(QStringLiteral("taken.txt"), "second"));
+        auto pane = openPane();
+        QVERIFY(relist(*pane));
+        const auto answer = [&](const char *action, const char *dialogName, const QString &text) {
+            auto *a = pane->findChild<QAction *>(QLatin1String(action));
+            QVERIFY(a && a->isEnabled());
+            a->trigger();
+            QInputDialog *ask = nullptr;
+            QVERIFY(waitUntil([&] { return (ask = findTopLevel<QInputDialog>(QLatin1String(dialogName))); }, 5000));
+            QVERIFY(!ask->isModal() || ask->windowModality() == Qt::WindowModal); // open(), not exec()
+            ask->setTextValue(text);
+            ask->accept();
+        };
+        select(*pane, {QStringLiteral("to rename.txt")});
+        answer("filesRename", "filesRenameDialog", QStringLiteral("renamed ü.txt"));
+        QVERIFY(waitUntil([&] { return entryNamed(*pane, QStringLiteral("renamed ü.txt")).has_value(); }, 10000));
+        QVERIFY(!entryNamed(*pane, QStringLiteral("to rename.txt")).has_value());
+        QCOMPARE(remoteBytes(m_base + QStringLiteral("/renamed ü.txt")), QByteArray("first"));
+        select(*pane, {QStringLiteral("renamed ü.txt")});
+        answer("filesRename", "filesRenameDialog", QStringLiteral("taken.txt"));
+        QVERIFY2(waitUntil([&] { return pane->noticeText().contains(QLatin1String("Not renamed")); }, 10000),
+                 qPrintable(pane->noticeText()));
+        QCOMPARE(remoteBytes(m_base + QStringLiteral("/renamed ü.txt")), QByteArray("first"));
+        QCOMPARE(remoteBytes(m_base + QStringLiteral("/taken.txt")), QByteArray("second"));
+        QVERIFY(relist(*pane));
+        select(*pane, {QStringLiteral("renamed ü.txt")});
+        answer("filesPermissions", "filesModeDialog", QStringLiteral("600"));
+        QVERIFY(waitUntil(
+            [&] {
+                const auto e = entryNamed(*pane, QStringLiteral("renamed ü.txt"));
+                return e && (e->mode & 07777) == 0600;
+            },
+            10000));
+        select(*pane, {QStringLiteral("renamed ü.txt")});
+        answer("filesPermissions", "filesModeDialog", QStringLiteral("9"));
+        QVERIFY2(waitUntil([&] { return pane->noticeText().contains(QLatin1String("not a mode")); }, 5000),
+                 qPrintable(pane->noticeText()));
     }
 
     void hostileNames()

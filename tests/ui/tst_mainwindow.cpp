@@ -11,6 +11,8 @@
 #include "detail/DetailStack.h"
 #include "detail/InfoView.h"
 #include "detail/SessionDetail.h"
+#include "dialogs/DescriptorForm.h"
+#include "dialogs/SessionSettingsDialog.h"
 #include "main/CostStatus.h"
 #include "main/MainWindow.h"
 #include "metrics/StatsCollector.h"
@@ -259,6 +261,52 @@ private Q_SLOTS:
                                    .toString()
                                    .endsWith(QLatin1String("fork-me-copy"));
         QVERIFY(listed);
+        mem->offer(m_memory->descriptor().capabilities);
+    }
+
+    // Session settings… is there only where the provider changes settings; its dialog shows the
+    // session's current values, and OK changes what differs and closes.
+    void settingsFromTheWindow()
+    {
+        test::MemoryProvider *mem = m_memory->made.value(QStringLiteral("lab"));
+        QVERIFY(mem);
+        CreateSpec spec;
+        spec.name = QStringLiteral("settle-me");
+        const auto made = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { mem->create(spec, cb); });
+        QVERIFY_RESULT(made);
+        ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+        w.show();
+        auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
+        const auto selectIt = [&] {
+            for (int r = 0; r < table->model()->rowCount(); ++r) {
+                if (table->model()->index(r, ui::SessionsModel::Ref).data().toString().endsWith(made->id)) {
+                    table->selectRow(r);
+                    return true;
+                }
+            }
+            return false;
+        };
+        w.refreshAll();
+        QTRY_VERIFY(selectIt());
+        QAction *settings = w.findChild<QAction *>(QStringLiteral("sessionSettingsAction"));
+        QVERIFY(settings);
+        QVERIFY(!settings->isVisible());
+        mem->offer(m_memory->descriptor().capabilities | Capability::Settings);
+        table->clearSelection();
+        QVERIFY(selectIt());
+        QTRY_VERIFY(settings->isVisible() && settings->isEnabled());
+        settings->trigger();
+        ui::SessionSettingsDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = w.findChild<ui::SessionSettingsDialog *>()) != nullptr && dialog->isVisible());
+        QVERIFY(!dialog->isModal() || dialog->windowModality() == Qt::WindowModal); // open(), not exec()
+        auto *pinned = qobject_cast<QCheckBox *>(dialog->form()->editor(QStringLiteral("pinned")));
+        QVERIFY(pinned && !pinned->isChecked());
+        pinned->setChecked(true);
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QTRY_VERIFY(!w.findChild<ui::SessionSettingsDialog *>());
+        const auto now = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { mem->info(made->id, cb); });
+        QVERIFY_RESULT(now);
+        QVERIFY(now->settings.value(QStringLiteral("pinned")).toBool());
         mem->offer(m_memory->descriptor().capabilities);
     }
 

@@ -206,7 +206,10 @@ private Q_SLOTS:
         QVERIFY(m_server->addFault(QStringLiteral("POST"), QStringLiteral("/api/v2/sandboxes/fork-src/fork"),
                                    QStringLiteral("lost-reply"), 1));
         const auto copy = await<SessionInfo>(
-            [&](auto cb) { m_p->forking()->fork(src->id, QStringLiteral("fork-copy"), cb); }, kCallMs);
+            [&](auto cb) {
+                m_p->forking()->fork(src->id, ForkSpec{QStringLiteral("fork-copy"), {}}, cb);
+            },
+            kCallMs);
         QVERIFY_RESULT(copy);
         QCOMPARE(copy->id, QStringLiteral("fork-copy"));
         // The reply was lost indeed.
@@ -225,7 +228,10 @@ private Q_SLOTS:
                                [](const SessionInfo &s) { return s.id.startsWith(QLatin1String("fork-copy")); }),
                  1);
         const auto again = await<SessionInfo>(
-            [&](auto cb) { m_p->forking()->fork(src->id, QStringLiteral("fork-copy"), cb); }, kCallMs);
+            [&](auto cb) {
+                m_p->forking()->fork(src->id, ForkSpec{QStringLiteral("fork-copy"), {}}, cb);
+            },
+            kCallMs);
         QVERIFY(!again.ok());
         QVERIFY2(again.message().contains(QLatin1String("fork-copy")), qPrintable(again.message()));
         for (const QString &id : {src->id, copy->id})

@@ -345,7 +345,8 @@ private Q_SLOTS:
                            {QLatin1String(labels::Ttl), QStringLiteral("900")},
                            {QLatin1String(labels::Agent), QStringLiteral("claude 1")},
                            {QStringLiteral("team"), QStringLiteral("infra")}};
-        const QJsonObject b = forkBody(src, QStringLiteral(" copy "), QStringLiteral("work"), QStringLiteral("t2"));
+        const QJsonObject b =
+            forkBody(src, ForkSpec{QStringLiteral(" copy "), {}}, QStringLiteral("work"), QStringLiteral("t2"));
         QCOMPARE(b.value(QStringLiteral("name")).toString(), QStringLiteral("copy"));
         const QJsonObject tags = b.value(QStringLiteral("tags")).toObject();
         QCOMPARE(tags.value(QLatin1String(kAccountTag)).toString(), QStringLiteral("work"));
@@ -354,7 +355,23 @@ private Q_SLOTS:
         QCOMPARE(tags.value(QLatin1String(kAgentTag)).toString(), QStringLiteral("claude 1"));
         QCOMPARE(tags.value(QStringLiteral("team")).toString(), QStringLiteral("infra"));
         QCOMPARE(tags.size(), 5);
-        QVERIFY(!forkBody(src, QString(), QStringLiteral("w"), QStringLiteral("t")).contains(QStringLiteral("name")));
+        QVERIFY(!forkBody(src, ForkSpec{}, QStringLiteral("w"), QStringLiteral("t")).contains(QStringLiteral("name")));
+        // An agent's fork: its label and time limit over the source's; with a second person's
+        // label the copy would have six tags, one more than Vercel keeps, so the person's go first.
+        src.info.labels.insert(QStringLiteral("zone"), QStringLiteral("eu"));
+        const QJsonObject agents = forkBody(src,
+                                            ForkSpec{QString(),
+                                                     {{QLatin1String(labels::Agent), QStringLiteral("codex 2")},
+                                                      {QLatin1String(labels::Ttl), QStringLiteral("600")}}},
+                                            QStringLiteral("work"), QStringLiteral("t3"))
+                                       .value(QStringLiteral("tags"))
+                                       .toObject();
+        QCOMPARE(agents.size(), 5);
+        QCOMPARE(agents.value(QLatin1String(kAgentTag)).toString(), QStringLiteral("codex 2"));
+        QCOMPARE(agents.value(QLatin1String(kTtlTag)).toString(), QStringLiteral("600"));
+        QCOMPARE(agents.value(QLatin1String(kTokenTag)).toString(), QStringLiteral("t3"));
+        QCOMPARE(agents.value(QStringLiteral("team")).toString(), QStringLiteral("infra"));
+        QVERIFY(!agents.contains(QStringLiteral("zone")));
     }
 
     void commandBodies()

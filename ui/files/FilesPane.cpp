@@ -114,6 +114,12 @@ void FilesPane::createActions()
     m_newFolder = makeAction(tr("New folder"), QStyle::SP_FileDialogNewFolder, tr("Make a folder here"));
     m_delete = makeAction(tr("Delete"), QStyle::SP_TrashIcon, tr("Delete the selection"));
     m_delete->setShortcut(QKeySequence::Delete);
+    m_rename = makeAction(tr("Rename…"), QStyle::SP_FileDialogDetailedView, tr("Give the selected item a new name"));
+    m_rename->setShortcut(QKeySequence(Qt::Key_F2));
+    m_rename->setObjectName(QStringLiteral("filesRename"));
+    m_permissions =
+        makeAction(tr("Permissions…"), QStyle::SP_FileDialogInfoView, tr("Change who may read, write or run it"));
+    m_permissions->setObjectName(QStringLiteral("filesPermissions"));
 }
 
 void FilesPane::connectActions()
@@ -136,6 +142,8 @@ void FilesPane::connectActions()
         m_newFolderName->selectAll();
     });
     connect(m_delete, &QAction::triggered, this, [this]() { requestDelete(); });
+    connect(m_rename, &QAction::triggered, this, &FilesPane::requestRename);
+    connect(m_permissions, &QAction::triggered, this, &FilesPane::requestPermissions);
 }
 
 void FilesPane::buildToolbar(QVBoxLayout *layout)
@@ -315,6 +323,9 @@ void FilesPane::updateActions()
     m_download->setEnabled(selected && canUpload());
     m_newFolder->setEnabled(list);
     m_delete->setEnabled(selected);
+    const bool one = list && m_view->selectionModel()->selectedRows().size() == 1;
+    m_rename->setEnabled(one);
+    m_permissions->setEnabled(one);
 }
 
 void FilesPane::setSession(const SessionInfo &session)
@@ -405,6 +416,8 @@ void FilesPane::showMenu(const QPoint &pos)
     if (at.isValid() && at.data(FilesModel::IsDirRole).toBool() && m_view->selectionModel()->selectedRows().size() == 1)
         menu->addAction(tr("Open"), this, [this, at]() { activate(at); });
     menu->addAction(m_download);
+    menu->addAction(m_rename);
+    menu->addAction(m_permissions);
     menu->addAction(m_delete);
     menu->addSeparator();
     menu->addAction(m_newFolder);

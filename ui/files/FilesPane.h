@@ -51,6 +51,12 @@ public:
     // Asks (QMessageBox, opened) before deleting; requestDelete({}) deletes the selection.
     void requestDelete(const QStringList &remotePaths = {});
     void createFolder(const QString &name);
+    // Rename and permissions (FilesPaneEdit.cpp): request* asks about the single selected row
+    // in a dialog (opened, not exec'd); the others act at once.
+    void requestRename();
+    void renamePath(const QString &from, const QString &newName);
+    void requestPermissions();
+    void setPathMode(const QString &path, quint32 mode);
     void refresh();
     // Downloads the paths into the pane's temporary folder for dragging out; dragReady
     // carries their file URLs once all are there.
@@ -125,6 +131,8 @@ private:
     QAction *m_download;
     QAction *m_newFolder;
     QAction *m_delete;
+    QAction *m_rename;
+    QAction *m_permissions;
 
     // Drag out: copies made for dragging, by remote path, and the downloads under way.
     std::unique_ptr<QTemporaryDir> m_dragDir;

@@ -3,6 +3,7 @@
 #include "accounts/AccountBadges.h"
 #include "accounts/HostKeyPrompt.h"
 #include "detail/DetailStack.h"
+#include "dialogs/SessionSettingsDialog.h"
 #include "main/CostStatus.h"
 #include "main/Dialogs.h"
 #include "sessions/SessionStatsUi.h"
@@ -329,6 +330,9 @@ void MainWindow::updateActions()
     m_likeThis->setEnabled(s.has_value());
     m_fork->setEnabled(s.has_value() && caps.testFlag(Capability::Fork));
     m_fork->setVisible(caps.testFlag(Capability::Fork));
+    const bool settings = p && caps.testFlag(Capability::Settings) && !changeableOptions(p->descriptor()).isEmpty();
+    m_sessionSettings->setEnabled(s.has_value() && settings);
+    m_sessionSettings->setVisible(settings);
     // A verb is on when it applies to at least one selected session (the rest are skipped).
     const auto selected = m_pane->selectedSessions();
     const auto any = [this, &selected](BulkActions::Verb verb) {
@@ -618,18 +622,46 @@ void MainWindow::forkSession()
         if (!guard || !guard->forking())
             return;
         m_status->setText(tr("Forking %1…").arg(id));
-        guard->forking()->fork(id, name.trimmed(), Callback<SessionInfo>(this, [this, account](Result<SessionInfo> r) {
-                                   if (!r)
-                                       return m_status->setText(tr("The fork failed: %1").arg(r.message()));
-                                   const QString made = r->name.isEmpty() ? r->id : r->name;
-                                   // Said once the list has it (a refresh rewrites the status line first).
-                                   m_registry.refreshAccount(account,
-                                                             Callback<QList<SessionInfo>>(this, [this, made](auto) {
-                                                                 m_status->setText(tr("Forked: %1").arg(made));
-                                                             }));
-                               }));
+        guard->forking()->fork(
+            id, ForkSpec{name.trimmed(), {}}, Callback<SessionInfo>(this, [this, account](Result<SessionInfo> r) {
+                if (!r)
+                    return m_status->setText(tr("The fork failed: %1").arg(r.message()));
+                const QString made = r->name.isEmpty() ? r->id : r->name;
+                // Said once the list has it (a refresh rewrites the status line first).
+                m_registry.refreshAccount(account, Callback<QList<SessionInfo>>(this, [this, made](auto) {
+                                              m_status->setText(tr("Forked: %1").arg(made));
+                                          }));
+            }));
     });
     ask->open();
+}
+
+void MainWindow::changeSessionSettings()
+{
+    const auto s = currentSession();
+    Provider *p = s ? m_registry.existingProvider(s->account) : nullptr;
+    if (!s || !p || !p->sessionSettings())
+        return;
+    auto *dialog = new SessionSettingsDialog(p->descriptor(), *s, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    QPointer<Provider> guard(p);
+    connect(dialog, &SessionSettingsDialog::changeRequested, this,
+            [this, guard, dialog, id = s->id, account = s->account](const QVariantMap &values) {
+                if (!guard || !guard->sessionSettings())
+                    return dialog->showError(tr("The account is no longer connected."));
+                guard->sessionSettings()->changeSettings(
+                    id, values, Callback<SessionInfo>(dialog, [this, dialog, account](Result<SessionInfo> r) {
+                        if (!r)
+                            return dialog->showError(r.message());
+                        dialog->accept();
+                        // Said once the list has the change (a refresh rewrites the status line first).
+                        const QString changed = r->name.isEmpty() ? r->id : r->name;
+                        m_registry.refreshAccount(account, Callback<QList<SessionInfo>>(this, [this, changed](auto) {
+                                                      m_status->setText(tr("Settings changed: %1").arg(changed));
+                                                  }));
+                    }));
+            });
+    dialog->open();
 }
 
 void MainWindow::openTerminal()

@@ -96,6 +96,8 @@ private:
     void newSessionLike();
     // Asks for a name (a non-modal dialog), then forks the current session (ForkFacet).
     void forkSession();
+    // The current session's changeable options in a non-modal dialog (SettingsFacet).
+    void changeSessionSettings();
     void refreshNow();
     void buildLayout();
     void reloadAccounts();
@@ -169,6 +171,7 @@ private:
     QAction *m_preferences = nullptr;
     QAction *m_likeThis = nullptr;
     QAction *m_fork = nullptr;
+    QAction *m_sessionSettings = nullptr;
     SessionStatsUi *m_statsUi = nullptr;
     QSplitter *m_split = nullptr;
     QSplitter *m_right = nullptr;

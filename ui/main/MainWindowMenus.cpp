@@ -53,6 +53,9 @@ void MainWindow::buildMenus()
     m_fork = session->addAction(tr("Fork…"), this, &MainWindow::forkSession);
     m_fork->setObjectName(QStringLiteral("forkAction"));
     m_fork->setToolTip(tr("A new session with a copy of this one's files and settings, where the provider can"));
+    m_sessionSettings = session->addAction(tr("Session settings…"), this, &MainWindow::changeSessionSettings);
+    m_sessionSettings->setObjectName(QStringLiteral("sessionSettingsAction"));
+    m_sessionSettings->setToolTip(tr("Change what the provider lets change on a session as it runs"));
     session->addSeparator();
     session->addActions({m_stop, m_pause, m_resume, m_archive, m_remove});
     session->addSeparator();

@@ -26,6 +26,41 @@ QString optionOf(const QString &key)
     return QStringLiteral("--") + key;
 }
 
+// --KEY for each of cli.fields (labelled as the command line spells them), with the usage.
+void addFieldOptions(CreateOptionsCli &cli)
+{
+    for (auto &f : cli.fields) {
+        const QString option = optionOf(f.key);
+        f.label = option; // errors name the option as typed here
+        const bool repeat = isMultiValued(f.type);
+        if (f.type == FieldType::Boolean) {
+            cli.spec.flags << option;
+            cli.usage += QStringLiteral(" [%1]").arg(option);
+        } else {
+            const QString text = option + QLatin1Char(' ') + createOptionValueName(f);
+            cli.usage += (f.required ? QString(QLatin1Char(' ') + text)
+                                     : QString(QStringLiteral(" [") + text + QLatin1Char(']'))) +
+                         (repeat ? QStringLiteral("...") : QString());
+        }
+        cli.spec.valued << option;
+    }
+}
+
+// The texts given for cli.fields, by key (a bare Boolean flag: "true").
+QMap<QString, QStringList> givenTexts(const CreateOptionsCli &cli, const ParsedArgs &args)
+{
+    QMap<QString, QStringList> texts;
+    for (const auto &f : cli.fields) {
+        const QStringList given = args.values(f.label);
+        if (given.isEmpty())
+            continue;
+        QStringList &out = texts[f.key];
+        for (const QString &v : given)
+            out << (f.type == FieldType::Boolean && v.isEmpty() ? QStringLiteral("true") : v);
+    }
+    return texts;
+}
+
 } // namespace
 
 QString createOptionValueName(const FieldDescriptor &f)
@@ -66,21 +101,7 @@ CreateOptionsCli createOptionsCli(const ProviderDescriptor &provider)
     // --account and the options every provider takes, as clispec documents them.
     cli.spec = optionSpecFor(u"sessions create");
     cli.usage = tr("usage: sessions create --account NAME");
-    for (auto &f : cli.fields) {
-        const QString option = optionOf(f.key);
-        f.label = option; // errors name the option as typed here
-        const bool repeat = isMultiValued(f.type);
-        if (f.type == FieldType::Boolean) {
-            cli.spec.flags << option;
-            cli.usage += QStringLiteral(" [%1]").arg(option);
-        } else {
-            const QString text = option + QLatin1Char(' ') + createOptionValueName(f);
-            cli.usage += (f.required ? QString(QLatin1Char(' ') + text)
-                                     : QString(QStringLiteral(" [") + text + QLatin1Char(']'))) +
-                         (repeat ? QStringLiteral("...") : QString());
-        }
-        cli.spec.valued << option;
-    }
+    addFieldOptions(cli);
     for (const auto &a : kAliases) {
         const QString option = QLatin1String(a.option);
         if (provider.createOption(QLatin1String(a.key)) && !cli.spec.valued.contains(option)) {
@@ -91,17 +112,23 @@ CreateOptionsCli createOptionsCli(const ProviderDescriptor &provider)
     return cli;
 }
 
+CreateOptionsCli settingsOptionsCli(const ProviderDescriptor &provider)
+{
+    CreateOptionsCli cli;
+    cli.fields = changeableOptions(provider);
+    cli.usage = tr("usage: sessions set REF");
+    addFieldOptions(cli);
+    return cli;
+}
+
+Result<QVariantMap> settingsFromArgs(const CreateOptionsCli &cli, const ParsedArgs &args)
+{
+    return parseFieldValues(cli.fields, givenTexts(cli, args));
+}
+
 Result<CreateSpec> createSpecFromArgs(const CreateOptionsCli &cli, const ParsedArgs &args)
 {
-    QMap<QString, QStringList> texts;
-    for (const auto &f : cli.fields) {
-        const QStringList given = args.values(f.label);
-        if (given.isEmpty())
-            continue;
-        QStringList &out = texts[f.key];
-        for (const QString &v : given)
-            out << (f.type == FieldType::Boolean && v.isEmpty() ? QStringLiteral("true") : v);
-    }
+    QMap<QString, QStringList> texts = givenTexts(cli, args);
     for (const auto &a : kAliases) {
         if (qstrlen(a.suffix) == 0)
             continue;

@@ -17,6 +17,11 @@ struct CreateOptionsCli {
     QString usage;                 // "usage: sessions create --account NAME [--image IMAGE] ..."
 };
 CreateOptionsCli createOptionsCli(const ProviderDescriptor &provider);
+// `sessions set`'s options for one provider: --KEY for each create option it can change on a
+// session that exists (FieldDescriptor::changeable), spelt as sessions create spells it.
+CreateOptionsCli settingsOptionsCli(const ProviderDescriptor &provider);
+// The typed values of the options parseArgs found for cli.spec (only those given).
+Result<QVariantMap> settingsFromArgs(const CreateOptionsCli &cli, const ParsedArgs &args);
 // How the usage and the man page name a field's value: N, SIZE, K=V, ...
 QString createOptionValueName(const FieldDescriptor &field);
 

@@ -160,4 +160,45 @@ void runLs(Command &cmd, const QStringList &args)
     });
 }
 
+void runMv(Command &cmd, const QStringList &args)
+{
+    const auto from = args.size() == 2 ? splitRemote(args.first()) : std::nullopt;
+    if (!from || from->path.isEmpty())
+        return cmd.usage(tr("usage: mv REF:PATH TO"));
+    const QString path = QDir::cleanPath(from->path);
+    const QString target = args.at(1);
+    // A bare name renames in place; anything else is a path in the session.
+    const QString to = target.contains(QLatin1Char('/'))
+                           ? QDir::cleanPath(target)
+                           : QDir::cleanPath(QFileInfo(path).path() + QLatin1Char('/') + target);
+    cmd.withSession(from->ref, [&cmd, path, to](const SessionHandle &h) {
+        if (!h.provider->capabilities().testFlag(Capability::Files))
+            return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
+        h.provider->files()->movePath(h.session.id, path, to, Callback<void>(&cmd, [&cmd](VoidResult r) {
+                                          if (!r)
+                                              return cmd.fail(r.error());
+                                          cmd.finish(ExitOk);
+                                      }));
+    });
+}
+
+void runChmod(Command &cmd, const QStringList &args)
+{
+    const auto at = args.size() == 2 ? splitRemote(args.at(1)) : std::nullopt;
+    bool octal = false;
+    const uint mode = args.value(0).toUInt(&octal, 8);
+    if (!at || at->path.isEmpty() || !octal || args.value(0).size() > 4)
+        return cmd.usage(tr("usage: chmod MODE REF:PATH (MODE: one to four octal digits, such as 644)"));
+    const QString path = QDir::cleanPath(at->path);
+    cmd.withSession(at->ref, [&cmd, path, mode](const SessionHandle &h) {
+        if (!h.provider->capabilities().testFlag(Capability::Files))
+            return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Files));
+        h.provider->files()->setMode(h.session.id, path, mode, Callback<void>(&cmd, [&cmd](VoidResult r) {
+                                         if (!r)
+                                             return cmd.fail(r.error());
+                                         cmd.finish(ExitOk);
+                                     }));
+    });
+}
+
 } // namespace sandbar::cli

@@ -282,7 +282,7 @@ void sessionsFork(Command &cmd, const QString &ref, const QString &name)
         ForkFacet *fork = h.provider->forking();
         if (!fork)
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Fork));
-        fork->fork(h.session.id, name, printSessionThenFinish(cmd, h.session.account));
+        fork->fork(h.session.id, ForkSpec{name, {}}, printSessionThenFinish(cmd, h.session.account));
     });
 }
 
@@ -304,6 +304,30 @@ void sessionsTtl(Command &cmd, const QString &ref, const QString &secondsText)
     });
 }
 
+// sessions set: the provider's changeable create options, parsed once the session (and so its
+// provider) is known.
+void sessionsSet(Command &cmd, const QStringList &args)
+{
+    if (args.isEmpty() || args.first().startsWith(QLatin1String("--")))
+        return cmd.usage(tr("usage: sessions set REF --OPTION VALUE..."));
+    const QStringList options = args.mid(1);
+    cmd.withSession(args.first(), [&cmd, options](const SessionHandle &h) {
+        SettingsFacet *settings = h.provider->sessionSettings();
+        const CreateOptionsCli cli = settingsOptionsCli(h.provider->descriptor());
+        if (!settings || cli.fields.isEmpty())
+            return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Settings));
+        auto parsed = parseArgs(options, cli.spec);
+        if (!parsed.ok())
+            return cmd.usage(parsed.message() + QLatin1Char('\n') + cli.usage);
+        if (!parsed->positional.isEmpty() || parsed->options.isEmpty())
+            return cmd.usage(cli.usage);
+        const auto values = settingsFromArgs(cli, *parsed);
+        if (!values)
+            return cmd.usage(values.message());
+        settings->changeSettings(h.session.id, *values, printSessionThenFinish(cmd, h.session.account));
+    });
+}
+
 } // namespace
 
 void runSessions(Command &cmd, const QStringList &argsIn)
@@ -311,7 +335,8 @@ void runSessions(Command &cmd, const QStringList &argsIn)
     QStringList args = argsIn;
     if (args.isEmpty())
         return cmd.usage(
-            tr("sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork"));
+            tr("sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, "
+               "set"));
     const QString sub = args.takeFirst();
     if (sub == QLatin1String("list") || sub == QLatin1String("ls"))
         return sessionsList(cmd, args);
@@ -335,6 +360,8 @@ void runSessions(Command &cmd, const QStringList &argsIn)
             return cmd.usage(tr("usage: sessions fork REF [--name NAME]"));
         return sessionsFork(cmd, parsed->positional.first(), parsed->value(QStringLiteral("--name")));
     }
+    if (sub == QLatin1String("set"))
+        return sessionsSet(cmd, args);
     if (sub == QLatin1String("adopt")) {
         if (args.size() != 1)
             return cmd.usage(tr("usage: sessions adopt REF (a session listed by 'sessions list --all')"));

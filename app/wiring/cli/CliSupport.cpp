@@ -199,6 +199,8 @@ QJsonObject sessionToJson(const SessionInfo &s)
     for (auto it = s.labels.cbegin(); it != s.labels.cend(); ++it)
         labels[it.key()] = it.value();
     o[QStringLiteral("labels")] = labels;
+    if (!s.settings.isEmpty())
+        o[QStringLiteral("settings")] = QJsonObject::fromVariantMap(s.settings);
     if (s.labels.contains(QLatin1String(labels::Agent)))
         o[QStringLiteral("agent")] = s.labels.value(QLatin1String(labels::Agent));
     return o;

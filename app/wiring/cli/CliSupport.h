@@ -92,6 +92,8 @@ void runExec(Command &cmd, const QStringList &args);
 void runShell(Command &cmd, const QStringList &args);
 void runCp(Command &cmd, const QStringList &args);
 void runLs(Command &cmd, const QStringList &args);
+void runMv(Command &cmd, const QStringList &args);
+void runChmod(Command &cmd, const QStringList &args);
 void runStats(Command &cmd, const QStringList &args);
 void runSnapshots(Command &cmd, const QStringList &args); // CliSnapshots.cpp
 // A snapshot as `snapshots list --json` and the MCP tools give it: {id, created, comment}.

@@ -295,6 +295,99 @@ void runCreateSession(McpAgent &agent, ToolCall *call)
                        });
 }
 
+// The facts and the fork of a copy of source: the copy runs with the source's resources, as
+// the agent's, with the time limit the call gives or the policy's default.
+struct ForkPlan {
+    mcp::CreateFacts facts;
+    ForkSpec spec;
+};
+
+Result<ForkPlan> forkPlan(McpAgent &agent, const mcp::AgentPolicy &policy, const ProviderDescriptor &descriptor,
+                          const SessionInfo &source, const QJsonObject &args)
+{
+    const QList<FieldDescriptor> fields = agentCreateFields(descriptor);
+    const auto ttlField = std::find_if(fields.cbegin(), fields.cend(), [](const FieldDescriptor &f) {
+        return f.key == QLatin1String(createkeys::Ttl);
+    });
+    const bool hasTtl = ttlField != fields.cend();
+    const QJsonValue ttlArg = args.value(QLatin1String(createkeys::Ttl));
+    if (!hasTtl && !ttlArg.isUndefined())
+        return makeError(ErrorCode::InvalidArgument,
+                         tr("Provider '%1' takes no time limit; call again without ttl.").arg(descriptor.id));
+    CreateSpec copy; // what the policy weighs: the source's resources, the copy's time limit
+    if (hasTtl) {
+        const QStringList text =
+            ttlArg.isUndefined() ? QStringList{QString::number(policy.defaultTtlSeconds)} : optionTexts(ttlArg);
+        const auto values = parseFieldValues({*ttlField}, {{QLatin1String(createkeys::Ttl), text}});
+        if (!values)
+            return makeError(ErrorCode::InvalidArgument, values.message());
+        copy.ttlSeconds = createSpecFromOptions(*values).ttlSeconds;
+    }
+    copy.network = source.network;
+    copy.mounts = source.mounts;
+    copy.cpus = source.cpus;
+    copy.memoryBytes = source.memoryBytes;
+    copy.gpus = source.gpus;
+    ForkPlan plan;
+    plan.facts = createFacts(agent.services(), source.account, source.provider, descriptor.selfHosted, copy, hasTtl);
+    plan.spec.name = args.value(QLatin1String("name")).toString().trimmed();
+    plan.spec.labels.insert(QLatin1String(labels::Agent), agent.agentLabel());
+    if (copy.ttlSeconds > 0)
+        plan.spec.labels.insert(QLatin1String(labels::Ttl), QString::number(copy.ttlSeconds));
+    return plan;
+}
+
+// The policy said yes: forks and answers the call with the copy.
+void forkApproved(McpAgent &agent, ToolCall *call, const QString &account, const QString &sourceId,
+                  const ForkSpec &spec)
+{
+    agent.services().registry->provider(
+        account, Callback<Provider *>(call, [&agent, call, account, sourceId, spec](Result<Provider *> p) {
+            if (!p.ok())
+                return call->fail(p.error());
+            if (!p.value()->forking())
+                return call->fail(unsupportedError(p.value()->descriptor(), Capability::Fork).message);
+            p.value()->forking()->fork(
+                sourceId, spec, Callback<SessionInfo>(call, [&agent, call, account](Result<SessionInfo> r) {
+                    if (!r.ok())
+                        return call->fail(r.error());
+                    SessionInfo s = r.value();
+                    s.account = account;
+                    agent.sessionCreated(account, s.id);
+                    call->finish(ToolResult::ok({{QStringLiteral("session"), sessionToJson(s)}}));
+                }));
+        }));
+}
+
+// fork_session: the copy is a new session, so it passes the limits create_session passes
+// (sessions at once, spend an hour, the time limit, the budget, the approvals) or an agent
+// could grow past them one fork at a time.
+void runForkSession(McpAgent &agent, ToolCall *call)
+{
+    const auto policy = agent.policy();
+    if (!policy.ok())
+        return call->fail(policy.error());
+    withMcpSession(agent.services(), call, [&agent, call, policy = *policy](Provider *p, const SessionInfo &s) {
+        if (!p->forking())
+            return call->fail(unsupportedError(p->descriptor(), Capability::Fork).message);
+        const auto plan = forkPlan(agent, policy, p->descriptor(), s, call->arguments());
+        if (!plan)
+            return call->fail(plan.error());
+        if (const auto early = mcp::evaluateCreate(policy, plan->facts); early.kind == mcp::PolicyVerdict::Kind::Deny)
+            return call->fail(makeError(ErrorCode::Unauthorized, early.message));
+        countAgentSessions(agent.services(), policy, call,
+                           [&agent, call, policy, plan = *plan, account = s.account, id = s.id](int count, double usd) {
+                               mcp::CreateFacts counted = plan.facts;
+                               counted.agentSessions = count;
+                               counted.agentUsdPerHour = usd;
+                               agent.decide(call, mcp::evaluateCreate(policy, counted),
+                                            [&agent, call, spec = plan.spec, account, id] {
+                                                forkApproved(agent, call, account, id, spec);
+                                            });
+                           });
+    });
+}
+
 } // namespace
 
 Tool mcpCreateSessionTool(McpAgent &agent)
@@ -311,6 +404,28 @@ Tool mcpCreateSessionTool(McpAgent &agent)
                      {QStringLiteral("destructiveHint"), false},
                      {QStringLiteral("openWorldHint"), true}};
     t.run = [&agent](ToolCall *call) { runCreateSession(agent, call); };
+    return t;
+}
+
+Tool mcpForkSessionTool(McpAgent &agent)
+{
+    Tool t = newTool(QStringLiteral("fork_session"), tr("Fork a session"),
+                     tr("Starts a copy of a session (its files and settings, as the provider keeps them: Vercel's "
+                        "from the sandbox's current snapshot) and answers once it runs; providers that fork: "
+                        "list_accounts says which. The copy is a new session of the agent's: the agent policy's "
+                        "limits and approvals apply as to create_session, and without ttl it ends after the "
+                        "policy's default."));
+    t.inputSchema =
+        object({{QStringLiteral("session"), mcpSessionProp()},
+                {QStringLiteral("name"), prop(QStringLiteral("string"), tr("the copy's name"))},
+                {QLatin1String(createkeys::Ttl), prop(QStringList{QStringLiteral("integer"), QStringLiteral("string")},
+                                                      tr("the copy's time limit: seconds, or 30m, 2h, 1d"))}},
+               {QStringLiteral("session")});
+    t.outputSchema = object({{QStringLiteral("session"), mcpSessionSchema()}}, {QStringLiteral("session")}, false);
+    t.annotations = {{QStringLiteral("readOnlyHint"), false},
+                     {QStringLiteral("destructiveHint"), false},
+                     {QStringLiteral("openWorldHint"), true}};
+    t.run = [&agent](ToolCall *call) { runForkSession(agent, call); };
     return t;
 }
 

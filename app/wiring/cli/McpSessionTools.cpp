@@ -345,6 +345,7 @@ void addMcpSessionTools(mcp::McpServer &server, McpAgent &agent)
     server.addTool(listAccounts(services));
     server.addTool(listSessions(services));
     server.addTool(mcpCreateSessionTool(agent));
+    server.addTool(mcpForkSessionTool(agent));
     server.addTool(sessionStats(services));
     server.addTool(sessionAction(services, QStringLiteral("stop_session"), tr("Stop a session"),
                                  tr("Stops a session; its files stay until remove_session."), &Provider::stop,

@@ -37,6 +37,8 @@ QJsonObject mcpSessionSchema();
 // create_session (McpCreateTool.cpp): options from every provider's descriptors, the agent
 // policy's limits and approvals, the agent's label on the session.
 mcp::Tool mcpCreateSessionTool(McpAgent &agent);
+// fork_session (McpCreateTool.cpp): a copy of a session, under the same limits as a create.
+mcp::Tool mcpForkSessionTool(McpAgent &agent);
 
 // A tool with its name, title and description; the caller adds schemas and run.
 mcp::Tool newTool(const QString &name, const QString &title, const QString &description);

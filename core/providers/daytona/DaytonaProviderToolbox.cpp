@@ -4,6 +4,7 @@
 #include "cloud/WebSocketPtyChannel.h"
 #include "cloud/WebSocketTerminals.h"
 #include "providers/CopyJob.h"
+#include "providers/ExecFileOps.h"
 #include "providers/daytona/DaytonaJobs.h"
 #include "providers/daytona/DaytonaProvider.h"
 
@@ -268,6 +269,18 @@ void DaytonaProvider::removePath(const QString &sessionId, const QString &path, 
                         return done(r.error());
                     done(VoidResult{});
                 }));
+}
+
+// The toolbox's move (a rename) would replace an existing target: a command keeps FilesFacet's
+// rule, and sets the mode with it.
+void DaytonaProvider::movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done)
+{
+    movePathByExec(*this, sessionId, from, to, std::move(done));
+}
+
+void DaytonaProvider::setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done)
+{
+    setModeByExec(*this, sessionId, path, mode, std::move(done));
 }
 
 std::unique_ptr<TransferJob> DaytonaProvider::putItem(const QString &sessionId, const QString &localPath,

@@ -73,6 +73,16 @@ void DockerProvider::makeDir(const QString &sessionId, const QString &path, Call
     makeDirByExec(*this, sessionId, path, std::move(done));
 }
 
+void DockerProvider::movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done)
+{
+    movePathByExec(*this, sessionId, from, to, std::move(done));
+}
+
+void DockerProvider::setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done)
+{
+    setModeByExec(*this, sessionId, path, mode, std::move(done));
+}
+
 Capabilities DockerProvider::coreCapabilities() const
 {
     Capabilities caps = Provider::coreCapabilities();

@@ -3,6 +3,7 @@
 #include "cloud/JsonValues.h"
 #include "cloud/Transfers.h"
 #include "providers/CopyJob.h"
+#include "providers/ExecFileOps.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -479,6 +480,17 @@ void E2bProvider::removePath(const QString &sessionId, const QString &path, Call
                        return done(r.error());
                    done({});
                }));
+}
+
+// envd's Move replaces an existing target and it has no chmod: both by command.
+void E2bProvider::movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done)
+{
+    movePathByExec(*this, sessionId, from, to, std::move(done));
+}
+
+void E2bProvider::setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done)
+{
+    setModeByExec(*this, sessionId, path, mode, std::move(done));
 }
 
 std::unique_ptr<TransferJob> E2bProvider::deferred(const QString &sessionId,

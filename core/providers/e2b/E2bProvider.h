@@ -64,6 +64,8 @@ public:
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
     void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
     void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done) override;
+    void setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done) override;
     std::unique_ptr<LogStream> logs(const QString &sessionId, const LogOptions &options) override;
     void listPtys(const QString &sessionId, Callback<QList<PtyEntry>> done) override;
 

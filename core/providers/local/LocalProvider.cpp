@@ -193,6 +193,16 @@ void LocalProvider::makeDir(const QString &sessionId, const QString &path, Callb
     makeDirByExec(*this, sessionId, path, std::move(done));
 }
 
+void LocalProvider::movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done)
+{
+    movePathByExec(*this, sessionId, from, to, std::move(done));
+}
+
+void LocalProvider::setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done)
+{
+    setModeByExec(*this, sessionId, path, mode, std::move(done));
+}
+
 Capabilities LocalProvider::coreCapabilities() const
 {
     Capabilities caps = Provider::coreCapabilities();

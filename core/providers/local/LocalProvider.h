@@ -83,6 +83,8 @@ public:
     // rm and mkdir through the agent (ExecFileOps.h).
     void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
     void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done) override;
+    void setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done) override;
     Capabilities statsFlags() const override;
     void stats(const QString &sessionId, Callback<StatsSample> done) override;
     std::unique_ptr<StatsStream> streamStats(const QString &sessionId) override;

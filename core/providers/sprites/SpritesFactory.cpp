@@ -63,9 +63,9 @@ ProviderDescriptor makeSpritesDescriptor()
         makeField(QStringLiteral("storage"), tr("Storage (GB)"),
                   tr("The sprite's disk, kept while it sleeps and billed as storage; empty: Sprites' default"),
                   FieldType::Number, {}, 1, 100),
-        makeField(QStringLiteral("public-url"), tr("Public URL"),
-                  tr("Anyone may open the sprite's URL (off: only with the organisation's token)"), FieldType::Boolean,
-                  false),
+        changeable(makeField(QStringLiteral("public-url"), tr("Public URL"),
+                             tr("Anyone may open the sprite's URL (off: only with the organisation's token)"),
+                             FieldType::Boolean, false)),
         makeField(QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, one a line"), FieldType::Env),
         makeField(QStringLiteral("network"), tr("Internet access"),
                   tr("Let the sprite reach the internet (off: a network policy that denies every domain)"),
@@ -78,7 +78,7 @@ ProviderDescriptor makeSpritesDescriptor()
     d.capabilities = Capability::Pty | Capability::PtyResize | Capability::Reattach | Capability::Exec |
                      Capability::Files | Capability::FileList | Capability::SetTimeout | Capability::Kill |
                      Capability::Network | Capability::StatsCpu | Capability::StatsMemory | Capability::StatsNetwork |
-                     Capability::StatsStream | Capability::Snapshots;
+                     Capability::StatsStream | Capability::Snapshots | Capability::Settings;
     return d;
 }
 

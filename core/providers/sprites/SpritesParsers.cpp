@@ -66,6 +66,9 @@ SpriteRecord fromObject(const QJsonObject &o, const QString &account, const QStr
         info.endpoints.append(
             SessionEndpoint{auth == QLatin1String("public") ? tr("URL (public)") : tr("URL"), url, 8080, 0});
     }
+    info.settings.insert(QStringLiteral("public-url"),
+                         o.value(QLatin1String("url_settings")).toObject().value(QLatin1String("auth")).toString() ==
+                             QLatin1String("public"));
     info.rawJson = QJsonDocument(o).toJson(QJsonDocument::Indented);
     return r;
 }
@@ -310,9 +313,8 @@ QJsonObject createBody(const CreateSpec &spec, const QString &name, const QStrin
             labelList << (it.value().isEmpty() ? it.key() : it.key() + QLatin1Char('=') + it.value());
     }
     body.insert(QStringLiteral("labels"), QJsonArray::fromStringList(labelList));
-    const bool open = spec.options.value(QStringLiteral("public-url")).toBool();
-    body.insert(QStringLiteral("url_settings"),
-                QJsonObject{{QStringLiteral("auth"), open ? QStringLiteral("public") : QStringLiteral("sprite")}});
+    const QJsonObject urlSettings = urlSettingsBody(spec.options.value(QStringLiteral("public-url")).toBool());
+    body.insert(QStringLiteral("url_settings"), urlSettings.value(QStringLiteral("url_settings")));
     return body;
 }
 
@@ -325,6 +327,12 @@ QStringList labelsWithTtl(const SpriteRecord &record, qint64 ttlSeconds)
     if (ttlSeconds > 0)
         out << QLatin1String(cloud::kTtlTag) + QLatin1Char('=') + QString::number(ttlSeconds);
     return out;
+}
+
+QJsonObject urlSettingsBody(bool publicUrl)
+{
+    return {{QStringLiteral("url_settings"),
+             QJsonObject{{QStringLiteral("auth"), publicUrl ? QStringLiteral("public") : QStringLiteral("sprite")}}}};
 }
 
 QJsonObject denyAllPolicy()

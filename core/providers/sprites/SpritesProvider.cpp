@@ -47,7 +47,8 @@ SpritesProvider::SpritesProvider(ProviderDescriptor descriptor, QString accountN
                .files = this,
                .stats = &m_stats,
                .timeLimit = this,
-               .snapshots = this});
+               .snapshots = this,
+               .settings = this});
     auto o = cloud::CloudClient::bearerOptions(serviceName(), m_settings.endpoint, m_settings.caCertificates,
                                                m_settings.token, m_clock);
     m_client = new cloud::CloudClient(std::move(o), this);
@@ -347,6 +348,32 @@ void SpritesProvider::remove(const QString &sessionId, Callback<void> done)
                                       Q_EMIT sessionRemoved(sessionId);
                                   }),
         {404});
+}
+
+void SpritesProvider::changeSettings(const QString &sessionId, const QVariantMap &values, Callback<SessionInfo> done)
+{
+    const QString publicUrl = QStringLiteral("public-url");
+    for (auto it = values.cbegin(); it != values.cend(); ++it) {
+        if (it.key() != publicUrl)
+            return done.post(makeError(ErrorCode::InvalidArgument,
+                                       tr("'%1' cannot be changed on a sprite that exists").arg(it.key())));
+    }
+    if (!values.contains(publicUrl))
+        return info(sessionId, std::move(done));
+    cloud::ApiCall call = apiCall("PUT", QStringLiteral("/v1/sprites/") + enc(sessionId));
+    call.body = compact(urlSettingsBody(values.value(publicUrl).toBool()));
+    m_client->call(call, Callback<cloud::ApiReply>(this, [this, done](Result<cloud::ApiReply> put) {
+                       if (!put)
+                           return done(
+                               makeError(put.code(), tr("Changing the settings failed: %1").arg(put.message())));
+                       auto rec = parseSprite(put->body, m_account, m_descriptor.id);
+                       if (!rec)
+                           return done(rec.error());
+                       remember(rec.value());
+                       const SessionInfo now = withPorts(rec->info);
+                       done(now);
+                       Q_EMIT sessionChanged(now);
+                   }));
 }
 
 void SpritesProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done)

@@ -28,7 +28,8 @@ class SpritesProvider : public Provider,
                         public ExecFacet,
                         public CopyingFiles,
                         public TimeLimitFacet,
-                        public SnapshotFacet
+                        public SnapshotFacet,
+                        public SettingsFacet
 {
     Q_OBJECT
 public:
@@ -59,6 +60,8 @@ public:
     void listSnapshots(const QString &sessionId, Callback<QList<SnapshotEntry>> done) override;
     void createSnapshot(const QString &sessionId, const QString &comment, Callback<SnapshotEntry> done) override;
     void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) override;
+    // The URL's access (public-url), changed on the sprite as it is.
+    void changeSettings(const QString &sessionId, const QVariantMap &values, Callback<SessionInfo> done) override;
 
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
     Capabilities fileFlags() const override { return Capability::FileList; }
@@ -72,6 +75,8 @@ public:
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
     void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
     void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done) override;
+    void setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done) override;
 
     cloud::CloudClient *client() const { return m_client; }
     // The URL of a path under the sprite (/v1/sprites/NAME + suffix).

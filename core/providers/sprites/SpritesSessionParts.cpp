@@ -7,6 +7,7 @@
 #include "providers/sprites/SpritesTr.h"
 
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QProcess>
 
 namespace sandbar::sprites {
@@ -177,6 +178,47 @@ void SpritesProvider::makeDir(const QString &sessionId, const QString &path, Cal
 {
     // The files API makes folders only on the way to a file: mkdir -p.
     makeDirByExec(*this, sessionId, path, std::move(done));
+}
+
+void SpritesProvider::movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done)
+{
+    if (const auto refused = moveRefusal(from, to))
+        return done.post(*refused);
+    // fs/rename replaces what is at the target: looked for first, so that nothing is overwritten.
+    statPath(sessionId, to, Callback<PathStat>(this, [this, sessionId, from, to, done](Result<PathStat> there) {
+                 if (!there)
+                     return done(there.error());
+                 if (there->exists)
+                     return done(makeError(ErrorCode::Conflict, tr("'%1' exists already").arg(to)));
+                 cloud::ApiCall call =
+                     apiCall("POST", QStringLiteral("/v1/sprites/") + enc(sessionId) + QStringLiteral("/fs/rename"));
+                 call.body = QJsonDocument(QJsonObject{{QStringLiteral("source"), from},
+                                                       {QStringLiteral("dest"), to},
+                                                       {QStringLiteral("workingDir"), QStringLiteral("/")}})
+                                 .toJson(QJsonDocument::Compact);
+                 m_client->call(call, Callback<cloud::ApiReply>(done.context(), [done](Result<cloud::ApiReply> r) {
+                                    if (!r)
+                                        return done(r.error());
+                                    done(VoidResult{});
+                                }));
+             }));
+}
+
+void SpritesProvider::setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done)
+{
+    if (const auto refused = modeRefusal(path, mode))
+        return done.post(*refused);
+    cloud::ApiCall call =
+        apiCall("POST", QStringLiteral("/v1/sprites/") + enc(sessionId) + QStringLiteral("/fs/chmod"));
+    call.body = QJsonDocument(QJsonObject{{QStringLiteral("path"), path},
+                                          {QStringLiteral("workingDir"), QStringLiteral("/")},
+                                          {QStringLiteral("mode"), modeText(mode)}})
+                    .toJson(QJsonDocument::Compact);
+    m_client->call(call, Callback<cloud::ApiReply>(done.context(), [done](Result<cloud::ApiReply> r) {
+                       if (!r)
+                           return done(r.error());
+                       done(VoidResult{});
+                   }));
 }
 
 std::unique_ptr<TransferJob> SpritesProvider::putItem(const QString &sessionId, const QString &localPath,

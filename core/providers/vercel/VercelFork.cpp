@@ -9,14 +9,14 @@
 
 namespace sandbar::vercel {
 
-void VercelProvider::fork(const QString &sessionId, const QString &name, Callback<SessionInfo> done)
+void VercelProvider::fork(const QString &sessionId, const ForkSpec &spec, Callback<SessionInfo> done)
 {
     getSandbox(
-        sessionId, false, Callback<VercelRecord>(this, [this, sessionId, name, done](Result<VercelRecord> source) {
+        sessionId, false, Callback<VercelRecord>(this, [this, sessionId, spec, done](Result<VercelRecord> source) {
             if (!source)
                 return done(makeError(source.code(), tr("Forking failed: %1").arg(source.message())));
             auto state = std::make_shared<CreateState>();
-            state->spec.name = name.trimmed().isEmpty() ? sessionId : name.trimmed();
+            state->spec.name = spec.name.trimmed().isEmpty() ? sessionId : spec.name.trimmed();
             state->token = QUuid::createUuid().toString(QUuid::WithoutBraces);
             state->done = done;
             Q_EMIT createProgress(state->spec.name, tr("Forking %1…").arg(sessionId), 0, 0);
@@ -24,7 +24,7 @@ void VercelProvider::fork(const QString &sessionId, const QString &name, Callbac
                 apiCall("POST", QStringLiteral("/v2/sandboxes/") + enc(sessionId) + QStringLiteral("/fork"));
             call.query.addQueryItem(QStringLiteral("projectId"), m_settings.project);
             call.body =
-                QJsonDocument(forkBody(source.value(), name, m_account, state->token)).toJson(QJsonDocument::Compact);
+                QJsonDocument(forkBody(source.value(), spec, m_account, state->token)).toJson(QJsonDocument::Compact);
             call.timeoutMs = 120000;
             makeOnce(call, state, tr("Forking failed: %1"));
         }));

@@ -331,15 +331,25 @@ int tagRoom(const CreateSpec &spec)
     return 5 - ours;
 }
 
-QJsonObject forkBody(const VercelRecord &source, const QString &name, const QString &account, const QString &token)
+QJsonObject forkBody(const VercelRecord &source, const ForkSpec &spec, const QString &account, const QString &token)
 {
     QJsonObject body;
-    if (!name.trimmed().isEmpty())
-        body.insert(QStringLiteral("name"), name.trimmed());
+    if (!spec.name.trimmed().isEmpty())
+        body.insert(QStringLiteral("name"), spec.name.trimmed());
+    QMap<QString, QString> labelsIn = source.info.labels;
+    labelsIn.insert(spec.labels);
     QJsonObject tags;
-    const QMap<QString, QString> all = cloud::serviceTagsFor(source.info.labels, account, token);
+    const QMap<QString, QString> all = cloud::serviceTagsFor(labelsIn, account, token);
     for (auto it = all.cbegin(); it != all.cend(); ++it)
         tags.insert(it.key(), it.value());
+    // Vercel keeps five tags: Sandbar's own (account, token, time limit, agent) stay, and the
+    // person's labels that no longer fit are left off the copy, last first.
+    const QStringList ours{QLatin1String(cloud::kAccountTag), QLatin1String(cloud::kTokenTag),
+                           QLatin1String(cloud::kTtlTag), QLatin1String(cloud::kAgentTag)};
+    for (auto keys = tags.keys(); tags.size() > 5 && !keys.isEmpty(); keys.removeLast()) {
+        if (!ours.contains(keys.last()))
+            tags.remove(keys.last());
+    }
     body.insert(QStringLiteral("tags"), tags);
     return body;
 }

@@ -111,8 +111,9 @@ QJsonObject createBody(const CreateSpec &spec, const QString &account, const QSt
                        qint64 timeoutSeconds);
 
 // What a fork sends (POST /v2/sandboxes/{name}/fork): its name where one is given, and the
-// source's tags as the copy's own (the account, a new create token; labels carried over).
-QJsonObject forkBody(const VercelRecord &source, const QString &name, const QString &account, const QString &token);
+// source's tags as the copy's own (the account, a new create token; labels carried over, the
+// spec's over them).
+QJsonObject forkBody(const VercelRecord &source, const ForkSpec &spec, const QString &account, const QString &token);
 
 // A sandbox's tags as they are, with Sandbar's time limit set to ttlSeconds (from creation);
 // for PATCH /v2/sandboxes/{name}, which replaces them all.

@@ -76,7 +76,7 @@ public:
     void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) override;
     bool keepsComments() const override { return false; }
     // VercelFork.cpp
-    void fork(const QString &sessionId, const QString &name, Callback<SessionInfo> done) override;
+    void fork(const QString &sessionId, const ForkSpec &spec, Callback<SessionInfo> done) override;
 
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
     Capabilities fileFlags() const override { return Capability::FileList; }
@@ -90,6 +90,8 @@ public:
     void listFiles(const QString &sessionId, const QString &path, Callback<QList<FileEntry>> done) override;
     void removePath(const QString &sessionId, const QString &path, Callback<void> done) override;
     void makeDir(const QString &sessionId, const QString &path, Callback<void> done) override;
+    void movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done) override;
+    void setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done) override;
 
     cloud::CloudClient *client() const { return m_client; }
     // The URL of a call on the sandbox's current session (/v2/sandboxes/sessions/ID/suffix,

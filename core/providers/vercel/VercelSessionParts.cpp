@@ -46,6 +46,16 @@ void VercelProvider::makeDir(const QString &sessionId, const QString &path, Call
     makeDirByExec(*this, sessionId, path, std::move(done));
 }
 
+void VercelProvider::movePath(const QString &sessionId, const QString &from, const QString &to, Callback<void> done)
+{
+    movePathByExec(*this, sessionId, from, to, std::move(done));
+}
+
+void VercelProvider::setMode(const QString &sessionId, const QString &path, quint32 mode, Callback<void> done)
+{
+    setModeByExec(*this, sessionId, path, mode, std::move(done));
+}
+
 std::unique_ptr<TransferJob> VercelProvider::putItem(const QString &sessionId, const QString &localPath,
                                                      const QString &remoteDir, const QString &name)
 {

@@ -23,7 +23,7 @@ const killsOnCancel = process.env.SANDBAR_MCP_ENGINE === 'local'
 const run = randomBytes(4).toString('hex')
 const args = ['--config-dir', configDir, 'mcp']
 
-const expectedTools = ['compare_providers', 'create_session', 'create_snapshot', 'exec', 'list_accounts',
+const expectedTools = ['compare_providers', 'create_session', 'create_snapshot', 'exec', 'fork_session', 'list_accounts',
   'list_files', 'list_sessions', 'list_snapshots', 'read_file', 'remove_session', 'restore_snapshot',
   'session_stats', 'stop_session', 'upload', 'write_file']
 
@@ -195,6 +195,11 @@ try {
       const text = await toolError(name, { session: ref, ...extra })
       check(/snapshots/i.test(text), `${name}: ${text}`)
     }
+  })
+
+  await step('fork where the provider does not fork: one clear refusal, nothing made', async () => {
+    const text = await toolError('fork_session', { session: ref })
+    check(/fork/i.test(text), `fork_session: ${text}`)
   })
 
   await step('session_stats', async () => {
