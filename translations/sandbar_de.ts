@@ -2154,6 +2154,29 @@ stderr (%5 Bytes): %6</translation>
     </message>
 </context>
 <context>
+    <name>sandbar::cloud::WebSocketPortForward</name>
+    <message>
+        <source>the port</source>
+        <translation>den Port</translation>
+    </message>
+    <message>
+        <source>the connection closed</source>
+        <translation>die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>%1 did not open the port within %2 s</source>
+        <translation>%1 hat den Port nicht innerhalb von %2 s geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 did not connect the port: %2</source>
+        <translation>%1 hat den Port nicht verbunden: %2</translation>
+    </message>
+    <message>
+        <source>No local port for forwarding: %1</source>
+        <translation>Kein lokaler Port für die Weiterleitung: %1</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::cloud::WebSocketPtyChannel</name>
     <message>
         <source>The service</source>
@@ -4987,6 +5010,10 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>&apos;%1&apos; exists already</source>
         <translation>&apos;%1&apos; gibt es schon</translation>
+    </message>
+    <message>
+        <source>Port %1 (forwarded to this computer)</source>
+        <translation>Port %1 (auf diesen Rechner weitergeleitet)</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTcpSocket>
 #include <QTest>
 
 using namespace sandbar;
@@ -181,6 +182,49 @@ private Q_SLOTS:
         second.channel->close();
         QVERIFY(waitUntil([&] { return second.ended(); }, 15000));
         QVERIFY(waitUntil([&] { return ptys().isEmpty(); }, 15000));
+    }
+
+    // A port that starts listening in the sprite (told on the terminal's socket) gets a local
+    // port on this computer, carried over /proxy: a request there reaches the server inside
+    // the sprite; when the port closes, so does the forward.
+    void listeningPortsAreForwarded()
+    {
+        Term shell(m_provider->terminals()->openPty(m_id, PtyOptions{}), this);
+        QVERIFY(waitUntil([&] { return shell.started || shell.ended(); }, 15000));
+        shell.channel->write("mkdir -p /tmp/www && echo forwarded-$((6*7)) > /tmp/www/index.html && "
+                             "busybox httpd -f -p 127.0.0.1:9123 -h /tmp/www & echo started-httpd\n");
+        QVERIFY2(shell.waitFor("started-httpd"), shell.out.constData());
+        const auto forwarded = [&]() -> std::optional<SessionEndpoint> {
+            auto info = await<SessionInfo>([&](Callback<SessionInfo> cb) { m_provider->info(m_id, cb); });
+            if (!info)
+                return std::nullopt;
+            for (const SessionEndpoint &e : info->endpoints) {
+                if (e.sessionPort == 9123 && e.hostPort > 0)
+                    return e;
+            }
+            return std::nullopt;
+        };
+        std::optional<SessionEndpoint> endpoint;
+        QVERIFY2(waitUntil([&] { return (endpoint = forwarded()).has_value(); }, 20000), shell.out.constData());
+        QCOMPARE(endpoint->url, QStringLiteral("http://127.0.0.1:%1").arg(endpoint->hostPort));
+        QTcpSocket client;
+        client.connectToHost(QHostAddress::LocalHost, quint16(endpoint->hostPort));
+        QVERIFY(client.waitForConnected(10000));
+        client.write("GET /index.html HTTP/1.0\r\nHost: localhost\r\n\r\n");
+        QByteArray reply;
+        QVERIFY2(waitUntil(
+                     [&] {
+                         reply += client.readAll();
+                         return reply.contains("forwarded-42") || client.state() == QAbstractSocket::UnconnectedState;
+                     },
+                     20000),
+                 reply.constData());
+        QVERIFY2(reply.startsWith("HTTP/1.") && reply.contains("forwarded-42"), reply.constData());
+        shell.channel->write("kill %1; echo stopped-httpd\n");
+        QVERIFY2(shell.waitFor("stopped-httpd"), shell.out.constData());
+        QVERIFY2(waitUntil([&] { return !forwarded().has_value(); }, 20000), "the forward outlived its port");
+        shell.channel->close();
+        QVERIFY(waitUntil([&] { return shell.ended(); }, 15000));
     }
 
     // Stop ends what runs in the sprite and lets it sleep; the sprite and its files stay.

@@ -109,7 +109,44 @@ SessionInfo SpritesProvider::withPorts(SessionInfo info) const
     if (m_openPorts.value(info.id).contains(8080))
         for (SessionEndpoint &e : info.endpoints)
             e.name = tr("%1 (8080 is listening)").arg(e.name);
+    // Every listening port, 8080 too (its URL may be private), on a local port of this computer.
+    const auto forwards = m_forwards.value(info.id);
+    QList<int> ports = forwards.keys();
+    std::sort(ports.begin(), ports.end());
+    for (const int port : std::as_const(ports)) {
+        const quint16 local = forwards.value(port)->localPort();
+        info.endpoints.append(SessionEndpoint{tr("Port %1 (forwarded to this computer)").arg(port),
+                                              QStringLiteral("http://127.0.0.1:%1").arg(local), port, local});
+    }
     return info;
+}
+
+void SpritesProvider::forwardPort(const QString &sprite, int port, bool open)
+{
+    QHash<int, cloud::WebSocketPortForward *> &forwards = m_forwards[sprite];
+    if (!open) {
+        delete forwards.take(port);
+        if (forwards.isEmpty())
+            m_forwards.remove(sprite);
+        return;
+    }
+    if (forwards.contains(port) || port <= 0 || port > 65535)
+        return;
+    auto *forward = new cloud::WebSocketPortForward(
+        serviceName(),
+        [this, sprite, port] {
+            cloud::WebSocketPortForward::Dial dial;
+            dial.request = m_client->request(spriteUrl(sprite, QStringLiteral("/proxy")));
+            dial.init = compact(
+                QJsonObject{{QStringLiteral("host"), QStringLiteral("localhost")}, {QStringLiteral("port"), port}});
+            return dial;
+        },
+        this);
+    if (!forward->listen()) {
+        delete forward; // no local port: the sprite's port is still listed, only not forwarded
+        return;
+    }
+    forwards.insert(port, forward);
 }
 
 void SpritesProvider::notePort(const QString &sprite, int port, bool open)
@@ -121,6 +158,7 @@ void SpritesProvider::notePort(const QString &sprite, int port, bool open)
         ports.append(port);
     else
         ports.removeAll(port);
+    forwardPort(sprite, port, open);
     const auto it = m_records.constFind(sprite);
     if (it != m_records.cend())
         Q_EMIT sessionChanged(withPorts(it->info));
@@ -343,6 +381,7 @@ void SpritesProvider::remove(const QString &sessionId, Callback<void> done)
                                           return done(makeError(r.code(), tr("Deleting failed: %1").arg(r.message())));
                                       m_records.remove(sessionId);
                                       m_openPorts.remove(sessionId);
+                                      qDeleteAll(m_forwards.take(sessionId));
                                       m_ttl->remove(sessionId);
                                       done(VoidResult{});
                                       Q_EMIT sessionRemoved(sessionId);

@@ -3,6 +3,7 @@
 #include "cloud/CloudClient.h"
 #include "cloud/DeadlineKeeper.h"
 #include "cloud/PolledStats.h"
+#include "cloud/PortForward.h"
 #include "cloud/WebSocketTerminals.h"
 #include "providers/CopyingFiles.h"
 #include "providers/Provider.h"
@@ -110,6 +111,9 @@ private:
     cloud::CloudClient *m_client = nullptr;
     QHash<QString, SpriteRecord> m_records; // by sprite name, the last seen
     QHash<QString, QList<int>> m_openPorts; // what the exec sockets said is listening
+    // A local port for each of them, carried over /proxy (sprite -> sprite port -> forward).
+    QHash<QString, QHash<int, cloud::WebSocketPortForward *>> m_forwards;
+    void forwardPort(const QString &sprite, int port, bool open);
     cloud::DeadlineKeeper *m_ttl = nullptr; // Sandbar's ttl: ends what runs, never the sprite
     cloud::WebSocketTerminals m_terminals;
     cloud::PolledStats m_stats;

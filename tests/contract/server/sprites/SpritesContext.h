@@ -194,5 +194,6 @@ void installControlPlane(Context &context);
 void installExec(Context &context);
 void installFiles(Context &context);
 void installCheckpoints(Context &context);
+void installProxy(Context &context);
 
 } // namespace contract::sprites

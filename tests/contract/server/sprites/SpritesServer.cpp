@@ -350,6 +350,7 @@ void install(Server &server, SandboxHost &host, const Options &options)
     installExec(*context);
     installFiles(*context);
     installCheckpoints(*context);
+    installProxy(*context);
     server.setFallback([](const Request &request, Responder *responder) {
         Context::error(responder, 404, QStringLiteral("not_found"),
                        QStringLiteral("no route for %1").arg(request.path));
