@@ -1922,6 +1922,142 @@ stderr (%5 Bytes): %6</translation>
         <source>the copy&apos;s time limit: seconds, or 30m, 2h, 1d</source>
         <translation>das Zeitlimit der Kopie: Sekunden, oder 30m, 2h, 1d</translation>
     </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>exited %1</source>
+        <translation>beendet mit %1</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>STARTED</source>
+        <translation>GESTARTET</translation>
+    </message>
+    <message>
+        <source>COMMAND</source>
+        <translation>BEFEHL</translation>
+    </message>
+    <message>
+        <source>commands needs a subcommand: list, start, logs, kill</source>
+        <translation>commands braucht einen Unterbefehl: list, start, logs, kill</translation>
+    </message>
+    <message>
+        <source>usage: commands list REF</source>
+        <translation>Aufruf: commands list REF</translation>
+    </message>
+    <message>
+        <source>usage: commands start REF -- CMD [ARG]...</source>
+        <translation>Aufruf: commands start REF -- CMD [ARG]...</translation>
+    </message>
+    <message>
+        <source>usage: commands logs REF ID</source>
+        <translation>Aufruf: commands logs REF ID</translation>
+    </message>
+    <message>
+        <source>usage: commands kill REF ID [--signal SIG]</source>
+        <translation>Aufruf: commands kill REF ID [--signal SIG]</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a signal: give TERM, KILL, INT, HUP, QUIT, USR1, USR2 or a number</source>
+        <translation>„%1“ ist kein Signal: TERM, KILL, INT, HUP, QUIT, USR1, USR2 oder eine Zahl angeben</translation>
+    </message>
+    <message>
+        <source>unknown commands subcommand &apos;%1&apos;</source>
+        <translation>unbekannter Unterbefehl von commands: „%1“</translation>
+    </message>
+    <message>
+        <source>the command&apos;s id</source>
+        <translation>die ID des Befehls</translation>
+    </message>
+    <message>
+        <source>what runs</source>
+        <translation>was läuft</translation>
+    </message>
+    <message>
+        <source>whether it still runs</source>
+        <translation>ob er noch läuft</translation>
+    </message>
+    <message>
+        <source>once it ended, where known</source>
+        <translation>sobald er beendet ist, wo bekannt</translation>
+    </message>
+    <message>
+        <source>the command&apos;s id, as start_command or list_commands gives it</source>
+        <translation>die ID des Befehls, wie start_command oder list_commands sie nennen</translation>
+    </message>
+    <message>
+        <source>Start a command that keeps running</source>
+        <translation>Einen Befehl starten, der weiterläuft</translation>
+    </message>
+    <message>
+        <source>Starts a command that runs on its own (a development server, a watcher) and answers at once with its id; command_output reads what it prints, signal_command stops it. Give argv (run as is) or command (run by sh -c). It takes no input.</source>
+        <translation>Startet einen Befehl, der für sich weiterläuft (einen Entwicklungsserver, einen Watcher), und antwortet sofort mit seiner ID; command_output liest seine Ausgabe, signal_command hält ihn an. argv (unverändert ausgeführt) oder command (von sh -c ausgeführt) angeben. Er nimmt keine Eingabe.</translation>
+    </message>
+    <message>
+        <source>List commands left running</source>
+        <translation>Weiterlaufende Befehle auflisten</translation>
+    </message>
+    <message>
+        <source>The commands started in a session with start_command, newest first, with their state.</source>
+        <translation>Die mit start_command in einer Sitzung gestarteten Befehle, neueste zuerst, mit ihrem Zustand.</translation>
+    </message>
+    <message>
+        <source>Read a command&apos;s output</source>
+        <translation>Die Ausgabe eines Befehls lesen</translation>
+    </message>
+    <message>
+        <source>What a command from start_command has printed since it started (the last 256 KiB of each stream), read for up to wait_seconds or until it ends; ended says which.</source>
+        <translation>Was ein Befehl von start_command seit seinem Start ausgegeben hat (die letzten 256 KiB jedes Datenstroms), gelesen bis zu wait_seconds lang oder bis er endet; ended sagt, was davon.</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for more output (default 1)</source>
+        <translation>Sekunden, die auf weitere Ausgabe gewartet wird (Standard 1)</translation>
+    </message>
+    <message>
+        <source>its end, as text</source>
+        <translation>ihr Ende, als Text</translation>
+    </message>
+    <message>
+        <source>all there was</source>
+        <translation>alles, was es gab</translation>
+    </message>
+    <message>
+        <source>only the end kept</source>
+        <translation>nur das Ende behalten</translation>
+    </message>
+    <message>
+        <source>the command has ended</source>
+        <translation>der Befehl ist beendet</translation>
+    </message>
+    <message>
+        <source>Name the command (list_commands shows them).</source>
+        <translation>Den Befehl nennen (list_commands zeigt sie).</translation>
+    </message>
+    <message>
+        <source>Stop a command left running</source>
+        <translation>Einen weiterlaufenden Befehl anhalten</translation>
+    </message>
+    <message>
+        <source>Sends a signal to a command from start_command: TERM (the default) asks it to end, KILL ends it at once.</source>
+        <translation>Sendet einem Befehl von start_command ein Signal: TERM (der Standard) bittet ihn zu enden, KILL beendet ihn sofort.</translation>
+    </message>
+    <message>
+        <source>TERM, KILL, INT or HUP</source>
+        <translation>TERM, KILL, INT oder HUP</translation>
+    </message>
+    <message>
+        <source>the signal sent</source>
+        <translation>das gesendete Signal</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a signal: give TERM, KILL, INT or HUP.</source>
+        <translation>„%1“ ist kein Signal: TERM, KILL, INT oder HUP angeben.</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cli::McpAgent</name>
@@ -5885,6 +6021,117 @@ Jedes Programm auf diesem Computer kann sich diesen Namen geben: Das ist eine Be
     </message>
 </context>
 <context>
+    <name>sandbar::ui::CommandsView</name>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Exited (%1)</source>
+        <translation>Beendet (%1)</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Commands started here run on their own, also after this window closes; the provider keeps their output.</source>
+        <translation>Hier gestartete Befehle laufen für sich weiter, auch nachdem dieses Fenster geschlossen ist; der Anbieter bewahrt ihre Ausgabe auf.</translation>
+    </message>
+    <message>
+        <source>Command line, run by sh -c (for example: npm run dev)</source>
+        <translation>Befehlszeile, von sh -c ausgeführt (zum Beispiel: npm run dev)</translation>
+    </message>
+    <message>
+        <source>Command to start</source>
+        <translation>Zu startender Befehl</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Commands</source>
+        <translation>Befehle</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Ask the command to end (TERM)</source>
+        <translation>Den Befehl bitten zu enden (TERM)</translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation>Beenden erzwingen</translation>
+    </message>
+    <message>
+        <source>End the command at once (KILL)</source>
+        <translation>Den Befehl sofort beenden (KILL)</translation>
+    </message>
+    <message>
+        <source>Output of the selected command</source>
+        <translation>Ausgabe des ausgewählten Befehls</translation>
+    </message>
+    <message>
+        <source>The commands could not be listed: %1</source>
+        <translation>Die Befehle konnten nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>No commands started yet.</source>
+        <translation>Noch keine Befehle gestartet.</translation>
+    </message>
+    <message>
+        <source>Starting %1…</source>
+        <translation>%1 wird gestartet …</translation>
+    </message>
+    <message>
+        <source>The command did not start: %1</source>
+        <translation>Der Befehl ist nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Started %1 (%2).</source>
+        <translation>%1 gestartet (%2).</translation>
+    </message>
+    <message>
+        <source>The signal was not sent: %1</source>
+        <translation>Das Signal wurde nicht gesendet: %1</translation>
+    </message>
+    <message>
+        <source>Killed %1.</source>
+        <translation>%1 sofort beendet.</translation>
+    </message>
+    <message>
+        <source>Asked %1 to stop.</source>
+        <translation>%1 gebeten anzuhalten.</translation>
+    </message>
+    <message>
+        <source>The output stopped: %1</source>
+        <translation>Die Ausgabe brach ab: %1</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::ui::CompareModel</name>
     <message>
         <source>CPU</source>
@@ -8144,6 +8391,10 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>No terminal open yet (Ctrl+Shift+N, or double-click the session).</source>
         <translation>Noch kein Terminal geöffnet (Strg+Umschalt+N oder Doppelklick auf die Sitzung).</translation>
     </message>
+    <message>
+        <source>Commands</source>
+        <translation>Befehle</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::SessionSettingsDialog</name>
@@ -9260,6 +9511,18 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>%1 KiB</source>
         <translation>%1 KiB</translation>
     </message>
+    <message>
+        <source>command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>it names no command</source>
+        <translation>sie nennt keinen Befehl</translation>
+    </message>
+    <message>
+        <source>Vercel ended the command&apos;s output: %1</source>
+        <translation>Vercel hat die Ausgabe des Befehls beendet: %1</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::vercel::VercelExecJob</name>
@@ -9401,6 +9664,26 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>Forking %1…</source>
         <translation>%1 wird abgezweigt…</translation>
+    </message>
+    <message>
+        <source>No command to run</source>
+        <translation>Kein Befehl zum Ausführen</translation>
+    </message>
+    <message>
+        <source>A command left running takes no input</source>
+        <translation>Ein weiterlaufender Befehl nimmt keine Eingabe</translation>
+    </message>
+    <message>
+        <source>Starting the command failed: %1</source>
+        <translation>Der Befehl konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a signal number</source>
+        <translation>%1 ist keine Signalnummer</translation>
+    </message>
+    <message>
+        <source>Signalling the command failed: %1</source>
+        <translation>Das Signal an den Befehl schlug fehl: %1</translation>
     </message>
 </context>
 <context>
@@ -9971,6 +10254,42 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>MODE is one to four octal digits, as chmod takes them: 755, 0640. A folder&apos;s contents keep theirs.</source>
         <translation>MODUS sind eine bis vier Oktalziffern, wie chmod sie nimmt: 755, 0640. Der Inhalt eines Ordners behält seine.</translation>
+    </message>
+    <message>
+        <source>List the commands left running in a session, newest first, with their state.</source>
+        <translation>Die in einer Sitzung weiterlaufenden Befehle auflisten, neueste zuerst, mit ihrem Zustand.</translation>
+    </message>
+    <message>
+        <source>Where the provider cannot list them (Vercel), the list holds those started through Sandbar with this account.</source>
+        <translation>Wo der Anbieter sie nicht auflisten kann (Vercel), enthält die Liste die über Sandbar mit diesem Konto gestarteten.</translation>
+    </message>
+    <message>
+        <source>Start a command that keeps running on its own and print its id.</source>
+        <translation>Einen Befehl starten, der für sich weiterläuft, und seine ID ausgeben.</translation>
+    </message>
+    <message>
+        <source>It takes no input. Follow its output with commands logs, end it with commands kill.</source>
+        <translation>Er nimmt keine Eingabe. Seine Ausgabe mit commands logs verfolgen, ihn mit commands kill beenden.</translation>
+    </message>
+    <message>
+        <source>Start a development server and leave it running.</source>
+        <translation>Einen Entwicklungsserver starten und laufen lassen.</translation>
+    </message>
+    <message>
+        <source>Print a command&apos;s output from its start and follow it until the command ends.</source>
+        <translation>Die Ausgabe eines Befehls von seinem Start an ausgeben und verfolgen, bis der Befehl endet.</translation>
+    </message>
+    <message>
+        <source>Its stderr goes to stderr. An interrupt stops following; the command runs on.</source>
+        <translation>Sein stderr geht nach stderr. Eine Unterbrechung beendet das Verfolgen; der Befehl läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Send a signal to a command left running (TERM unless told).</source>
+        <translation>Einem weiterlaufenden Befehl ein Signal senden (TERM, sofern nicht anders angegeben).</translation>
+    </message>
+    <message>
+        <source>TERM, KILL, INT, HUP, QUIT, USR1, USR2 or a number.</source>
+        <translation>TERM, KILL, INT, HUP, QUIT, USR1, USR2 oder eine Zahl.</translation>
     </message>
 </context>
 </TS>

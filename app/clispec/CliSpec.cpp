@@ -204,6 +204,44 @@ QList<Command> makeCommands()
         .positionals = {C::Session, C::None},
     };
     list << Command{
+        .words = "commands list",
+        .synopsis = "REF",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "List the commands left running in a session, newest first, "
+                                                   "with their state."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "Where the provider cannot list them (Vercel), the list holds "
+                                                       "those started through Sandbar with this account."),
+        .positionals = {C::Session},
+    };
+    list << Command{
+        .words = "commands start",
+        .synopsis = "REF -- CMD [ARG]...",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Start a command that keeps running on its own and print its id."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "It takes no input. Follow its output with commands logs, end "
+                                                       "it with commands kill."),
+        .positionals = {C::Session},
+        .allowRest = true,
+        .examples = {{"commands start vercel/web -- npm run dev",
+                      QT_TRANSLATE_NOOP("sandbarctl", "Start a development server and leave it running.")}},
+    };
+    list << Command{
+        .words = "commands logs",
+        .synopsis = "REF ID",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Print a command's output from its start and follow it until the "
+                                                   "command ends."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "Its stderr goes to stderr. An interrupt stops following; the "
+                                                       "command runs on."),
+        .positionals = {C::Session, C::None},
+    };
+    list << Command{
+        .words = "commands kill",
+        .synopsis = "REF ID [--signal SIG]",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Send a signal to a command left running (TERM unless told)."),
+        .options = {{"--signal", "SIG",
+                     QT_TRANSLATE_NOOP("sandbarctl", "TERM, KILL, INT, HUP, QUIT, USR1, USR2 or "
+                                                     "a number.")}},
+        .positionals = {C::Session, C::None},
+    };
+    list << Command{
         .words = "exec",
         .synopsis = "REF -- CMD [ARG]...",
         .summary = QT_TRANSLATE_NOOP("sandbarctl", "Run a command in a session and exit with its exit code."),

@@ -240,6 +240,7 @@ int cliMain(int argc, char **argv)
         {QStringLiteral("chmod"), &cli::runChmod},
         {QStringLiteral("stats"), &cli::runStats},
         {QStringLiteral("snapshots"), &cli::runSnapshots},
+        {QStringLiteral("commands"), &cli::runCommands},
         {QStringLiteral("catalog"), &cli::runCatalog},
         {QStringLiteral("compare"), &cli::runCompare},
         {QStringLiteral("audit"), &runAuditCommand},

@@ -59,6 +59,8 @@ constexpr ActionName ActionNames[] = {
     {Action::FileMoved, "file.moved"},
     {Action::FileModeChanged, "file.mode"},
     {Action::SessionSettingsChanged, "session.settings"},
+    {Action::CommandStarted, "command.started"},
+    {Action::CommandSignalled, "command.signalled"},
 };
 
 QStringList schema()

@@ -42,6 +42,8 @@ enum class Action {
     FileMoved,              // the Files tab's rename (detail: moveDetail)
     FileModeChanged,        // the Files tab's permissions (detail: modeDetail)
     SessionSettingsChanged, // detail: the changed options (sanitizeDetail)
+    CommandStarted,         // a command left running (detail: execDetail and its id)
+    CommandSignalled,       // detail: {command, signal}
 };
 
 QString actionName(Action action);

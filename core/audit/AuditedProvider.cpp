@@ -52,6 +52,7 @@ void AuditedProvider::mirrorFacets()
     f.snapshots = in.snapshots ? this : nullptr;
     f.fork = in.fork ? this : nullptr;
     f.settings = in.settings ? this : nullptr;
+    f.background = in.background ? this : nullptr;
     setFacets(f);
 }
 
@@ -171,6 +172,26 @@ void AuditedProvider::changeSettings(const QString &id, const QVariantMap &value
             record(int(Action::SessionSettingsChanged), id, detail, r.ok() ? VoidResult{} : VoidResult(r.error()));
             done(std::move(r));
         }));
+}
+
+void AuditedProvider::startBackground(const QString &id, const ExecRequest &request, Callback<BackgroundCommand> done)
+{
+    QJsonObject detail = execDetail(request);
+    m_inner->background()->startBackground(
+        id, request,
+        Callback<BackgroundCommand>(done.context(), [this, id, detail, done](Result<BackgroundCommand> r) mutable {
+            if (r.ok())
+                detail.insert(QStringLiteral("command"), r->id);
+            record(int(Action::CommandStarted), id, detail, r.ok() ? VoidResult{} : VoidResult(r.error()));
+            done(std::move(r));
+        }));
+}
+
+void AuditedProvider::signalBackground(const QString &id, const QString &commandId, int signal, Callback<void> done)
+{
+    const QJsonObject detail{{QStringLiteral("command"), commandId.left(200)}, {QStringLiteral("signal"), signal}};
+    m_inner->background()->signalBackground(id, commandId, signal,
+                                            logged(int(Action::CommandSignalled), id, detail, std::move(done)));
 }
 
 void AuditedProvider::fork(const QString &id, const ForkSpec &spec, Callback<SessionInfo> done)

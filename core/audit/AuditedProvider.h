@@ -24,7 +24,8 @@ class AuditedProvider final : public Provider,
                               public TimeLimitFacet,
                               public SnapshotFacet,
                               public ForkFacet,
-                              public SettingsFacet
+                              public SettingsFacet,
+                              public BackgroundFacet
 {
     Q_OBJECT
 public:
@@ -127,6 +128,19 @@ public:
 
     // SettingsFacet: session.settings with the values asked for.
     void changeSettings(const QString &sessionId, const QVariantMap &values, Callback<SessionInfo> done) override;
+
+    // BackgroundFacet: a start and a signal recorded, the list and the output passed on.
+    void startBackground(const QString &sessionId, const ExecRequest &request,
+                         Callback<BackgroundCommand> done) override;
+    void listBackground(const QString &sessionId, Callback<QList<BackgroundCommand>> done) override
+    {
+        m_inner->background()->listBackground(sessionId, std::move(done));
+    }
+    std::unique_ptr<LogStream> backgroundOutput(const QString &sessionId, const QString &commandId) override
+    {
+        return m_inner->background()->backgroundOutput(sessionId, commandId);
+    }
+    void signalBackground(const QString &sessionId, const QString &commandId, int signal, Callback<void> done) override;
 
 private:
     void mirrorFacets();

@@ -6,7 +6,7 @@
 namespace sandbar {
 
 namespace {
-constexpr std::array<std::pair<Capability, const char *>, 27> kNames{{
+constexpr std::array<std::pair<Capability, const char *>, 28> kNames{{
     {Capability::Pty, "pty"},
     {Capability::PtyResize, "ptyResize"},
     {Capability::Exec, "exec"},
@@ -34,6 +34,7 @@ constexpr std::array<std::pair<Capability, const char *>, 27> kNames{{
     {Capability::Images, "images"},
     {Capability::Fork, "fork"},
     {Capability::Settings, "settings"},
+    {Capability::Background, "background"},
 }};
 } // namespace
 

@@ -32,10 +32,11 @@ enum class Capability : quint32 {
     Adopt = 1u << 20,
     Logs = 1u << 21,
     Ports = 1u << 22,
-    Archive = 1u << 23,  // moves a stopped sandbox to cheaper storage; resume restores it
-    Images = 1u << 24,   // lists the images the engine holds
-    Fork = 1u << 25,     // a new session with a copy of one's files and settings
-    Settings = 1u << 26, // create options changed on a session that exists (a sprite's URL)
+    Archive = 1u << 23,    // moves a stopped sandbox to cheaper storage; resume restores it
+    Images = 1u << 24,     // lists the images the engine holds
+    Fork = 1u << 25,       // a new session with a copy of one's files and settings
+    Settings = 1u << 26,   // create options changed on a session that exists (a sprite's URL)
+    Background = 1u << 27, // commands left running on their own, their output, a signal
 };
 Q_DECLARE_FLAGS(Capabilities, Capability)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)

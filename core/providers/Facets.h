@@ -6,7 +6,9 @@
 #include "providers/Jobs.h"
 #include "providers/Session.h"
 
+#include <QDateTime>
 #include <QIODevice>
+#include <QStringList>
 #include <memory>
 
 namespace sandbar {
@@ -190,6 +192,36 @@ public:
     virtual void changeSettings(const QString &sessionId, const QVariantMap &values, Callback<SessionInfo> done) = 0;
 };
 
+// A command left running in a session (Capability::Background): a dev server, a watcher, a
+// long build, started now and looked at later.
+struct BackgroundCommand {
+    QString id;
+    QStringList argv;
+    QDateTime started;
+    bool running = true;
+    std::optional<int> exitCode; // once it ended, where the service knows it
+};
+
+// Capability::Background: commands that run on their own (Vercel's detached commands), whose
+// output can be read while and after they run, and that can be sent a signal.
+class BackgroundFacet
+{
+public:
+    virtual ~BackgroundFacet() = default;
+    // Answers once the command runs. It takes no input: request.stdinData must be empty.
+    virtual void startBackground(const QString &sessionId, const ExecRequest &request,
+                                 Callback<BackgroundCommand> done) = 0;
+    // Newest first.
+    virtual void listBackground(const QString &sessionId, Callback<QList<BackgroundCommand>> done) = 0;
+    // The command's output from its start, then as it comes; finished once the command has
+    // ended. Returned unstarted.
+    virtual std::unique_ptr<LogStream> backgroundOutput(const QString &sessionId, const QString &commandId) = 0;
+    // signal: a POSIX signal number (15 asks the command to end, 9 makes it); an ended command
+    // is left as it was.
+    virtual void signalBackground(const QString &sessionId, const QString &commandId, int signal,
+                                  Callback<void> done) = 0;
+};
+
 // The table a provider fills in; null where it does not have the facet.
 struct Facets {
     TerminalFacet *terminals = nullptr;
@@ -204,6 +236,7 @@ struct Facets {
     SnapshotFacet *snapshots = nullptr;
     ForkFacet *fork = nullptr;
     SettingsFacet *settings = nullptr;
+    BackgroundFacet *background = nullptr;
 };
 
 // The capability bits each facet may report; the rest are the core's (Provider::coreCapabilities).
@@ -214,10 +247,10 @@ inline constexpr quint32 kFileFlags = quint32(Capability::Files) | quint32(Capab
 inline constexpr quint32 kStatsFlags = quint32(Capability::StatsCpu) | quint32(Capability::StatsMemory) |
                                        quint32(Capability::StatsNetwork) | quint32(Capability::StatsDisk) |
                                        quint32(Capability::StatsGpu) | quint32(Capability::StatsStream);
-inline constexpr quint32 kFacetFlags = kTerminalFlags | kFileFlags | kStatsFlags | quint32(Capability::Exec) |
-                                       quint32(Capability::Logs) | quint32(Capability::Images) |
-                                       quint32(Capability::PauseResume) | quint32(Capability::Archive) |
-                                       quint32(Capability::SetTimeout) | quint32(Capability::Snapshots) |
-                                       quint32(Capability::Fork) | quint32(Capability::Settings);
+inline constexpr quint32 kFacetFlags =
+    kTerminalFlags | kFileFlags | kStatsFlags | quint32(Capability::Exec) | quint32(Capability::Logs) |
+    quint32(Capability::Images) | quint32(Capability::PauseResume) | quint32(Capability::Archive) |
+    quint32(Capability::SetTimeout) | quint32(Capability::Snapshots) | quint32(Capability::Fork) |
+    quint32(Capability::Settings) | quint32(Capability::Background);
 
 } // namespace sandbar

@@ -31,6 +31,8 @@ Capabilities facetCapabilities(const Facets &f)
         caps |= Capability::Fork;
     if (f.settings)
         caps |= Capability::Settings;
+    if (f.background)
+        caps |= Capability::Background;
     return caps;
 }
 

@@ -100,6 +100,17 @@ AuditEntry entryFor(Action action)
         return makeEntry(action, account, provider, session,
                          sanitizeDetail(QVariantMap{{QStringLiteral("public-url"), true},
                                                     {QStringLiteral("api_key"), QString(secret)}}));
+    case Action::CommandStarted: {
+        ExecRequest req;
+        req.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString(QStringLiteral("API_KEY=") + secret)};
+        QJsonObject detail = execDetail(req);
+        detail.insert(QStringLiteral("command"), QStringLiteral("cmd_1"));
+        return makeEntry(action, account, provider, session, detail);
+    }
+    case Action::CommandSignalled:
+        return makeEntry(
+            action, account, provider, session,
+            QJsonObject{{QStringLiteral("command"), QStringLiteral("cmd_1")}, {QStringLiteral("signal"), 15}});
     case Action::SessionStopped:
     case Action::SessionKilled:
     case Action::SessionRemoved:
@@ -160,7 +171,7 @@ void TestAuditLog::everyActionLeavesOneRow()
 {
     QTemporaryDir dir;
     const auto actions = allActions();
-    QCOMPARE(actions.size(), 25);
+    QCOMPARE(actions.size(), 27);
     {
         AuditLog log(dir.path());
         QVERIFY2(log.isOpen(), qPrintable(log.openError().message));

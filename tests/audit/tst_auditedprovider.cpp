@@ -129,6 +129,7 @@ std::unique_ptr<test::MemoryProvider> makeSpy()
     p->hostMatch = [](const QString &) { return HostProcessMatch{QStringLiteral("spy-container"), {}}; };
     p->host = QStringLiteral("build1.example");
     p->keepsSnapshotComments = false; // not the default: the wrapper must pass the spy's answer on
+    p->injectBackground(Id, BackgroundCommand{QStringLiteral("cmd-1"), {QStringLiteral("sleep")}, {}, true, {}});
     p->listPtysHook = [p](const QString &, Callback<QList<PtyEntry>> done) {
         answerLater(p, done, QList<PtyEntry>{PtyEntry{QStringLiteral("pty-1")}});
     };
@@ -409,6 +410,35 @@ QList<Driven> table()
              });
              job->start();
          }},
+        {"BackgroundFacet::startBackground", Action::CommandStarted,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             ExecRequest req;
+             req.argv = {QStringLiteral("npm"), QStringLiteral("run"), QStringLiteral("dev")};
+             p.background()->startBackground(Id, req, expectOk<BackgroundCommand>(c, f, [](const BackgroundCommand &b) {
+                                                 return b.running && b.argv.size() == 3;
+                                             }));
+         }},
+        {"BackgroundFacet::listBackground",
+         {},
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.background()->listBackground(
+                 Id, expectOk<QList<BackgroundCommand>>(c, f, [](const QList<BackgroundCommand> &) { return true; }));
+         }},
+        {"BackgroundFacet::backgroundOutput",
+         {},
+         [](Provider &p, QObject *, QObject *h, F f) {
+             LogStream *s = p.background()->backgroundOutput(Id, QStringLiteral("cmd-0")).release();
+             s->setParent(h);
+             QObject::connect(s, &LogStream::finished, h, [f](const VoidResult &r) {
+                 if (r.ok())
+                     f();
+             });
+             s->start();
+         }},
+        {"BackgroundFacet::signalBackground", Action::CommandSignalled,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.background()->signalBackground(Id, QStringLiteral("cmd-1"), 15, expectVoid(c, f));
+         }},
         {"LogsFacet::logs",
          {},
          [](Provider &p, QObject *, QObject *h, F f) {
@@ -486,7 +516,8 @@ QStringList declaredVirtuals()
                              QStringLiteral("StatsFacet"), QStringLiteral("LogsFacet"), QStringLiteral("ImagesFacet"),
                              QStringLiteral("PauseFacet"), QStringLiteral("ArchiveFacet"),
                              QStringLiteral("TimeLimitFacet"), QStringLiteral("SnapshotFacet"),
-                             QStringLiteral("ForkFacet"), QStringLiteral("SettingsFacet")});
+                             QStringLiteral("ForkFacet"), QStringLiteral("SettingsFacet"),
+                             QStringLiteral("BackgroundFacet")});
 }
 
 // The method's own name, as the memory provider records it.

@@ -421,6 +421,120 @@ private Q_SLOTS:
         QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
     }
 
+    // commands start, list, kill and logs where the provider leaves commands running: each a
+    // process of its own, so the list is the account's, not one process's. Elsewhere one clear
+    // refusal.
+    void backgroundFromTheCli()
+    {
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("cloud"), QStringLiteral("--name"), QStringLiteral("cli-commands"),
+                                QStringLiteral("--ttl"), QStringLiteral("900")});
+        QVERIFY2(create.code == 0, describe(create).constData());
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        const Run start = ctl({QStringLiteral("commands"), QStringLiteral("start"), ref, QStringLiteral("--"),
+                               QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                               QStringLiteral("echo out-$((6*7)); echo err-line >&2; exec sleep 600")});
+        if (!descriptor().capabilities.testFlag(Capability::Background)) {
+            QVERIFY2(start.code == 1 && start.err.contains("background"), describe(start).constData());
+            QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+            return;
+        }
+        QVERIFY2(start.code == 0, describe(start).constData());
+        const QString id = QString::fromUtf8(start.out).trimmed();
+        QVERIFY(!id.isEmpty());
+        const auto state = [&]() -> QJsonObject {
+            const Run list = ctl({QStringLiteral("--json"), QStringLiteral("commands"), QStringLiteral("list"), ref});
+            for (const QJsonValue &v : QJsonDocument::fromJson(list.out).array()) {
+                if (v.toObject().value(QStringLiteral("id")).toString() == id)
+                    return v.toObject();
+            }
+            return {};
+        };
+        QCOMPARE(state().value(QStringLiteral("running")), QJsonValue(true));
+        const Run bad = ctl({QStringLiteral("commands"), QStringLiteral("kill"), ref, id, QStringLiteral("--signal"),
+                             QStringLiteral("BOGUS")});
+        QVERIFY2(bad.code == 2 && bad.err.contains("BOGUS"), describe(bad).constData());
+        const Run kill = ctl({QStringLiteral("commands"), QStringLiteral("kill"), ref, id, QStringLiteral("--signal"),
+                              QStringLiteral("KILL")});
+        QVERIFY2(kill.code == 0, describe(kill).constData());
+        QJsonObject ended;
+        QVERIFY(sandbar::test::waitUntil(
+            [&] {
+                ended = state();
+                return ended.value(QStringLiteral("running")) == QJsonValue(false);
+            },
+            30000));
+        if (ended.contains(QStringLiteral("exit_code")))
+            QCOMPARE(ended.value(QStringLiteral("exit_code")).toInt(), 128 + 9);
+        // The command has ended: its whole output, stdout and stderr apart, and the exit.
+        const Run logs = ctl({QStringLiteral("commands"), QStringLiteral("logs"), ref, id});
+        QVERIFY2(logs.code == 0 && logs.out.contains("out-42") && logs.err.contains("err-line") &&
+                     !logs.out.contains("err-line"),
+                 describe(logs).constData());
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+    }
+
+    // The command tools over `sandbarctl mcp`: a command started, listed, its output read while
+    // it runs (ended false), stopped, its output read to its end (ended true). Where the
+    // provider keeps no commands, a tool error that says so.
+    void mcpCommandTools()
+    {
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("cloud"), QStringLiteral("--name"), QStringLiteral("mcp-commands"),
+                                QStringLiteral("--ttl"), QStringLiteral("900")});
+        QVERIFY2(create.code == 0, describe(create).constData());
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        McpClient mcp(m_config.path(), privateEnvironment());
+        QVERIFY(mcp.initialize());
+        const QJsonObject started =
+            mcp.tool(QStringLiteral("start_command"),
+                     {{QStringLiteral("session"), ref},
+                      {QStringLiteral("command"), QStringLiteral("echo mcp-$((6*7)); exec sleep 600")}});
+        const auto text = [](const QJsonObject &r) { return QJsonDocument(r).toJson(); };
+        if (!descriptor().capabilities.testFlag(Capability::Background)) {
+            QVERIFY2(started.value(QStringLiteral("isError")).toBool() && text(started).contains("background"),
+                     text(started).constData());
+        } else {
+            QVERIFY2(!started.value(QStringLiteral("isError")).toBool(), text(started).constData());
+            const QString id = started.value(QStringLiteral("structuredContent"))
+                                   .toObject()
+                                   .value(QStringLiteral("command"))
+                                   .toObject()
+                                   .value(QStringLiteral("id"))
+                                   .toString();
+            QVERIFY2(!id.isEmpty(), text(started).constData());
+            const QJsonObject listed = mcp.tool(QStringLiteral("list_commands"), {{QStringLiteral("session"), ref}});
+            QVERIFY2(text(listed).contains(id.toUtf8()), text(listed).constData());
+            const QJsonObject args{
+                {QStringLiteral("session"), ref}, {QStringLiteral("command"), id}, {QStringLiteral("wait_seconds"), 3}};
+            const QJsonObject early = mcp.tool(QStringLiteral("command_output"), args);
+            const QJsonObject earlyOut = early.value(QStringLiteral("structuredContent")).toObject();
+            QVERIFY2(earlyOut.value(QStringLiteral("stdout")).toString().contains(QStringLiteral("mcp-42")) &&
+                         earlyOut.value(QStringLiteral("ended")) == QJsonValue(false),
+                     text(early).constData());
+            const QJsonObject stopped =
+                mcp.tool(QStringLiteral("signal_command"), {{QStringLiteral("session"), ref},
+                                                            {QStringLiteral("command"), id},
+                                                            {QStringLiteral("signal"), QStringLiteral("KILL")}});
+            QVERIFY2(!stopped.value(QStringLiteral("isError")).toBool(), text(stopped).constData());
+            QJsonObject late = args;
+            late[QStringLiteral("wait_seconds")] = 30;
+            const QJsonObject after = mcp.tool(QStringLiteral("command_output"), late);
+            QVERIFY2(after.value(QStringLiteral("structuredContent")).toObject().value(QStringLiteral("ended")) ==
+                         QJsonValue(true),
+                     text(after).constData());
+            const QJsonObject bogus =
+                mcp.tool(QStringLiteral("signal_command"), {{QStringLiteral("session"), ref},
+                                                            {QStringLiteral("command"), id},
+                                                            {QStringLiteral("signal"), QStringLiteral("BOGUS")}});
+            // The schema's enum refuses it before the tool runs, naming the signals there are.
+            QVERIFY2(bogus.value(QStringLiteral("isError")).toBool() && text(bogus).contains("KILL"),
+                     text(bogus).constData());
+        }
+        QVERIFY(mcp.finish());
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+    }
+
     // fork_session over `sandbarctl mcp`: the copy is the agent's new session, so the agent
     // policy's limits hold for it as for create_session: a time limit over the maximum, a
     // session past the number allowed and a price over the limit are refused, and nothing is

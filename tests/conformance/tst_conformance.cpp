@@ -4,7 +4,8 @@
 // is created with labels and found by them, runs commands (exit 0 and non-zero), a terminal
 // (an echo, then a resize that `stty size` sees), a checksummed upload and download, a
 // listing, a new folder and a delete (the provider's own calls where it has them), statistics,
-// a snapshot taken and restored, a fork, stop and remove; every change leaves its audit row. A flow whose facet the
+// a snapshot taken and restored, a fork, changed settings, a command left running (its
+// output followed, then a signal), stop and remove; every change leaves its audit row. A flow whose facet the
 // provider lacks is skipped, and the output says which facet. Cloud providers run against their contract server on
 // loopback; Docker and Podman against the test engines, Local with real bubblewrap.
 #include "ContractAccount.h"
@@ -111,6 +112,7 @@ private Q_SLOTS:
     void snapshots();
     void forkSession();
     void changeSettings();
+    void backgroundCommands();
     void stopSession();
     void removeSession();
     void auditRows();
@@ -579,6 +581,75 @@ void TestConformance::changeSettings()
         m_expectedFailures << int(m_expected.size());
         m_expected << audit::Action::SessionSettingsChanged;
     }
+}
+
+void TestConformance::backgroundCommands()
+{
+    QVERIFY(requireSession());
+    BackgroundFacet *background = m_p->background();
+    if (!background)
+        QSKIP("no background facet: this provider leaves no command running");
+    ExecRequest req;
+    // exec: the signal reaches the command itself, not a shell waiting for it.
+    req.argv = {QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                QStringLiteral("echo started-$1; echo to-stderr >&2; exec sleep 600"), QStringLiteral("sh"), m_token};
+    const auto started =
+        await<BackgroundCommand>([&](auto cb) { background->startBackground(m_session, req, cb); }, kCallMs);
+    QVERIFY_RESULT(started);
+    m_expected << audit::Action::CommandStarted;
+    QVERIFY(started->running);
+    QVERIFY(!started->id.isEmpty());
+    const auto find = [&]() -> std::optional<BackgroundCommand> {
+        const auto list =
+            await<QList<BackgroundCommand>>([&](auto cb) { background->listBackground(m_session, cb); }, kCallMs);
+        if (!list.ok())
+            return std::nullopt;
+        for (const BackgroundCommand &c : list.value()) {
+            if (c.id == started->id)
+                return c;
+        }
+        return std::nullopt;
+    };
+    const auto listed = find();
+    QVERIFY2(listed && listed->running, "the command started is not listed as running");
+    QCOMPARE(listed->argv, req.argv);
+
+    // Its output, as it was and as it comes; the stream ends when the command does.
+    QByteArray out, err;
+    std::optional<VoidResult> ended;
+    std::unique_ptr<LogStream> stream = background->backgroundOutput(m_session, started->id);
+    QObject ctx;
+    connect(stream.get(), &LogStream::data, &ctx, [&](const QByteArray &b, int fd) { (fd == 2 ? err : out) += b; });
+    connect(stream.get(), &LogStream::finished, &ctx, [&](const VoidResult &r) { ended = r; });
+    stream->start();
+    const QByteArray marker = "started-" + m_token.toUtf8();
+    QVERIFY2(waitUntil([&] { return out.contains(marker) && err.contains("to-stderr"); }, kCallMs),
+             QByteArray(out + '|' + err).constData());
+    QVERIFY(!ended.has_value());
+
+    QVERIFY_RESULT(
+        await<void>([&](auto cb) { background->signalBackground(m_session, started->id, 15, cb); }, kCallMs));
+    m_expected << audit::Action::CommandSignalled;
+    QVERIFY2(waitUntil([&] { return ended.has_value(); }, kCallMs), "the output did not end with the command");
+    QVERIFY_RESULT(*ended);
+    std::optional<BackgroundCommand> after;
+    QVERIFY(waitUntil(
+        [&] {
+            after = find();
+            return after && !after->running;
+        },
+        kCallMs));
+    if (after->exitCode)
+        QCOMPARE(*after->exitCode, 128 + 15);
+
+    // A command the session never had: refused as not found, and logged as failed.
+    const auto unknown = await<void>(
+        [&](auto cb) { background->signalBackground(m_session, QStringLiteral("sandbar-no-such-command"), 15, cb); },
+        kCallMs);
+    QVERIFY(!unknown.ok());
+    QCOMPARE(unknown.code(), ErrorCode::NotFound);
+    m_expectedFailures << int(m_expected.size());
+    m_expected << audit::Action::CommandSignalled;
 }
 
 void TestConformance::stopSession()

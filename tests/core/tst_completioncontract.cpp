@@ -115,6 +115,15 @@ public:
         }
         if (ForkFacet *fo = p.forking())
             callback<SessionInfo>("fork", [&](auto cb) { fo->fork(m_session, ForkSpec{}, cb); });
+        if (BackgroundFacet *b = p.background()) {
+            ExecRequest req;
+            req.argv = {QStringLiteral("true")};
+            callback<BackgroundCommand>("startBackground", [&](auto cb) { b->startBackground(m_session, req, cb); });
+            callback<QList<BackgroundCommand>>("listBackground", [&](auto cb) { b->listBackground(m_session, cb); });
+            job<LogStream>("backgroundOutput", b->backgroundOutput(m_session, QStringLiteral("cmd-1")));
+            callback<void>("signalBackground",
+                           [&](auto cb) { b->signalBackground(m_session, QStringLiteral("cmd-1"), 15, cb); });
+        }
         if (SettingsFacet *se = p.sessionSettings()) {
             for (const FieldDescriptor &f : changeableOptions(p.descriptor()))
                 callback<SessionInfo>("changeSettings", [&](auto cb) {

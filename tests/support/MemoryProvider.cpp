@@ -82,6 +82,39 @@ private:
     Error m_error;
 };
 
+// A command's output as MemoryProvider holds it: at once, then the end when the command ends.
+class MemoryOutput final : public LogStream
+{
+public:
+    MemoryOutput(QString commandId, QByteArray output, bool running)
+        : commandId(std::move(commandId))
+        , m_output(std::move(output))
+        , m_running(running)
+    {
+    }
+    void start() override
+    {
+        QTimer::singleShot(0, this, [this]() {
+            if (!m_output.isEmpty())
+                Q_EMIT data(m_output, 1);
+            if (!m_running)
+                end();
+        });
+    }
+    void stop() override { m_done = true; }
+    void end()
+    {
+        if (!std::exchange(m_done, true))
+            Q_EMIT finished(VoidResult{});
+    }
+    const QString commandId;
+
+private:
+    QByteArray m_output;
+    bool m_running = true;
+    bool m_done = false;
+};
+
 } // namespace
 
 MemoryProvider::MemoryProvider(const ProviderDescriptor &desc, QString account, QObject *parent)
@@ -109,6 +142,7 @@ void MemoryProvider::offer(Capabilities caps)
     f.snapshots = caps.testFlag(Capability::Snapshots) ? this : nullptr;
     f.fork = caps.testFlag(Capability::Fork) ? this : nullptr;
     f.settings = caps.testFlag(Capability::Settings) ? this : nullptr;
+    f.background = caps.testFlag(Capability::Background) ? this : nullptr;
     setFacets(f);
 }
 
@@ -317,6 +351,56 @@ void MemoryProvider::changeSettings(const QString &id, const QVariantMap &values
     SessionInfo &s = m_sessions[id];
     s.settings.insert(values);
     done.post(s);
+}
+
+void MemoryProvider::startBackground(const QString &id, const ExecRequest &request, Callback<BackgroundCommand> done)
+{
+    note("startBackground");
+    if (!m_sessions.contains(id))
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+    BackgroundCommand c;
+    c.id = QStringLiteral("cmd-%1").arg(m_next++);
+    c.argv = request.argv;
+    c.started = QDateTime::currentDateTimeUtc();
+    m_background[id].prepend(c);
+    done.post(c);
+}
+
+void MemoryProvider::listBackground(const QString &id, Callback<QList<BackgroundCommand>> done)
+{
+    note("listBackground");
+    done.post(m_background.value(id));
+}
+
+std::unique_ptr<LogStream> MemoryProvider::backgroundOutput(const QString &id, const QString &commandId)
+{
+    note("backgroundOutput");
+    const QList<BackgroundCommand> list = m_background.value(id);
+    const auto it =
+        std::find_if(list.cbegin(), list.cend(), [&](const BackgroundCommand &c) { return c.id == commandId; });
+    auto out =
+        std::make_unique<MemoryOutput>(commandId, backgroundOutputs.value(commandId), it != list.cend() && it->running);
+    m_outputs << QPointer<LogStream>(out.get());
+    return out;
+}
+
+void MemoryProvider::signalBackground(const QString &id, const QString &commandId, int signal, Callback<void> done)
+{
+    note("signalBackground");
+    for (BackgroundCommand &c : m_background[id]) {
+        if (c.id != commandId)
+            continue;
+        if (c.running) {
+            c.running = false;
+            c.exitCode = 128 + signal;
+        }
+        for (const QPointer<LogStream> &s : std::as_const(m_outputs)) {
+            if (auto *out = static_cast<MemoryOutput *>(s.data()); out && out->commandId == commandId)
+                QTimer::singleShot(0, out, [out]() { out->end(); });
+        }
+        return done.post(VoidResult{});
+    }
+    done.post(makeError(ErrorCode::NotFound, QStringLiteral("no command %1 in %2").arg(commandId, id)));
 }
 
 void MemoryProvider::restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done)

@@ -4,6 +4,7 @@
 #include "providers/ProviderFactory.h"
 
 #include <QHash>
+#include <QPointer>
 #include <QSet>
 #include <functional>
 
@@ -26,7 +27,8 @@ class MemoryProvider : public Provider,
                        public SnapshotFacet,
                        public TimeLimitFacet,
                        public ForkFacet,
-                       public SettingsFacet
+                       public SettingsFacet,
+                       public BackgroundFacet
 {
     Q_OBJECT
 public:
@@ -94,6 +96,15 @@ public:
     void fork(const QString &id, const ForkSpec &spec, Callback<SessionInfo> done) override;
     void changeSettings(const QString &id, const QVariantMap &values, Callback<SessionInfo> done) override;
     bool keepsSnapshotComments = true;
+    // Commands left running, "cmd-1", "cmd-2", ... as started. Their output is what
+    // backgroundOutput holds for the id, delivered at once; a signal ends one (exit 128 + the
+    // signal) and the output streams open on it.
+    void startBackground(const QString &id, const ExecRequest &request, Callback<BackgroundCommand> done) override;
+    void listBackground(const QString &id, Callback<QList<BackgroundCommand>> done) override;
+    std::unique_ptr<LogStream> backgroundOutput(const QString &id, const QString &commandId) override;
+    void signalBackground(const QString &id, const QString &commandId, int signal, Callback<void> done) override;
+    QHash<QString, QByteArray> backgroundOutputs;
+    void injectBackground(const QString &id, const BackgroundCommand &command) { m_background[id].prepend(command); }
 
     // Health and create answered by the test (a failing engine, a slow pull with progress):
     // unset, health answers "Memory 1" and create succeeds at once.
@@ -140,6 +151,8 @@ private:
     QString m_account;
     Capabilities m_offered;
     QHash<QString, QList<SnapshotEntry>> m_snapshots;
+    QHash<QString, QList<BackgroundCommand>> m_background; // by session, newest first
+    QList<QPointer<LogStream>> m_outputs;
     QHash<QString, SessionInfo> m_sessions;
     int m_next = 1;
 };

@@ -392,6 +392,49 @@ private Q_SLOTS:
         QVERIFY(!b.value(QStringLiteral("sudo")).toBool());
     }
 
+    // A detached command as the start, the get and the kill answer it.
+    void commandReplies_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<int>("exitCode"); // -1: still running
+        const QByteArray cmd = kJ4;
+        QTest::newRow("running") << QByteArray(kJ5 + cmd + kJ6) << true << -1;
+        QTest::newRow("ended") << QByteArray(kJ7 + cmd + kJ8) << true << 3;
+        QTest::newRow("idless") << QByteArray(kJ12) << false << -1;
+        QTest::newRow("no command") << QByteArray("{}") << false << -1;
+        QTest::newRow("empty") << QByteArray() << false << -1;
+        QTest::newRow("truncated") << QByteArray(kJ5 + cmd) << false << -1;
+        QTest::newRow("garbage") << QByteArray("\xff\xfe") << false << -1;
+    }
+    void commandReplies()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(bool, ok);
+        QFETCH(int, exitCode);
+        auto c = parseCommandReply(json);
+        QCOMPARE(c.ok(), ok);
+        if (!ok)
+            return;
+        QCOMPARE(c->id, QStringLiteral("cmd_1"));
+        QCOMPARE(c->argv, QStringList{QStringLiteral("sh")});
+        QCOMPARE(c->started.toMSecsSinceEpoch(), 1);
+        QCOMPARE(c->running, exitCode < 0);
+        QCOMPARE(c->exitCode.value_or(-1), exitCode);
+    }
+
+    // A detached command neither waits nor streams its logs in the reply.
+    void detachedBodies()
+    {
+        ExecRequest req;
+        req.argv = {QStringLiteral("npm"), QStringLiteral("run"), QStringLiteral("dev")};
+        const QJsonObject b = QJsonDocument::fromJson(VercelExecJob::commandBody(req, false)).object();
+        QCOMPARE(b.value(QStringLiteral("command")).toString(), QStringLiteral("npm"));
+        QCOMPARE(b.value(QStringLiteral("args")).toArray().size(), 2);
+        QVERIFY(!b.contains(QStringLiteral("wait")));
+        QVERIFY(!b.contains(QStringLiteral("logs")));
+    }
+
     void cpuRates()
     {
         QCOMPARE(cpuPercent(1000, 1500, 1000), std::optional<double>(50.0));

@@ -1,6 +1,7 @@
 #include "detail/SessionDetail.h"
 
 #include "charts/StatsView.h"
+#include "detail/CommandsView.h"
 #include "detail/InfoView.h"
 #include "detail/LogsView.h"
 #include "detail/SessionTerminal.h"
@@ -134,20 +135,7 @@ SessionDetail::SessionDetail(Provider *provider, const SessionInfo &session, Det
     connect(m_terminals->tabBar(), &QTabBar::customContextMenuRequested, this, &SessionDetail::terminalMenu);
     connect(m_terminals->tabBar(), &QTabBar::tabBarDoubleClicked, this, &SessionDetail::startRename);
 
-    m_pages->addTab(m_terminalsPage, tr("Terminals"));
-    m_pages->addTab(m_statsPage, tr("Stats"));
-    m_pages->addTab(m_filesPage, tr("Files"));
-    m_pages->addTab(m_info, tr("Info"));
-    if (provider && provider->capabilities().testFlag(Capability::Logs)) {
-        m_logsPage = new QWidget;
-        m_pages->addTab(m_logsPage, tr("Logs"));
-    }
-    for (QWidget *page : {m_statsPage, m_filesPage}) {
-        auto *l = new QVBoxLayout(page);
-        l->setContentsMargins(0, 0, 0, 0);
-    }
-    if (m_logsPage)
-        (new QVBoxLayout(m_logsPage))->setContentsMargins(0, 0, 0, 0);
+    addPages(provider);
 
     m_detach->setText(tr("Detach"));
     m_detach->setObjectName(QStringLiteral("detachButton"));
@@ -161,6 +149,28 @@ SessionDetail::SessionDetail(Provider *provider, const SessionInfo &session, Det
     });
     fillInfo(provider);
     updateCorner();
+}
+
+// The pages after Terminals; Logs and Commands only where the provider has them. Each page's
+// view is made when it is first shown (ensurePage).
+void SessionDetail::addPages(Provider *provider)
+{
+    m_pages->addTab(m_terminalsPage, tr("Terminals"));
+    m_pages->addTab(m_statsPage, tr("Stats"));
+    m_pages->addTab(m_filesPage, tr("Files"));
+    m_pages->addTab(m_info, tr("Info"));
+    if (provider && provider->capabilities().testFlag(Capability::Logs)) {
+        m_logsPage = new QWidget;
+        m_pages->addTab(m_logsPage, tr("Logs"));
+    }
+    if (provider && provider->background()) {
+        m_commandsPage = new QWidget;
+        m_pages->addTab(m_commandsPage, tr("Commands"));
+    }
+    for (QWidget *page : {m_statsPage, m_filesPage, m_logsPage, m_commandsPage}) {
+        if (page)
+            (new QVBoxLayout(page))->setContentsMargins(0, 0, 0, 0);
+    }
 }
 
 void SessionDetail::fillInfo(Provider *provider)
@@ -304,6 +314,8 @@ void SessionDetail::ensurePage(int index)
         filesPane();
     } else if (page && page == m_logsPage) {
         logsView();
+    } else if (page && page == m_commandsPage) {
+        commandsView();
     }
 }
 
@@ -314,6 +326,15 @@ FilesPane *SessionDetail::filesPane()
         m_filesPage->layout()->addWidget(m_files);
     }
     return m_files;
+}
+
+CommandsView *SessionDetail::commandsView()
+{
+    if (!m_commands && m_commandsPage) {
+        m_commands = new CommandsView(m_provider, m_session.id, m_commandsPage);
+        m_commandsPage->layout()->addWidget(m_commands);
+    }
+    return m_commands;
 }
 
 LogsView *SessionDetail::logsView()

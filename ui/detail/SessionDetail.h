@@ -19,6 +19,7 @@ namespace sandbar::ui {
 
 class FilesPane;
 class InfoView;
+class CommandsView;
 class LogsView;
 class StatsView;
 
@@ -80,6 +81,7 @@ public:
     // The pages, built on first use (nullptr where the page is not offered).
     FilesPane *filesPane();
     LogsView *logsView();
+    CommandsView *commandsView(); // null without BackgroundFacet
     InfoView *infoView() const { return m_info; }
     StatsView *statsView() const { return m_statsView; }
 
@@ -94,6 +96,7 @@ protected:
 
 private:
     // The Info tab, with the provider's own sections (its snapshots).
+    void addPages(Provider *provider);
     void fillInfo(Provider *provider);
     void ensurePage(int index);
     void updateStatsInterest();
@@ -122,10 +125,12 @@ private:
     QWidget *m_statsPage;
     QWidget *m_filesPage;
     QWidget *m_logsPage = nullptr;
+    QWidget *m_commandsPage = nullptr;
     InfoView *m_info;
     StatsView *m_statsView = nullptr;
     FilesPane *m_files = nullptr;
     LogsView *m_logs = nullptr;
+    CommandsView *m_commands = nullptr;
     QList<QString> m_closed; // custom names ("" for none) of closed terminals
     QList<QPointer<QWidget>> m_floating;
 };

@@ -96,8 +96,14 @@ void runMv(Command &cmd, const QStringList &args);
 void runChmod(Command &cmd, const QStringList &args);
 void runStats(Command &cmd, const QStringList &args);
 void runSnapshots(Command &cmd, const QStringList &args); // CliSnapshots.cpp
+void runCommands(Command &cmd, const QStringList &args);  // CliCommands.cpp
 // A snapshot as `snapshots list --json` and the MCP tools give it: {id, created, comment}.
 QJsonObject snapshotToJson(const SnapshotEntry &e);
+// TERM, KILL, INT, HUP, QUIT, USR1, USR2 (SIG prefix optional, any case) or a number 1-64, as
+// Linux numbers them (sessions run Linux). CliCommands.cpp.
+std::optional<int> parseSignalName(QString text);
+// A command left running as `commands list --json` gives it: {id, argv, running, started, exit_code}.
+QJsonObject backgroundToJson(const BackgroundCommand &c);
 void runMcp(Command &cmd, const QStringList &args); // CliMcp.cpp
 // `__complete KIND [ARG]`: the shell completions' candidates, one a line (CliComplete.cpp).
 void runComplete(Command &cmd, const QStringList &args);

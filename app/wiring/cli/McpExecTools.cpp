@@ -174,6 +174,25 @@ void runExec(ToolCall *call, Provider *p, const SessionInfo &s, const ExecReques
     job->start();
 }
 
+} // namespace
+
+Result<QStringList> mcpArgv(const QJsonObject &args)
+{
+    const bool hasArgv = args.contains(QLatin1String("argv"));
+    const bool hasCommand = args.contains(QLatin1String("command"));
+    if (hasArgv == hasCommand)
+        return makeError(ErrorCode::InvalidArgument,
+                         tr("Give either argv (a list: program and arguments) or command (a shell line)."));
+    if (!hasArgv)
+        return QStringList{QStringLiteral("sh"), QStringLiteral("-c"), args.value(QLatin1String("command")).toString()};
+    QStringList argv;
+    for (const auto &a : args.value(QLatin1String("argv")).toArray())
+        argv << a.toString();
+    return argv;
+}
+
+namespace {
+
 Tool execTool(AppServices &services)
 {
     Tool t = newTool(QStringLiteral("exec"), tr("Run a command"),
@@ -189,16 +208,10 @@ Tool execTool(AppServices &services)
     t.run = [&services](ToolCall *call) {
         const QJsonObject args = call->arguments();
         ExecRequest req;
-        const bool hasArgv = args.contains(QLatin1String("argv"));
-        const bool hasCommand = args.contains(QLatin1String("command"));
-        if (hasArgv == hasCommand)
-            return call->fail(tr("Give either argv (a list: program and arguments) or command (a shell line)."));
-        if (hasArgv) {
-            for (const auto &a : args.value(QLatin1String("argv")).toArray())
-                req.argv << a.toString();
-        } else {
-            req.argv = {QStringLiteral("sh"), QStringLiteral("-c"), args.value(QLatin1String("command")).toString()};
-        }
+        auto argv = mcpArgv(args);
+        if (!argv.ok())
+            return call->fail(argv.message());
+        req.argv = argv.value();
         req.stdinData = args.value(QLatin1String("stdin")).toString().toUtf8();
         const double timeoutSeconds = args.value(QLatin1String("timeout_seconds")).toDouble(kDefaultTimeoutSeconds);
         withMcpSession(services, call, [call, req, timeoutSeconds](Provider *p, const SessionInfo &s) {

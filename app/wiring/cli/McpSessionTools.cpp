@@ -361,6 +361,7 @@ void addMcpTools(mcp::McpServer &server, McpAgent &agent)
     addMcpSessionTools(server, agent);
     addMcpExecTools(server, agent);
     addMcpSnapshotTools(server, agent);
+    addMcpCommandTools(server, agent);
 }
 
 } // namespace sandbar::cli

@@ -16,6 +16,7 @@ class McpAgent;
 void addMcpSessionTools(mcp::McpServer &server, McpAgent &agent);  // McpSessionTools.cpp
 void addMcpExecTools(mcp::McpServer &server, McpAgent &agent);     // McpExecTools.cpp
 void addMcpSnapshotTools(mcp::McpServer &server, McpAgent &agent); // McpSnapshotTools.cpp
+void addMcpCommandTools(mcp::McpServer &server, McpAgent &agent);  // McpCommandTools.cpp
 
 namespace mcpschema {
 
@@ -39,6 +40,9 @@ QJsonObject mcpSessionSchema();
 mcp::Tool mcpCreateSessionTool(McpAgent &agent);
 // fork_session (McpCreateTool.cpp): a copy of a session, under the same limits as a create.
 mcp::Tool mcpForkSessionTool(McpAgent &agent);
+
+// What to run from a tool's arguments: argv (run as is) or command (run by sh -c), one of them.
+Result<QStringList> mcpArgv(const QJsonObject &args);
 
 // A tool with its name, title and description; the caller adds schemas and run.
 mcp::Tool newTool(const QString &name, const QString &title, const QString &description);

@@ -99,7 +99,8 @@ ProviderDescriptor makeVercelDescriptor()
     d.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                      Capability::FileList | Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk |
                      Capability::StatsNetwork | Capability::StatsStream | Capability::PauseResume |
-                     Capability::SetTimeout | Capability::Snapshots | Capability::Fork | Capability::Network;
+                     Capability::SetTimeout | Capability::Snapshots | Capability::Fork | Capability::Background |
+                     Capability::Network;
     return d;
 }
 

@@ -39,7 +39,7 @@ VercelExecJob::~VercelExecJob()
         m_exchange->disconnect(this);
 }
 
-QByteArray VercelExecJob::commandBody(const ExecRequest &request)
+QByteArray VercelExecJob::commandBody(const ExecRequest &request, bool wait)
 {
     QStringList argv = request.argv;
     if (!request.stdinData.isEmpty()) {
@@ -65,9 +65,11 @@ QByteArray VercelExecJob::commandBody(const ExecRequest &request)
         {QStringLiteral("command"), argv.value(0)},
         {QStringLiteral("args"), QJsonArray::fromStringList(argv.mid(1))},
         {QStringLiteral("env"), env},
-        {QStringLiteral("sudo"), request.user == QLatin1String("root") || request.user == QLatin1String("0")},
-        {QStringLiteral("wait"), true},
-        {QStringLiteral("logs"), true}};
+        {QStringLiteral("sudo"), request.user == QLatin1String("root") || request.user == QLatin1String("0")}};
+    if (wait) {
+        body.insert(QStringLiteral("wait"), true);
+        body.insert(QStringLiteral("logs"), true);
+    }
     if (!request.workingDir.isEmpty())
         body.insert(QStringLiteral("cwd"), request.workingDir);
     return QJsonDocument(body).toJson(QJsonDocument::Compact);

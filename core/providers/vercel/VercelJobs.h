@@ -33,7 +33,8 @@ public:
     void cancel() override;
 
     // The body sent for request (stdin folded into the command line, env as an object).
-    static QByteArray commandBody(const ExecRequest &request);
+    // wait=false: a detached command, answered at once (BackgroundFacet).
+    static QByteArray commandBody(const ExecRequest &request, bool wait = true);
 
 private:
     void begin(const QUrl &url);

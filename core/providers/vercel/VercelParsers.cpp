@@ -278,6 +278,28 @@ Result<CommandEvent> parseCommandLine(const QByteArray &line)
     return cloud::malformedReply(service(), tr("command output"), tr("a line is neither a command nor output"));
 }
 
+Result<BackgroundCommand> parseCommandReply(const QByteArray &json)
+{
+    auto doc = cloud::parseReply(json, service(), tr("command"));
+    if (!doc)
+        return doc.error();
+    const QJsonObject c = doc->object().value(QLatin1String("command")).toObject();
+    BackgroundCommand command;
+    command.id = c.value(QLatin1String("id")).toString();
+    if (command.id.isEmpty())
+        return cloud::malformedReply(service(), tr("command"), tr("it names no command"));
+    const QString name = c.value(QLatin1String("name")).toString();
+    if (!name.isEmpty())
+        command.argv << name;
+    for (const QJsonValue &arg : c.value(QLatin1String("args")).toArray())
+        command.argv << arg.toString();
+    command.started = msTime(c.value(QLatin1String("startedAt")));
+    if (const auto code = cloud::number(c.value(QLatin1String("exitCode"))))
+        command.exitCode = cloud::saturatedInt(*code);
+    command.running = !command.exitCode.has_value();
+    return command;
+}
+
 Result<Interactive> parseInteractive(const QByteArray &json)
 {
     auto doc = cloud::parseReply(json, service(), tr("terminal address"));

@@ -79,6 +79,9 @@ struct CommandEvent {
     QString message;             // Error: "code: message"
 };
 Result<CommandEvent> parseCommandLine(const QByteArray &line);
+// {"command":{id, name, args, startedAt, exitCode}}: a detached command as POST .../cmd (without
+// wait), GET .../cmd/ID and POST .../kill answer it; exitCode null while it runs.
+Result<BackgroundCommand> parseCommandReply(const QByteArray &json);
 
 // The kit's line splitter, which the command stream uses.
 using cloud::takeLines;

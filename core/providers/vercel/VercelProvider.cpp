@@ -49,7 +49,8 @@ VercelProvider::VercelProvider(ProviderDescriptor descriptor, QString accountNam
                .pause = this,
                .timeLimit = this,
                .snapshots = this,
-               .fork = this});
+               .fork = this,
+               .background = this});
     auto o = cloud::CloudClient::bearerOptions(tr("Vercel Sandbox"), m_settings.endpoint, m_settings.caCertificates,
                                                m_settings.token, m_clock);
     m_client = new cloud::CloudClient(std::move(o), this);
@@ -286,17 +287,30 @@ void VercelProvider::sessionUrl(const QString &sandbox, const QString &suffix, C
 void VercelProvider::sessionCall(const QString &sandbox, const QString &suffix, QByteArray body,
                                  Callback<cloud::ApiReply> done, QList<int> okStatuses)
 {
+    cloud::ApiCall call;
+    call.method = "POST";
+    call.body = std::move(body);
+    sessionCall(sandbox, suffix, call, std::move(done), std::move(okStatuses));
+}
+
+bool VercelProvider::hasStopped(const QString &sandbox) const
+{
+    const auto it = m_records.constFind(sandbox);
+    return it != m_records.cend() && it->info.state != SessionState::Running;
+}
+
+void VercelProvider::sessionCall(const QString &sandbox, const QString &suffix, const cloud::ApiCall &callIn,
+                                 Callback<cloud::ApiReply> done, QList<int> okStatuses)
+{
     QPointer<VercelProvider> self(this);
     sessionUrl(sandbox, suffix,
-               Callback<QUrl>(done.context(), [self, sandbox, body, done, okStatuses](Result<QUrl> url) {
+               Callback<QUrl>(done.context(), [self, sandbox, callIn, done, okStatuses](Result<QUrl> url) {
                    if (!url)
                        return done(url.error());
                    if (!self)
                        return done(makeError(ErrorCode::Cancelled, tr("The account was closed")));
-                   cloud::ApiCall call;
-                   call.method = "POST";
+                   cloud::ApiCall call = callIn;
                    call.url = url.value();
-                   call.body = body;
                    call.timeoutMs = 120000;
                    const bool wants410 = okStatuses.contains(410);
                    const auto replied = [self, sandbox, wants410, done](Result<cloud::ApiReply> r) {
@@ -315,7 +329,7 @@ void VercelProvider::sessionCall(const QString &sandbox, const QString &suffix, 
 
 void VercelProvider::stop(const QString &sessionId, Callback<void> done)
 {
-    sessionCall(sessionId, QStringLiteral("/stop"), {},
+    sessionCall(sessionId, QStringLiteral("/stop"), QByteArray(),
                 Callback<cloud::ApiReply>(this, [this, sessionId, done](Result<cloud::ApiReply> r) {
                     if (!r)
                         return done(makeError(r.code(), tr("Stopping failed: %1").arg(r.message())));
@@ -363,6 +377,7 @@ void VercelProvider::remove(const QString &sessionId, Callback<void> done)
                                       m_records.remove(sessionId);
                                       m_cpu.remove(sessionId);
                                       m_ttl->remove(sessionId);
+                                      commandBook().dropSession(sessionId);
                                       done(VoidResult{});
                                       Q_EMIT sessionRemoved(sessionId);
                                   }),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cloud/CloudClient.h"
+#include "cloud/CommandBook.h"
 #include "cloud/DeadlineKeeper.h"
 #include "cloud/PolledStats.h"
 #include "cloud/TerminalKeepAlive.h"
@@ -35,7 +36,8 @@ class VercelProvider : public Provider,
                        public PauseFacet,
                        public TimeLimitFacet,
                        public SnapshotFacet,
-                       public ForkFacet
+                       public ForkFacet,
+                       public BackgroundFacet
 {
     Q_OBJECT
 public:
@@ -77,6 +79,12 @@ public:
     bool keepsComments() const override { return false; }
     // VercelFork.cpp
     void fork(const QString &sessionId, const ForkSpec &spec, Callback<SessionInfo> done) override;
+    // VercelBackground.cpp
+    void startBackground(const QString &sessionId, const ExecRequest &request,
+                         Callback<BackgroundCommand> done) override;
+    void listBackground(const QString &sessionId, Callback<QList<BackgroundCommand>> done) override;
+    std::unique_ptr<LogStream> backgroundOutput(const QString &sessionId, const QString &commandId) override;
+    void signalBackground(const QString &sessionId, const QString &commandId, int signal, Callback<void> done) override;
 
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
     Capabilities fileFlags() const override { return Capability::FileList; }
@@ -100,6 +108,9 @@ public:
     // A JSON call on the current session.
     void sessionCall(const QString &sandbox, const QString &suffix, QByteArray body, Callback<cloud::ApiReply> done,
                      QList<int> okStatuses = {});
+    // The same with call's method, body and idempotence (its URL is the session's).
+    void sessionCall(const QString &sandbox, const QString &suffix, const cloud::ApiCall &call,
+                     Callback<cloud::ApiReply> done, QList<int> okStatuses = {});
 
 private:
     cloud::ApiCall apiCall(const QByteArray &method, const QString &path) const;
@@ -129,6 +140,8 @@ private:
     void keptUntil(const QString &sessionId, Callback<cloud::TerminalKeepAlive::Ends> done);
     void lengthen(const QString &sessionId, qint64 ms, Callback<void> done);
     static QString enc(const QString &name);
+    cloud::CommandBook &commandBook();
+    bool hasStopped(const QString &sandbox) const;
 
     ProviderDescriptor m_descriptor;
     QString m_account;
@@ -146,6 +159,7 @@ private:
     cloud::WebSocketTerminals m_terminals;
     cloud::TerminalKeepAlive *m_keepAlive = nullptr; // in front of m_terminals
     cloud::PolledStats m_stats;
+    std::unique_ptr<cloud::CommandBook> m_book; // the detached commands started (commandBook())
 };
 
 } // namespace sandbar::vercel

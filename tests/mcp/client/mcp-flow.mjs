@@ -23,9 +23,10 @@ const killsOnCancel = process.env.SANDBAR_MCP_ENGINE === 'local'
 const run = randomBytes(4).toString('hex')
 const args = ['--config-dir', configDir, 'mcp']
 
-const expectedTools = ['compare_providers', 'create_session', 'create_snapshot', 'exec', 'fork_session', 'list_accounts',
-  'list_files', 'list_sessions', 'list_snapshots', 'read_file', 'remove_session', 'restore_snapshot',
-  'session_stats', 'stop_session', 'upload', 'write_file']
+const expectedTools = ['command_output', 'compare_providers', 'create_session', 'create_snapshot', 'exec',
+  'fork_session', 'list_accounts', 'list_commands', 'list_files', 'list_sessions', 'list_snapshots', 'read_file',
+  'remove_session', 'restore_snapshot', 'session_stats', 'signal_command', 'start_command', 'stop_session', 'upload',
+  'write_file']
 
 let ref
 let removed = false
