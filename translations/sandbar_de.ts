@@ -1899,10 +1899,6 @@ stderr (%5 Bytes): %6</translation>
         <translation>Aufruf: sessions set REF --OPTION WERT...</translation>
     </message>
     <message>
-        <source>sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, set</source>
-        <translation>sessions braucht einen Unterbefehl: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, set</translation>
-    </message>
-    <message>
         <source>Provider &apos;%1&apos; takes no time limit; call again without ttl.</source>
         <translation>Anbieter &apos;%1&apos; kennt kein Zeitlimit; ohne ttl erneut aufrufen.</translation>
     </message>
@@ -2057,6 +2053,14 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>&apos;%1&apos; is not a signal: give TERM, KILL, INT or HUP.</source>
         <translation>„%1“ ist kein Signal: TERM, KILL, INT oder HUP angeben.</translation>
+    </message>
+    <message>
+        <source>usage: sessions label REF KEY=VALUE... [KEY-]...</source>
+        <translation>Aufruf: sessions label REF KEY=VALUE... [KEY-]...</translation>
+    </message>
+    <message>
+        <source>sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, set, label</source>
+        <translation>sessions braucht einen Unterbefehl: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, set, label</translation>
     </message>
 </context>
 <context>
@@ -2679,6 +2683,10 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Archiving failed</source>
         <translation>Archivieren fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1 is one of Sandbar&apos;s labels</source>
+        <translation>%1 ist eines von Sandbars Labels</translation>
     </message>
 </context>
 <context>
@@ -3822,6 +3830,21 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>&apos;%1&apos; was replaced while it was being copied.</source>
         <translation>„%1“ wurde ersetzt, während es kopiert wurde.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::labels</name>
+    <message>
+        <source>A label needs a key: KEY=VALUE</source>
+        <translation>Ein Label braucht einen Schlüssel: KEY=VALUE</translation>
+    </message>
+    <message>
+        <source>A label&apos;s key has no spaces: %1</source>
+        <translation>Der Schlüssel eines Labels enthält keine Leerzeichen: %1</translation>
+    </message>
+    <message>
+        <source>%1 is one of Sandbar&apos;s own labels</source>
+        <translation>%1 ist eines von Sandbars eigenen Labels</translation>
     </message>
 </context>
 <context>
@@ -5150,6 +5173,10 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>Port %1 (forwarded to this computer)</source>
         <translation>Port %1 (auf diesen Rechner weitergeleitet)</translation>
+    </message>
+    <message>
+        <source>%1 is one of Sandbar&apos;s labels</source>
+        <translation>%1 ist eines von Sandbars Labels</translation>
     </message>
 </context>
 <context>
@@ -7616,6 +7643,30 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>Change what the provider lets change on a session as it runs</source>
         <translation>Ändern, was der Anbieter an einer laufenden Sitzung ändern lässt</translation>
+    </message>
+    <message>
+        <source>Labels…</source>
+        <translation>Labels …</translation>
+    </message>
+    <message>
+        <source>Your labels on the session, where the provider can change them</source>
+        <translation>Ihre Labels an der Sitzung, wo der Anbieter sie ändern kann</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>Your labels on %1, one KEY=VALUE a line (Sandbar&apos;s own stay as they are):</source>
+        <translation>Ihre Labels an %1, ein KEY=VALUE je Zeile (Sandbars eigene bleiben, wie sie sind):</translation>
+    </message>
+    <message>
+        <source>Labels not changed: %1</source>
+        <translation>Labels nicht geändert: %1</translation>
+    </message>
+    <message>
+        <source>Labels changed: %1</source>
+        <translation>Labels geändert: %1</translation>
     </message>
 </context>
 <context>
@@ -10290,6 +10341,18 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>TERM, KILL, INT, HUP, QUIT, USR1, USR2 or a number.</source>
         <translation>TERM, KILL, INT, HUP, QUIT, USR1, USR2 oder eine Zahl.</translation>
+    </message>
+    <message>
+        <source>Set or remove your labels on a session, where its provider can, and print its reference.</source>
+        <translation>Ihre Labels an einer Sitzung setzen oder entfernen, wo ihr Anbieter das kann, und ihre Referenz ausgeben.</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE sets a label, KEY- removes one; the others stay. Sandbar&apos;s own labels (dev.sandbar.*) cannot be changed.</source>
+        <translation>KEY=VALUE setzt ein Label, KEY- entfernt eines; die anderen bleiben. Sandbars eigene Labels (dev.sandbar.*) lassen sich nicht ändern.</translation>
+    </message>
+    <message>
+        <source>Label the sprite team=web and remove its stage label.</source>
+        <translation>Dem Sprite das Label team=web geben und sein Label stage entfernen.</translation>
     </message>
 </context>
 </TS>

@@ -181,6 +181,17 @@ QList<Command> makeCommands()
                       QT_TRANSLATE_NOOP("sandbarctl", "Let anyone open the sprite's URL.")}},
     };
     list << Command{
+        .words = "sessions label",
+        .synopsis = "REF KEY=VALUE... [KEY-]...",
+        .summary = QT_TRANSLATE_NOOP("sandbarctl", "Set or remove your labels on a session, where its provider can, "
+                                                   "and print its reference."),
+        .description = QT_TRANSLATE_NOOP("sandbarctl", "KEY=VALUE sets a label, KEY- removes one; the others stay. "
+                                                       "Sandbar's own labels (dev.sandbar.*) cannot be changed."),
+        .positionals = {C::Session, C::None},
+        .examples = {{"sessions label sprites/my-sprite team=web stage-",
+                      QT_TRANSLATE_NOOP("sandbarctl", "Label the sprite team=web and remove its stage label.")}},
+    };
+    list << Command{
         .words = "snapshots list",
         .synopsis = "REF",
         .summary =

@@ -61,6 +61,7 @@ constexpr ActionName ActionNames[] = {
     {Action::SessionSettingsChanged, "session.settings"},
     {Action::CommandStarted, "command.started"},
     {Action::CommandSignalled, "command.signalled"},
+    {Action::SessionLabelsChanged, "session.labels"},
 };
 
 QStringList schema()

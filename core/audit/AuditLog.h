@@ -44,6 +44,7 @@ enum class Action {
     SessionSettingsChanged, // detail: the changed options (sanitizeDetail)
     CommandStarted,         // a command left running (detail: execDetail and its id)
     CommandSignalled,       // detail: {command, signal}
+    SessionLabelsChanged,   // detail: {labels: the person's keys afterwards} (values may be private)
 };
 
 QString actionName(Action action);

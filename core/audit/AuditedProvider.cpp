@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QJsonArray>
 
 namespace sandbar::audit {
 
@@ -53,6 +54,7 @@ void AuditedProvider::mirrorFacets()
     f.fork = in.fork ? this : nullptr;
     f.settings = in.settings ? this : nullptr;
     f.background = in.background ? this : nullptr;
+    f.labels = in.labels ? this : nullptr;
     setFacets(f);
 }
 
@@ -192,6 +194,16 @@ void AuditedProvider::signalBackground(const QString &id, const QString &command
     const QJsonObject detail{{QStringLiteral("command"), commandId.left(200)}, {QStringLiteral("signal"), signal}};
     m_inner->background()->signalBackground(id, commandId, signal,
                                             logged(int(Action::CommandSignalled), id, detail, std::move(done)));
+}
+
+void AuditedProvider::setLabels(const QString &id, const QMap<QString, QString> &labels, Callback<SessionInfo> done)
+{
+    const QJsonObject detail{{QStringLiteral("labels"), QJsonArray::fromStringList(labels.keys())}};
+    m_inner->labelling()->setLabels(
+        id, labels, Callback<SessionInfo>(done.context(), [this, id, detail, done](Result<SessionInfo> r) {
+            record(int(Action::SessionLabelsChanged), id, detail, r.ok() ? VoidResult{} : VoidResult(r.error()));
+            done(std::move(r));
+        }));
 }
 
 void AuditedProvider::fork(const QString &id, const ForkSpec &spec, Callback<SessionInfo> done)

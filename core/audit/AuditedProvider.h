@@ -25,7 +25,8 @@ class AuditedProvider final : public Provider,
                               public SnapshotFacet,
                               public ForkFacet,
                               public SettingsFacet,
-                              public BackgroundFacet
+                              public BackgroundFacet,
+                              public LabelsFacet
 {
     Q_OBJECT
 public:
@@ -141,6 +142,9 @@ public:
         return m_inner->background()->backgroundOutput(sessionId, commandId);
     }
     void signalBackground(const QString &sessionId, const QString &commandId, int signal, Callback<void> done) override;
+
+    // LabelsFacet: session.labels with the keys.
+    void setLabels(const QString &sessionId, const QMap<QString, QString> &labels, Callback<SessionInfo> done) override;
 
 private:
     void mirrorFacets();

@@ -16,6 +16,13 @@ inline constexpr char kTokenTag[] = "sandbar-token"; // finds a create whose rep
 inline constexpr char kTtlTag[] = "sandbar-ttl";     // Sandbar's time limit, seconds from creation
 inline constexpr char kAgentTag[] = "sandbar-agent"; // the MCP client that made it
 
+// Whether a tag is one of Sandbar's four (the person's are the others).
+inline bool isServiceTag(const QString &key)
+{
+    return key == QLatin1String(kAccountTag) || key == QLatin1String(kTokenTag) || key == QLatin1String(kTtlTag) ||
+           key == QLatin1String(kAgentTag);
+}
+
 // Files one tag under Sandbar's labels (the token into *token); a tag of the person's stays as
 // it is, and an empty key is dropped.
 inline void putServiceTag(QMap<QString, QString> &labelsOut, const QString &key, const QString &value, QString *token)

@@ -6,7 +6,7 @@
 namespace sandbar {
 
 namespace {
-constexpr std::array<std::pair<Capability, const char *>, 28> kNames{{
+constexpr std::array<std::pair<Capability, const char *>, 29> kNames{{
     {Capability::Pty, "pty"},
     {Capability::PtyResize, "ptyResize"},
     {Capability::Exec, "exec"},
@@ -35,6 +35,7 @@ constexpr std::array<std::pair<Capability, const char *>, 28> kNames{{
     {Capability::Fork, "fork"},
     {Capability::Settings, "settings"},
     {Capability::Background, "background"},
+    {Capability::Labels, "labels"},
 }};
 } // namespace
 

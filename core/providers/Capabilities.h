@@ -37,6 +37,7 @@ enum class Capability : quint32 {
     Fork = 1u << 25,       // a new session with a copy of one's files and settings
     Settings = 1u << 26,   // create options changed on a session that exists (a sprite's URL)
     Background = 1u << 27, // commands left running on their own, their output, a signal
+    Labels = 1u << 28,     // the person's labels changed on a session that exists
 };
 Q_DECLARE_FLAGS(Capabilities, Capability)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)

@@ -222,6 +222,18 @@ public:
                                   Callback<void> done) = 0;
 };
 
+// Capability::Labels: the person's labels on a session that exists (labels::isSandbars() tells
+// Sandbar's own, which stay as they are).
+class LabelsFacet
+{
+public:
+    virtual ~LabelsFacet() = default;
+    // labels: all of the person's labels as they are to be (a key left out is removed); none of
+    // Sandbar's. Answers the session as it is afterwards.
+    virtual void setLabels(const QString &sessionId, const QMap<QString, QString> &labels,
+                           Callback<SessionInfo> done) = 0;
+};
+
 // The table a provider fills in; null where it does not have the facet.
 struct Facets {
     TerminalFacet *terminals = nullptr;
@@ -237,6 +249,7 @@ struct Facets {
     ForkFacet *fork = nullptr;
     SettingsFacet *settings = nullptr;
     BackgroundFacet *background = nullptr;
+    LabelsFacet *labels = nullptr;
 };
 
 // The capability bits each facet may report; the rest are the core's (Provider::coreCapabilities).
@@ -251,6 +264,6 @@ inline constexpr quint32 kFacetFlags =
     kTerminalFlags | kFileFlags | kStatsFlags | quint32(Capability::Exec) | quint32(Capability::Logs) |
     quint32(Capability::Images) | quint32(Capability::PauseResume) | quint32(Capability::Archive) |
     quint32(Capability::SetTimeout) | quint32(Capability::Snapshots) | quint32(Capability::Fork) |
-    quint32(Capability::Settings) | quint32(Capability::Background);
+    quint32(Capability::Settings) | quint32(Capability::Background) | quint32(Capability::Labels);
 
 } // namespace sandbar

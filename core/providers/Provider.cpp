@@ -33,6 +33,8 @@ Capabilities facetCapabilities(const Facets &f)
         caps |= Capability::Settings;
     if (f.background)
         caps |= Capability::Background;
+    if (f.labels)
+        caps |= Capability::Labels;
     return caps;
 }
 

@@ -101,6 +101,7 @@ public:
     ForkFacet *forking() const { return m_facets.fork; }
     SettingsFacet *sessionSettings() const { return m_facets.settings; }
     BackgroundFacet *background() const { return m_facets.background; }
+    LabelsFacet *labelling() const { return m_facets.labels; }
 
     // Where this account keeps its own state (its data folder under --config-dir; empty
     // for a provider made by hand). Set by whoever makes the provider; downloads keep

@@ -1,5 +1,6 @@
 #include "providers/Session.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace sandbar {
@@ -249,6 +250,24 @@ QString gpuRequestText(const GpuRequest &request)
     if (request.gpus == 0)
         return QStringLiteral("none");
     return QString::number(request.gpus);
+}
+
+Result<std::pair<QString, QString>> parseLabel(const QString &text)
+{
+    const qsizetype eq = text.indexOf(QLatin1Char('='));
+    const QString key = (eq < 0 ? text : text.left(eq)).trimmed();
+    const QString value = eq < 0 ? QString() : text.mid(eq + 1).trimmed();
+    static const QRegularExpression space(QStringLiteral("\\s"));
+    if (key.isEmpty())
+        return makeError(ErrorCode::InvalidArgument,
+                         QCoreApplication::translate("sandbar::labels", "A label needs a key: KEY=VALUE"));
+    if (key.contains(space))
+        return makeError(ErrorCode::InvalidArgument,
+                         QCoreApplication::translate("sandbar::labels", "A label's key has no spaces: %1").arg(key));
+    if (labels::isSandbars(key))
+        return makeError(ErrorCode::InvalidArgument,
+                         QCoreApplication::translate("sandbar::labels", "%1 is one of Sandbar's own labels").arg(key));
+    return std::pair<QString, QString>{key, value};
 }
 
 } // namespace sandbar

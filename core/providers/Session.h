@@ -27,7 +27,25 @@ inline constexpr char Ttl[] = "dev.sandbar.ttl";         // seconds, 0 = none
 inline constexpr char Name[] = "dev.sandbar.name";       // the user's name for it
 inline constexpr char Agent[] = "dev.sandbar.agent";     // the MCP client that created it ("name version")
 inline constexpr char AppValue[] = "sandbar";
+// Sandbar's own keys: the person's labels are the others.
+inline bool isSandbars(const QString &key)
+{
+    return key.startsWith(QLatin1String("dev.sandbar."));
+}
+inline QMap<QString, QString> personsOnly(const QMap<QString, QString> &all)
+{
+    QMap<QString, QString> out;
+    for (auto it = all.cbegin(); it != all.cend(); ++it) {
+        if (!isSandbars(it.key()))
+            out.insert(it.key(), it.value());
+    }
+    return out;
+}
 } // namespace labels
+
+// One of the person's labels as a person writes it: KEY=VALUE, or KEY alone for an empty value.
+// Refused with a message for people: an empty key, a key with white space, one of Sandbar's.
+Result<std::pair<QString, QString>> parseLabel(const QString &text);
 
 struct MountSpec {
     QString hostPath;

@@ -111,6 +111,9 @@ AuditEntry entryFor(Action action)
         return makeEntry(
             action, account, provider, session,
             QJsonObject{{QStringLiteral("command"), QStringLiteral("cmd_1")}, {QStringLiteral("signal"), 15}});
+    case Action::SessionLabelsChanged:
+        return makeEntry(action, account, provider, session,
+                         QJsonObject{{QStringLiteral("labels"), QJsonArray{QStringLiteral("team")}}});
     case Action::SessionStopped:
     case Action::SessionKilled:
     case Action::SessionRemoved:
@@ -171,7 +174,7 @@ void TestAuditLog::everyActionLeavesOneRow()
 {
     QTemporaryDir dir;
     const auto actions = allActions();
-    QCOMPARE(actions.size(), 27);
+    QCOMPARE(actions.size(), 28);
     {
         AuditLog log(dir.path());
         QVERIFY2(log.isOpen(), qPrintable(log.openError().message));

@@ -439,6 +439,13 @@ QList<Driven> table()
          [](Provider &p, QObject *c, QObject *, F f) {
              p.background()->signalBackground(Id, QStringLiteral("cmd-1"), 15, expectVoid(c, f));
          }},
+        {"LabelsFacet::setLabels", Action::SessionLabelsChanged,
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.labelling()->setLabels(Id, {{QStringLiteral("team"), QStringLiteral("blue")}},
+                                      expectOk<SessionInfo>(c, f, [](const SessionInfo &s) {
+                                          return s.labels.value(QStringLiteral("team")) == QLatin1String("blue");
+                                      }));
+         }},
         {"LogsFacet::logs",
          {},
          [](Provider &p, QObject *, QObject *h, F f) {
@@ -517,7 +524,7 @@ QStringList declaredVirtuals()
                              QStringLiteral("PauseFacet"), QStringLiteral("ArchiveFacet"),
                              QStringLiteral("TimeLimitFacet"), QStringLiteral("SnapshotFacet"),
                              QStringLiteral("ForkFacet"), QStringLiteral("SettingsFacet"),
-                             QStringLiteral("BackgroundFacet")});
+                             QStringLiteral("BackgroundFacet"), QStringLiteral("LabelsFacet")});
 }
 
 // The method's own name, as the memory provider records it.

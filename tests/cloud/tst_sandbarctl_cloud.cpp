@@ -535,6 +535,43 @@ private Q_SLOTS:
         QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
     }
 
+    // sessions label: KEY=VALUE and KEY- where the provider changes labels, read back from
+    // `--json sessions info` with Sandbar's own untouched; Sandbar's refused as a usage error.
+    // Elsewhere one clear refusal.
+    void labelsFromTheCli()
+    {
+        const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
+                                QStringLiteral("cloud"), QStringLiteral("--name"), QStringLiteral("cli-labels"),
+                                QStringLiteral("--ttl"), QStringLiteral("900")});
+        QVERIFY2(create.code == 0, describe(create).constData());
+        const QString ref = QString::fromUtf8(create.out).trimmed();
+        const Run set = ctl({QStringLiteral("sessions"), QStringLiteral("label"), ref, QStringLiteral("team=web"),
+                             QStringLiteral("stage=dev")});
+        if (!descriptor().capabilities.testFlag(Capability::Labels)) {
+            QVERIFY2(set.code == 1 && set.err.contains("labels"), describe(set).constData());
+            QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+            return;
+        }
+        QVERIFY2(set.code == 0, describe(set).constData());
+        const auto labelsOf = [&] {
+            const Run info = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("info"), ref});
+            return QJsonDocument::fromJson(info.out).object().value(QStringLiteral("labels")).toObject();
+        };
+        QJsonObject now = labelsOf();
+        QCOMPARE(now.value(QStringLiteral("team")).toString(), QStringLiteral("web"));
+        QCOMPARE(now.value(QStringLiteral("stage")).toString(), QStringLiteral("dev"));
+        const Run unset = ctl({QStringLiteral("sessions"), QStringLiteral("label"), ref, QStringLiteral("stage-")});
+        QVERIFY2(unset.code == 0, describe(unset).constData());
+        now = labelsOf();
+        QCOMPARE(now.value(QStringLiteral("team")).toString(), QStringLiteral("web"));
+        QVERIFY(!now.contains(QStringLiteral("stage")));
+        QCOMPARE(now.value(QStringLiteral("dev.sandbar.account")).toString(), QStringLiteral("cloud"));
+        const Run ours = ctl(
+            {QStringLiteral("sessions"), QStringLiteral("label"), ref, QStringLiteral("dev.sandbar.account=other")});
+        QVERIFY2(ours.code == 2 && ours.err.contains("Sandbar"), describe(ours).constData());
+        QCOMPARE(ctl({QStringLiteral("sessions"), QStringLiteral("rm"), ref}).code, 0);
+    }
+
     // fork_session over `sandbarctl mcp`: the copy is the agent's new session, so the agent
     // policy's limits hold for it as for create_session: a time limit over the maximum, a
     // session past the number allowed and a price over the limit are refused, and nothing is

@@ -113,6 +113,7 @@ private Q_SLOTS:
     void forkSession();
     void changeSettings();
     void backgroundCommands();
+    void changeLabels();
     void stopSession();
     void removeSession();
     void auditRows();
@@ -650,6 +651,41 @@ void TestConformance::backgroundCommands()
     QCOMPARE(unknown.code(), ErrorCode::NotFound);
     m_expectedFailures << int(m_expected.size());
     m_expected << audit::Action::CommandSignalled;
+}
+
+void TestConformance::changeLabels()
+{
+    QVERIFY(requireSession());
+    LabelsFacet *facet = m_p->labelling();
+    if (!facet)
+        QSKIP("no labels facet: this provider changes no labels on a session that exists");
+    const auto setTo = [&](const QMap<QString, QString> &l) {
+        return await<SessionInfo>([&](auto cb) { facet->setLabels(m_session, l, cb); }, kCallMs);
+    };
+    const QMap<QString, QString> mine{{QStringLiteral("team"), QStringLiteral("blue")},
+                                      {QStringLiteral("purpose"), QStringLiteral("conformance")}};
+    const auto changed = setTo(mine);
+    QVERIFY_RESULT(changed);
+    m_expected << audit::Action::SessionLabelsChanged;
+    QCOMPARE(labels::personsOnly(changed->labels), mine);
+    // Read back, with Sandbar's own labels as they were: the session is still Sandbar's and is
+    // still found by the label it was made with.
+    const auto after = await<SessionInfo>([&](auto cb) { m_p->info(m_session, cb); }, kCallMs);
+    QVERIFY_RESULT(after);
+    QCOMPARE(labels::personsOnly(after->labels), mine);
+    QVERIFY(after->owned);
+    QCOMPARE(after->labels.value(kLabel), m_token);
+    const auto cleared = setTo({});
+    QVERIFY_RESULT(cleared);
+    m_expected << audit::Action::SessionLabelsChanged;
+    QVERIFY(labels::personsOnly(cleared->labels).isEmpty());
+    QCOMPARE(cleared->labels.value(kLabel), m_token);
+    // Sandbar's labels are not the person's to change: refused, and logged as failed.
+    const auto refused = setTo({{QStringLiteral("dev.sandbar.account"), QStringLiteral("other")}});
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.code(), ErrorCode::InvalidArgument);
+    m_expectedFailures << int(m_expected.size());
+    m_expected << audit::Action::SessionLabelsChanged;
 }
 
 void TestConformance::stopSession()

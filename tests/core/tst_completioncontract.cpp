@@ -124,6 +124,10 @@ public:
             callback<void>("signalBackground",
                            [&](auto cb) { b->signalBackground(m_session, QStringLiteral("cmd-1"), 15, cb); });
         }
+        if (LabelsFacet *la = p.labelling())
+            callback<SessionInfo>("setLabels", [&](auto cb) {
+                la->setLabels(m_session, {{QStringLiteral("team"), QStringLiteral("blue")}}, cb);
+            });
         if (SettingsFacet *se = p.sessionSettings()) {
             for (const FieldDescriptor &f : changeableOptions(p.descriptor()))
                 callback<SessionInfo>("changeSettings", [&](auto cb) {

@@ -143,6 +143,7 @@ void MemoryProvider::offer(Capabilities caps)
     f.fork = caps.testFlag(Capability::Fork) ? this : nullptr;
     f.settings = caps.testFlag(Capability::Settings) ? this : nullptr;
     f.background = caps.testFlag(Capability::Background) ? this : nullptr;
+    f.labels = caps.testFlag(Capability::Labels) ? this : nullptr;
     setFacets(f);
 }
 
@@ -401,6 +402,21 @@ void MemoryProvider::signalBackground(const QString &id, const QString &commandI
         return done.post(VoidResult{});
     }
     done.post(makeError(ErrorCode::NotFound, QStringLiteral("no command %1 in %2").arg(commandId, id)));
+}
+
+void MemoryProvider::setLabels(const QString &id, const QMap<QString, QString> &labels, Callback<SessionInfo> done)
+{
+    note("setLabels");
+    if (!m_sessions.contains(id))
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+    SessionInfo &s = m_sessions[id];
+    QMap<QString, QString> all = labels;
+    for (auto it = s.labels.cbegin(); it != s.labels.cend(); ++it) {
+        if (labels::isSandbars(it.key()))
+            all.insert(it.key(), it.value());
+    }
+    s.labels = all;
+    done.post(s);
 }
 
 void MemoryProvider::restoreSnapshot(const QString &id, const QString &snapshotId, Callback<void> done)

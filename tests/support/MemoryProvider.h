@@ -28,7 +28,8 @@ class MemoryProvider : public Provider,
                        public TimeLimitFacet,
                        public ForkFacet,
                        public SettingsFacet,
-                       public BackgroundFacet
+                       public BackgroundFacet,
+                       public LabelsFacet
 {
     Q_OBJECT
 public:
@@ -104,6 +105,8 @@ public:
     std::unique_ptr<LogStream> backgroundOutput(const QString &id, const QString &commandId) override;
     void signalBackground(const QString &id, const QString &commandId, int signal, Callback<void> done) override;
     QHash<QString, QByteArray> backgroundOutputs;
+    // The person's labels replaced, Sandbar's (dev.sandbar.*) kept.
+    void setLabels(const QString &id, const QMap<QString, QString> &labels, Callback<SessionInfo> done) override;
     void injectBackground(const QString &id, const BackgroundCommand &command) { m_background[id].prepend(command); }
 
     // Health and create answered by the test (a failing engine, a slow pull with progress):

@@ -89,6 +89,9 @@ const QHash<QString, QString> kNoShortcut = {
     {QStringLiteral("Session settings"),
      QStringLiteral("only providers that change settings later have it (Sprites); shown only for them, and it "
                     "opens a dialog")},
+    {QStringLiteral("Labels"),
+     QStringLiteral("only providers that change labels later have it (Sprites, Daytona); shown only for them, "
+                    "and it opens a dialog")},
     {QStringLiteral("Edit account"),
      QStringLiteral("acts on the account list's selection, also from its context menu")},
     {QStringLiteral("Check connection"),

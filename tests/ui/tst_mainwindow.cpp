@@ -310,6 +310,55 @@ private Q_SLOTS:
         mem->offer(m_memory->descriptor().capabilities);
     }
 
+    // Labels… shows the person's labels (not Sandbar's) and sets what the dialog ends with.
+    void labelsFromTheWindow()
+    {
+        test::MemoryProvider *mem = m_memory->made.value(QStringLiteral("lab"));
+        QVERIFY(mem);
+        CreateSpec spec;
+        spec.name = QStringLiteral("label-me");
+        const auto made = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { mem->create(spec, cb); });
+        QVERIFY_RESULT(made);
+        QVERIFY_RESULT(test::await<SessionInfo>([&](Callback<SessionInfo> cb) {
+            mem->setLabels(made->id, {{QStringLiteral("team"), QStringLiteral("red")}}, cb);
+        }));
+        ui::MainWindow w(*m_accounts, *m_registry, m_factories);
+        w.show();
+        auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
+        const auto selectIt = [&] {
+            for (int r = 0; r < table->model()->rowCount(); ++r) {
+                if (table->model()->index(r, ui::SessionsModel::Ref).data().toString().endsWith(made->id)) {
+                    table->selectRow(r);
+                    return true;
+                }
+            }
+            return false;
+        };
+        w.refreshAll();
+        QTRY_VERIFY(selectIt());
+        QAction *action = w.findChild<QAction *>(QStringLiteral("sessionLabelsAction"));
+        QVERIFY(action);
+        QVERIFY(!action->isVisible());
+        mem->offer(m_memory->descriptor().capabilities | Capability::Labels);
+        table->clearSelection();
+        QVERIFY(selectIt());
+        QTRY_VERIFY(action->isVisible() && action->isEnabled());
+        action->trigger();
+        QInputDialog *ask = nullptr;
+        QTRY_VERIFY((ask = w.findChild<QInputDialog *>(QStringLiteral("sessionLabelsDialog"))) != nullptr &&
+                    ask->isVisible());
+        QCOMPARE(ask->textValue(), QStringLiteral("team=red")); // not Sandbar's dev.sandbar.* labels
+        ask->setTextValue(QStringLiteral("team=blue\n\nstage\n"));
+        ask->accept();
+        const QMap<QString, QString> wanted{{QStringLiteral("team"), QStringLiteral("blue")},
+                                            {QStringLiteral("stage"), QString()}};
+        QTRY_VERIFY([&] {
+            const auto now = test::await<SessionInfo>([&](Callback<SessionInfo> cb) { mem->info(made->id, cb); });
+            return now.ok() && labels::personsOnly(now->labels) == wanted && now->owned;
+        }());
+        mem->offer(m_memory->descriptor().capabilities);
+    }
+
     void liveCostAndBudgets()
     {
         // Sessions of the "lab" account priced at E2B's rates: the Cost column, the hourly

@@ -333,6 +333,8 @@ void MainWindow::updateActions()
     const bool settings = p && caps.testFlag(Capability::Settings) && !changeableOptions(p->descriptor()).isEmpty();
     m_sessionSettings->setEnabled(s.has_value() && settings);
     m_sessionSettings->setVisible(settings);
+    m_sessionLabels->setEnabled(s.has_value() && caps.testFlag(Capability::Labels));
+    m_sessionLabels->setVisible(caps.testFlag(Capability::Labels));
     // A verb is on when it applies to at least one selected session (the rest are skipped).
     const auto selected = m_pane->selectedSessions();
     const auto any = [this, &selected](BulkActions::Verb verb) {

@@ -98,6 +98,9 @@ private:
     void forkSession();
     // The current session's changeable options in a non-modal dialog (SettingsFacet).
     void changeSessionSettings();
+    // The person's labels as KEY=VALUE lines in a non-modal dialog (LabelsFacet), Sandbar's own
+    // neither shown nor changed. MainWindowMenus.cpp.
+    void changeSessionLabels();
     void refreshNow();
     void buildLayout();
     void reloadAccounts();
@@ -172,6 +175,7 @@ private:
     QAction *m_likeThis = nullptr;
     QAction *m_fork = nullptr;
     QAction *m_sessionSettings = nullptr;
+    QAction *m_sessionLabels = nullptr;
     SessionStatsUi *m_statsUi = nullptr;
     QSplitter *m_split = nullptr;
     QSplitter *m_right = nullptr;

@@ -10,10 +10,12 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
 #include <QStatusBar>
 #include <QToolButton>
 
@@ -56,6 +58,9 @@ void MainWindow::buildMenus()
     m_sessionSettings = session->addAction(tr("Session settings…"), this, &MainWindow::changeSessionSettings);
     m_sessionSettings->setObjectName(QStringLiteral("sessionSettingsAction"));
     m_sessionSettings->setToolTip(tr("Change what the provider lets change on a session as it runs"));
+    m_sessionLabels = session->addAction(tr("Labels…"), this, &MainWindow::changeSessionLabels);
+    m_sessionLabels->setObjectName(QStringLiteral("sessionLabelsAction"));
+    m_sessionLabels->setToolTip(tr("Your labels on the session, where the provider can change them"));
     session->addSeparator();
     session->addActions({m_stop, m_pause, m_resume, m_archive, m_remove});
     session->addSeparator();
@@ -182,6 +187,51 @@ void MainWindow::refreshNow()
     refreshAll();
     if (SessionDetail *d = m_detailStack->currentDetail(); d && d->currentPage() == SessionDetail::Page::Files)
         d->filesPane()->refresh();
+}
+
+void MainWindow::changeSessionLabels()
+{
+    const auto s = currentSession();
+    Provider *p = s ? m_registry.existingProvider(s->account) : nullptr;
+    if (!s || !p || !p->labelling())
+        return;
+    QStringList lines;
+    const QMap<QString, QString> mine = labels::personsOnly(s->labels);
+    for (auto it = mine.cbegin(); it != mine.cend(); ++it)
+        lines << (it.value().isEmpty() ? it.key() : it.key() + QLatin1Char('=') + it.value());
+    auto *ask = new QInputDialog(this);
+    ask->setObjectName(QStringLiteral("sessionLabelsDialog"));
+    ask->setAttribute(Qt::WA_DeleteOnClose);
+    ask->setWindowTitle(tr("Labels"));
+    ask->setLabelText(tr("Your labels on %1, one KEY=VALUE a line (Sandbar's own stay as they are):")
+                          .arg(s->name.isEmpty() ? s->id : s->name));
+    ask->setOption(QInputDialog::UsePlainTextEditForTextInput);
+    ask->setTextValue(lines.join(QLatin1Char('\n')));
+    QPointer<Provider> guard(p);
+    connect(ask, &QInputDialog::textValueSelected, this,
+            [this, guard, id = s->id, account = s->account](const QString &text) {
+                QMap<QString, QString> wanted;
+                for (const QString &line : text.split(QLatin1Char('\n'))) {
+                    if (line.trimmed().isEmpty())
+                        continue;
+                    const auto label = parseLabel(line);
+                    if (!label)
+                        return m_status->setText(tr("Labels not changed: %1").arg(label.message()));
+                    wanted.insert(label->first, label->second);
+                }
+                if (!guard || !guard->labelling())
+                    return m_status->setText(tr("The account is no longer connected."));
+                guard->labelling()->setLabels(
+                    id, wanted, Callback<SessionInfo>(this, [this, account](Result<SessionInfo> r) {
+                        if (!r)
+                            return m_status->setText(tr("Labels not changed: %1").arg(r.message()));
+                        const QString changed = r->name.isEmpty() ? r->id : r->name;
+                        m_registry.refreshAccount(account, Callback<QList<SessionInfo>>(this, [this, changed](auto) {
+                                                      m_status->setText(tr("Labels changed: %1").arg(changed));
+                                                  }));
+                    }));
+            });
+    ask->open();
 }
 
 } // namespace sandbar::ui

@@ -328,6 +328,35 @@ void sessionsSet(Command &cmd, const QStringList &args)
     });
 }
 
+// sessions label: KEY=VALUE sets a label of the person's, KEY- removes one; the rest stay.
+void sessionsLabel(Command &cmd, const QStringList &args)
+{
+    if (args.size() < 2)
+        return cmd.usage(tr("usage: sessions label REF KEY=VALUE... [KEY-]..."));
+    QMap<QString, QString> set;
+    QStringList removed;
+    for (const QString &item : args.mid(1)) {
+        if (item.endsWith(QLatin1Char('-')) && !item.contains(QLatin1Char('='))) {
+            removed << item.chopped(1);
+            continue;
+        }
+        const auto label = parseLabel(item);
+        if (!label)
+            return cmd.usage(label.message());
+        set.insert(label->first, label->second);
+    }
+    cmd.withSession(args.first(), [&cmd, set, removed](const SessionHandle &h) {
+        LabelsFacet *facet = h.provider->labelling();
+        if (!facet)
+            return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Labels));
+        QMap<QString, QString> all = labels::personsOnly(h.session.labels);
+        for (const QString &key : removed)
+            all.remove(key);
+        all.insert(set);
+        facet->setLabels(h.session.id, all, printSessionThenFinish(cmd, h.session.account));
+    });
+}
+
 } // namespace
 
 void runSessions(Command &cmd, const QStringList &argsIn)
@@ -336,7 +365,7 @@ void runSessions(Command &cmd, const QStringList &argsIn)
     if (args.isEmpty())
         return cmd.usage(
             tr("sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, "
-               "set"));
+               "set, label"));
     const QString sub = args.takeFirst();
     if (sub == QLatin1String("list") || sub == QLatin1String("ls"))
         return sessionsList(cmd, args);
@@ -362,6 +391,8 @@ void runSessions(Command &cmd, const QStringList &argsIn)
     }
     if (sub == QLatin1String("set"))
         return sessionsSet(cmd, args);
+    if (sub == QLatin1String("label"))
+        return sessionsLabel(cmd, args);
     if (sub == QLatin1String("adopt")) {
         if (args.size() != 1)
             return cmd.usage(tr("usage: sessions adopt REF (a session listed by 'sessions list --all')"));

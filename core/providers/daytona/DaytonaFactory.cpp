@@ -71,7 +71,8 @@ ProviderDescriptor makeDaytonaDescriptor()
     d.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                      Capability::FileList | Capability::StatsCpu | Capability::StatsMemory | Capability::StatsDisk |
                      Capability::StatsNetwork | Capability::StatsStream | Capability::Reattach | Capability::Kill |
-                     Capability::SetTimeout | Capability::Network | Capability::PauseResume | Capability::Archive;
+                     Capability::SetTimeout | Capability::Labels | Capability::Network | Capability::PauseResume |
+                     Capability::Archive;
     return d;
 }
 

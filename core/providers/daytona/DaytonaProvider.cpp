@@ -54,7 +54,8 @@ DaytonaProvider::DaytonaProvider(ProviderDescriptor descriptor, QString accountN
                .stats = &m_stats,
                .pause = this,
                .archive = this,
-               .timeLimit = this});
+               .timeLimit = this,
+               .labels = this});
     auto o = cloud::CloudClient::bearerOptions(tr("Daytona"), m_settings.endpoint, m_settings.caCertificates,
                                                m_settings.apiKey, m_clock);
     if (!m_settings.organization.isEmpty())
@@ -360,21 +361,53 @@ void DaytonaProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Ca
              // The label counts from creation, so that created + ttl is the deadline for everyone.
              const qint64 ttl = ttlSeconds > 0 ? qMax<qint64>(1, created.secsTo(now.addSecs(ttlSeconds))) : 0;
              lbl.insert(QLatin1String(labels::Ttl), QString::number(ttl));
-             QJsonObject o;
-             for (auto it = lbl.begin(); it != lbl.end(); ++it)
-                 o.insert(it.key(), it.value());
-             cloud::ApiCall call;
-             call.method = "PUT";
-             call.path = QStringLiteral("/sandbox/") + enc(sessionId) + QStringLiteral("/labels");
-             call.body = compact(QJsonObject{{QStringLiteral("labels"), o}});
-             m_client->call(call, Callback<cloud::ApiReply>(
-                                      this, [this, sessionId, ttl, created, done](Result<cloud::ApiReply> put) {
-                                          if (!put)
-                                              return done(put.error());
-                                          m_ttl->set(sessionId, ttl > 0 ? created.addSecs(ttl) : QDateTime());
-                                          done(VoidResult{});
-                                      }));
+             putLabels(sessionId, lbl, Callback<void>(this, [this, sessionId, ttl, created, done](VoidResult put) {
+                           if (!put)
+                               return done(put.error());
+                           m_ttl->set(sessionId, ttl > 0 ? created.addSecs(ttl) : QDateTime());
+                           done(VoidResult{});
+                       }));
          }));
+}
+
+void DaytonaProvider::setLabels(const QString &sessionId, const QMap<QString, QString> &labels,
+                                Callback<SessionInfo> done)
+{
+    for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
+        if (labels::isSandbars(it.key()))
+            return done.post(makeError(ErrorCode::InvalidArgument, tr("%1 is one of Sandbar's labels").arg(it.key())));
+    }
+    info(sessionId, Callback<SessionInfo>(this, [this, sessionId, labels, done](Result<SessionInfo> r) {
+             if (!r)
+                 return done(r.error());
+             SessionInfo now = r.value();
+             QMap<QString, QString> all = labels;
+             for (auto it = now.labels.cbegin(); it != now.labels.cend(); ++it) {
+                 if (labels::isSandbars(it.key()))
+                     all.insert(it.key(), it.value());
+             }
+             putLabels(sessionId, all, Callback<void>(this, [this, now, all, done](VoidResult put) mutable {
+                           if (!put)
+                               return done(put.error());
+                           now.labels = all;
+                           done(now);
+                           Q_EMIT sessionChanged(now);
+                       }));
+         }));
+}
+
+void DaytonaProvider::putLabels(const QString &sessionId, const QMap<QString, QString> &all, Callback<void> done)
+{
+    QJsonObject o;
+    for (auto it = all.cbegin(); it != all.cend(); ++it)
+        o.insert(it.key(), it.value());
+    cloud::ApiCall call;
+    call.method = "PUT";
+    call.path = QStringLiteral("/sandbox/") + enc(sessionId) + QStringLiteral("/labels");
+    call.body = compact(QJsonObject{{QStringLiteral("labels"), o}});
+    m_client->call(call, Callback<cloud::ApiReply>(done.context(), [done](Result<cloud::ApiReply> put) {
+                       done(put ? VoidResult{} : VoidResult(put.error()));
+                   }));
 }
 
 } // namespace sandbar::daytona

@@ -33,7 +33,8 @@ class DaytonaProvider : public Provider,
                         public CopyingFiles,
                         public PauseFacet,
                         public ArchiveFacet,
-                        public TimeLimitFacet
+                        public TimeLimitFacet,
+                        public LabelsFacet
 {
     Q_OBJECT
 public:
@@ -65,6 +66,8 @@ public:
     void archive(const QString &sessionId, Callback<void> done) override;
     void resume(const QString &sessionId, Callback<void> done) override;
     void setTimeout(const QString &sessionId, qint64 ttlSeconds, Callback<void> done) override;
+    // The person's labels among the sandbox's, Sandbar's (dev.sandbar.*) kept.
+    void setLabels(const QString &sessionId, const QMap<QString, QString> &labels, Callback<SessionInfo> done) override;
 
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
     Capabilities fileFlags() const override { return Capability::FileList; }
@@ -93,6 +96,8 @@ public:
                      QList<int> okStatuses = {});
 
 private:
+    // PUT /sandbox/ID/labels with these labels, all of them.
+    void putLabels(const QString &sessionId, const QMap<QString, QString> &all, Callback<void> done);
     // The toolbox's terminals (the terminals facet): made with POST /process/pty, reached on
     // its WebSocket, listed for reattaching.
     cloud::WebSocketTerminals::Connection ptyConnection(const QString &sessionId, const PtyOptions &options);

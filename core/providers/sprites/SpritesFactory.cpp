@@ -77,8 +77,8 @@ ProviderDescriptor makeSpritesDescriptor()
     };
     d.capabilities = Capability::Pty | Capability::PtyResize | Capability::Reattach | Capability::Exec |
                      Capability::Files | Capability::FileList | Capability::SetTimeout | Capability::Kill |
-                     Capability::Network | Capability::StatsCpu | Capability::StatsMemory | Capability::StatsNetwork |
-                     Capability::StatsStream | Capability::Snapshots | Capability::Settings;
+                     Capability::Labels | Capability::Network | Capability::StatsCpu | Capability::StatsMemory |
+                     Capability::StatsNetwork | Capability::StatsStream | Capability::Snapshots | Capability::Settings;
     return d;
 }
 

@@ -329,6 +329,17 @@ QStringList labelsWithTtl(const SpriteRecord &record, qint64 ttlSeconds)
     return out;
 }
 
+QStringList labelsWithPersons(const SpriteRecord &record, const QMap<QString, QString> &persons)
+{
+    QStringList out;
+    for (const QString &label : record.rawLabels)
+        if (cloud::isServiceTag(splitLabel(label).first) || labels::isSandbars(splitLabel(label).first))
+            out << label;
+    for (auto it = persons.cbegin(); it != persons.cend(); ++it)
+        out << (it.value().isEmpty() ? it.key() : it.key() + QLatin1Char('=') + it.value());
+    return out;
+}
+
 QJsonObject urlSettingsBody(bool publicUrl)
 {
     return {{QStringLiteral("url_settings"),

@@ -96,6 +96,9 @@ QJsonObject createBody(const CreateSpec &spec, const QString &name, const QStrin
 // The sprite's labels as they are with Sandbar's time limit set to ttlSeconds (from creation),
 // for PUT /v1/sprites/{name}, which replaces them.
 QStringList labelsWithTtl(const SpriteRecord &record, qint64 ttlSeconds);
+// The sprite's labels with the person's replaced by these ("KEY=VALUE", or KEY alone for an
+// empty value); Sandbar's own kept as they are.
+QStringList labelsWithPersons(const SpriteRecord &record, const QMap<QString, QString> &persons);
 // {"url_settings": {"auth": "public" | "sprite"}}: who may open the sprite's URL (an update's
 // body, and part of a create's).
 QJsonObject urlSettingsBody(bool publicUrl);

@@ -48,7 +48,8 @@ SpritesProvider::SpritesProvider(ProviderDescriptor descriptor, QString accountN
                .stats = &m_stats,
                .timeLimit = this,
                .snapshots = this,
-               .settings = this});
+               .settings = this,
+               .labels = this});
     auto o = cloud::CloudClient::bearerOptions(serviceName(), m_settings.endpoint, m_settings.caCertificates,
                                                m_settings.token, m_clock);
     m_client = new cloud::CloudClient(std::move(o), this);
@@ -426,20 +427,42 @@ void SpritesProvider::setTimeout(const QString &sessionId, qint64 ttlSeconds, Ca
                   const QDateTime created = r->info.created.isValid() ? r->info.created : now;
                   // The label counts from creation, so that created + ttl is the deadline for all.
                   const qint64 fromCreation = ttlSeconds == 0 ? 0 : qMax<qint64>(1, created.secsTo(now) + ttlSeconds);
-                  cloud::ApiCall call = apiCall("PUT", QStringLiteral("/v1/sprites/") + enc(sessionId));
-                  call.body = compact(QJsonObject{
-                      {QStringLiteral("labels"), QJsonArray::fromStringList(labelsWithTtl(r.value(), fromCreation))}});
-                  m_client->call(call, Callback<cloud::ApiReply>(this, [this, done](Result<cloud::ApiReply> put) {
-                                     if (!put)
-                                         return done(put.error());
-                                     auto rec = parseSprite(put->body, m_account, m_descriptor.id);
-                                     if (!rec)
-                                         return done(rec.error());
-                                     remember(rec.value());
-                                     done(VoidResult{});
-                                     Q_EMIT sessionChanged(withPorts(rec->info));
-                                 }));
+                  putLabels(sessionId, labelsWithTtl(r.value(), fromCreation),
+                            Callback<SessionInfo>(done.context(), [done](Result<SessionInfo> put) {
+                                done(put ? VoidResult{} : VoidResult(put.error()));
+                            }));
               }));
+}
+
+void SpritesProvider::setLabels(const QString &sessionId, const QMap<QString, QString> &labels,
+                                Callback<SessionInfo> done)
+{
+    for (auto it = labels.cbegin(); it != labels.cend(); ++it) {
+        if (labels::isSandbars(it.key()) || cloud::isServiceTag(it.key()))
+            return done.post(makeError(ErrorCode::InvalidArgument, tr("%1 is one of Sandbar's labels").arg(it.key())));
+    }
+    getSprite(sessionId, Callback<SpriteRecord>(this, [this, sessionId, labels, done](Result<SpriteRecord> r) {
+                  if (!r)
+                      return done(r.error());
+                  putLabels(sessionId, labelsWithPersons(r.value(), labels), done);
+              }));
+}
+
+void SpritesProvider::putLabels(const QString &sprite, const QStringList &labelList, Callback<SessionInfo> done)
+{
+    cloud::ApiCall call = apiCall("PUT", QStringLiteral("/v1/sprites/") + enc(sprite));
+    call.body = compact(QJsonObject{{QStringLiteral("labels"), QJsonArray::fromStringList(labelList)}});
+    m_client->call(call, Callback<cloud::ApiReply>(this, [this, done](Result<cloud::ApiReply> put) {
+                       if (!put)
+                           return done(put.error());
+                       auto rec = parseSprite(put->body, m_account, m_descriptor.id);
+                       if (!rec)
+                           return done(rec.error());
+                       remember(rec.value());
+                       const SessionInfo info = withPorts(rec->info);
+                       done(info);
+                       Q_EMIT sessionChanged(info);
+                   }));
 }
 
 } // namespace sandbar::sprites

@@ -30,7 +30,8 @@ class SpritesProvider : public Provider,
                         public CopyingFiles,
                         public TimeLimitFacet,
                         public SnapshotFacet,
-                        public SettingsFacet
+                        public SettingsFacet,
+                        public LabelsFacet
 {
     Q_OBJECT
 public:
@@ -63,6 +64,8 @@ public:
     void restoreSnapshot(const QString &sessionId, const QString &snapshotId, Callback<void> done) override;
     // The URL's access (public-url), changed on the sprite as it is.
     void changeSettings(const QString &sessionId, const QVariantMap &values, Callback<SessionInfo> done) override;
+    // The person's labels among the sprite's, Sandbar's kept.
+    void setLabels(const QString &sessionId, const QMap<QString, QString> &labels, Callback<SessionInfo> done) override;
 
     std::unique_ptr<ExecJob> exec(const QString &sessionId, const ExecRequest &request) override;
     Capabilities fileFlags() const override { return Capability::FileList; }
@@ -102,6 +105,8 @@ private:
     void endSessions(const QString &sprite, const QString &signal, Callback<void> done);
     void remember(const SpriteRecord &rec);
     SessionInfo withPorts(SessionInfo info) const;
+    // PUT /v1/sprites/NAME with these labels, all of them; answers the sprite as it is then.
+    void putLabels(const QString &sprite, const QStringList &labelList, Callback<SessionInfo> done);
     static QString enc(const QString &name);
 
     ProviderDescriptor m_descriptor;
