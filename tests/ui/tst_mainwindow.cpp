@@ -45,6 +45,18 @@
 
 using namespace sandbar;
 
+// Selects the row of the session id in the window's table; false while it is not listed.
+static bool selectSession(QTableView *table, const QString &id)
+{
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        if (table->model()->index(r, ui::SessionsModel::Ref).data().toString().endsWith(id)) {
+            table->selectRow(r);
+            return true;
+        }
+    }
+    return false;
+}
+
 class TestMainWindow final : public QObject
 {
     Q_OBJECT
@@ -277,15 +289,7 @@ private Q_SLOTS:
         ui::MainWindow w(*m_accounts, *m_registry, m_factories);
         w.show();
         auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
-        const auto selectIt = [&] {
-            for (int r = 0; r < table->model()->rowCount(); ++r) {
-                if (table->model()->index(r, ui::SessionsModel::Ref).data().toString().endsWith(made->id)) {
-                    table->selectRow(r);
-                    return true;
-                }
-            }
-            return false;
-        };
+        const auto selectIt = [&] { return selectSession(table, made->id); };
         w.refreshAll();
         QTRY_VERIFY(selectIt());
         QAction *settings = w.findChild<QAction *>(QStringLiteral("sessionSettingsAction"));
@@ -325,15 +329,7 @@ private Q_SLOTS:
         ui::MainWindow w(*m_accounts, *m_registry, m_factories);
         w.show();
         auto *table = w.findChild<QTableView *>(QStringLiteral("sessionTable"));
-        const auto selectIt = [&] {
-            for (int r = 0; r < table->model()->rowCount(); ++r) {
-                if (table->model()->index(r, ui::SessionsModel::Ref).data().toString().endsWith(made->id)) {
-                    table->selectRow(r);
-                    return true;
-                }
-            }
-            return false;
-        };
+        const auto selectIt = [&] { return selectSession(table, made->id); };
         w.refreshAll();
         QTRY_VERIFY(selectIt());
         QAction *action = w.findChild<QAction *>(QStringLiteral("sessionLabelsAction"));
