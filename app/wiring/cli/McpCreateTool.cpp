@@ -234,21 +234,27 @@ mcp::CreateFacts createFacts(AppServices &svc, const QString &account, const QSt
 }
 
 // The policy said yes: creates the session and answers the call with it.
+// The answer to a create or a fork: the new session, counted as the agent's.
+Callback<SessionInfo> agentsNewSession(McpAgent &agent, ToolCall *call, const QString &account)
+{
+    return Callback<SessionInfo>(call, [&agent, call, account](Result<SessionInfo> r) {
+        if (!r.ok())
+            return call->fail(r.error());
+        SessionInfo s = r.value();
+        s.account = account;
+        agent.sessionCreated(account, s.id);
+        call->finish(ToolResult::ok({{QStringLiteral("session"), sessionToJson(s)}}));
+    });
+}
+
 void createApproved(McpAgent &agent, ToolCall *call, const CreateSpec &spec, const QString &account)
 {
-    agent.services().registry->provider(
-        account, Callback<Provider *>(call, [&agent, call, spec, account](Result<Provider *> p) {
-            if (!p.ok())
-                return call->fail(p.error());
-            p.value()->create(spec, Callback<SessionInfo>(call, [&agent, call, account](Result<SessionInfo> r) {
-                                  if (!r.ok())
-                                      return call->fail(r.error());
-                                  SessionInfo s = r.value();
-                                  s.account = account;
-                                  agent.sessionCreated(account, s.id);
-                                  call->finish(ToolResult::ok({{QStringLiteral("session"), sessionToJson(s)}}));
-                              }));
-        }));
+    agent.services().registry->provider(account,
+                                        Callback<Provider *>(call, [&agent, call, spec, account](Result<Provider *> p) {
+                                            if (!p.ok())
+                                                return call->fail(p.error());
+                                            p.value()->create(spec, agentsNewSession(agent, call, account));
+                                        }));
 }
 
 void runCreateSession(McpAgent &agent, ToolCall *call)
@@ -347,15 +353,7 @@ void forkApproved(McpAgent &agent, ToolCall *call, const QString &account, const
                 return call->fail(p.error());
             if (!p.value()->forking())
                 return call->fail(unsupportedError(p.value()->descriptor(), Capability::Fork).message);
-            p.value()->forking()->fork(
-                sourceId, spec, Callback<SessionInfo>(call, [&agent, call, account](Result<SessionInfo> r) {
-                    if (!r.ok())
-                        return call->fail(r.error());
-                    SessionInfo s = r.value();
-                    s.account = account;
-                    agent.sessionCreated(account, s.id);
-                    call->finish(ToolResult::ok({{QStringLiteral("session"), sessionToJson(s)}}));
-                }));
+            p.value()->forking()->fork(sourceId, spec, agentsNewSession(agent, call, account));
         }));
 }
 

@@ -23,11 +23,6 @@ QString commandPath(const QString &commandId, const QString &tail = {})
 }
 
 // Outside the class below, whose tr() would be LogStream's at run time.
-Error streamClosed()
-{
-    return makeError(ErrorCode::Cancelled, tr("The account was closed"));
-}
-
 Error streamEnded(const QString &why)
 {
     return makeError(ErrorCode::Unavailable, tr("Vercel ended the command's output: %1").arg(why));
@@ -48,7 +43,7 @@ public:
     {
         m_run = new QObject(this);
         if (!m_provider)
-            return Callback<void>(m_run, [this](VoidResult r) { finish(r); }).post(streamClosed());
+            return Callback<void>(m_run, [this](VoidResult r) { finish(r); }).post(accountClosed());
         m_provider->sessionUrl(m_sandbox, commandPath(m_commandId, QStringLiteral("/logs")),
                                Callback<QUrl>(m_run, [this](Result<QUrl> url) {
                                    if (!url)
@@ -69,7 +64,7 @@ private:
     void begin(const QUrl &url)
     {
         if (m_done || !m_provider)
-            return finish(streamClosed());
+            return finish(accountClosed());
         net::HttpRequest request;
         request.method = "GET";
         request.connectTimeout = std::chrono::seconds(30);

@@ -18,12 +18,12 @@ constexpr qsizetype kErrorBodyBytes = 16 * 1024;
 constexpr qsizetype kMaxLineBytes = 8 * 1024 * 1024; // one log line; a server past it is broken
 constexpr qsizetype kStdinChunk = 96 * 1024;         // base64 characters in one argument
 constexpr qsizetype kMaxStdinBytes = 1024 * 1024;
+} // namespace
 
-Error closed()
+Error accountClosed()
 {
     return makeError(ErrorCode::Cancelled, tr("The account was closed"));
 }
-} // namespace
 
 VercelExecJob::VercelExecJob(VercelProvider *provider, QString sandbox, ExecRequest request, QObject *parent)
     : ExecJob(parent)
@@ -88,7 +88,7 @@ void VercelExecJob::start()
                                 "upload larger input as a file")));
         });
     if (!m_provider)
-        return QTimer::singleShot(0, this, [this] { finish(closed()); });
+        return QTimer::singleShot(0, this, [this] { finish(accountClosed()); });
     m_provider->sessionUrl(m_sandbox, QStringLiteral("/cmd"), Callback<QUrl>(this, [this](Result<QUrl> url) {
                                if (!url)
                                    return finish(url.error());
@@ -101,7 +101,7 @@ void VercelExecJob::begin(const QUrl &url)
     if (m_done)
         return;
     if (!m_provider)
-        return finish(closed());
+        return finish(accountClosed());
     m_url = url;
     net::HttpRequest req;
     req.method = "POST";
@@ -212,7 +212,7 @@ VercelUploadJob::~VercelUploadJob()
 void VercelUploadJob::start()
 {
     if (!m_provider)
-        return QTimer::singleShot(0, this, [this] { finish(closed()); });
+        return QTimer::singleShot(0, this, [this] { finish(accountClosed()); });
     files::TarSourceOptions options;
     options.rootName = m_name;
     options.gzip = true;
@@ -231,7 +231,7 @@ void VercelUploadJob::begin(const QUrl &url)
     if (m_done)
         return;
     if (!m_provider)
-        return finish(closed());
+        return finish(accountClosed());
     net::HttpRequest req;
     req.method = "POST";
     req.bodyDevice = m_tar.get();

@@ -19,6 +19,9 @@ namespace sandbar::vercel {
 
 class VercelProvider;
 
+// Cancelled: the provider went away while a job or stream of its was on the way.
+Error accountClosed();
+
 // A command (POST .../cmd with wait and logs): the reply is the command's NDJSON stream, its
 // output as it happens and, last, its exit code. Vercel has no stdin for commands: input is
 // handed over through the shell (base64 in an argument, decoded into the program's stdin).
