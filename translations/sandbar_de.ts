@@ -271,6 +271,97 @@
     </message>
 </context>
 <context>
+    <name>sandbar::FieldDescriptor</name>
+    <message>
+        <source>%1 must be at least %2</source>
+        <translation>%1 muss mindestens %2 sein</translation>
+    </message>
+    <message>
+        <source>%1 must be at most %2</source>
+        <translation>%1 darf höchstens %2 sein</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a whole number</source>
+        <translation>„%1“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>„%1“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a size such as 512M or 2G</source>
+        <translation>„%1“ ist keine Größe wie 512M oder 2G</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a duration such as 90, 30m or 2h</source>
+        <translation>„%1“ ist keine Dauer wie 90, 30m oder 2h</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not KEY=VALUE</source>
+        <translation>„%1“ ist nicht KEY=VALUE</translation>
+    </message>
+    <message>
+        <source>host folder &apos;%1&apos; does not exist</source>
+        <translation>Ordner „%1“ gibt es auf diesem Rechner nicht</translation>
+    </message>
+    <message>
+        <source>a value is required</source>
+        <translation>ein Wert ist nötig</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a URL such as unix:///var/run/docker.sock or https://host</source>
+        <translation>„%1“ ist keine URL wie unix:///var/run/docker.sock oder https://host</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not yes or no</source>
+        <translation>„%1“ ist weder yes noch no</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of %2</source>
+        <translation>„%1“ ist keins von %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a number</source>
+        <translation>%1 ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1 has an unknown value</source>
+        <translation>%1 hat einen unbekannten Wert</translation>
+    </message>
+    <message>
+        <source>%1: at most %2 here</source>
+        <translation>%1: hier höchstens %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an option here</source>
+        <translation>„%1“ ist hier keine Option</translation>
+    </message>
+    <message>
+        <source>%1 is given more than once</source>
+        <translation>%1 ist mehrfach angegeben</translation>
+    </message>
+    <message>
+        <source>%1 is required</source>
+        <translation>%1 ist erforderlich</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one a line; at most %1</source>
+        <translation>KEY=VALUE, eine Angabe pro Zeile; höchstens %1</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE, one a line</source>
+        <translation>KEY=VALUE, eine Angabe pro Zeile</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::ForkPtyChannel</name>
     <message>
         <source>The terminal program is already running.</source>
@@ -287,6 +378,21 @@
     <message>
         <source>Lost track of the terminal program.</source>
         <translation>Das Terminalprogramm ist nicht mehr auffindbar.</translation>
+    </message>
+</context>
+<context>
+    <name>sandbar::GpuRequest</name>
+    <message>
+        <source>&apos;%1&apos; is not all, a number of GPUs or a comma-separated list of GPU UUIDs (GPU-..., MIG-...)</source>
+        <translation>„%1“ ist weder all noch eine Anzahl GPUs noch eine durch Kommas getrennte Liste von GPU-UUIDs (GPU-..., MIG-...)</translation>
+    </message>
+    <message>
+        <source>%1 GPUs is more than %2; use all</source>
+        <translation>%1 GPUs sind mehr als %2; verwenden Sie all</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a GPU UUID (GPU-..., MIG-..., as nvidia-smi -L prints them) or index</source>
+        <translation>„%1“ ist keine GPU-UUID (GPU-..., MIG-..., wie nvidia-smi -L sie ausgibt) und kein Index</translation>
     </message>
 </context>
 <context>
@@ -1213,10 +1319,6 @@
         <translation>LÄUFT AB</translation>
     </message>
     <message>
-        <source>usage: sessions list [--account NAME] [--all]</source>
-        <translation>Aufruf: sessions list [--account NAME] [--all]</translation>
-    </message>
-    <message>
         <source>usage: sessions create --account NAME [options of its provider]</source>
         <translation>Aufruf: sessions create --account NAME [Optionen des Anbieters]</translation>
     </message>
@@ -2061,6 +2163,18 @@ stderr (%5 Bytes): %6</translation>
     <message>
         <source>sessions needs a subcommand: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, set, label</source>
         <translation>sessions braucht einen Unterbefehl: list, create, info, stop, kill, rm, pause, resume, ttl, adopt, fork, set, label</translation>
+    </message>
+    <message>
+        <source>; KEY=VALUE or KEY entries</source>
+        <translation>; Einträge KEY=VALUE oder KEY</translation>
+    </message>
+    <message>
+        <source>usage: sessions list [--account NAME] [--all] [--label KEY[=VALUE]]...</source>
+        <translation>Aufruf: sessions list [--account NAME] [--all] [--label KEY[=VALUE]]...</translation>
+    </message>
+    <message>
+        <source>--label needs a KEY or KEY=VALUE</source>
+        <translation>--label braucht KEY oder KEY=VALUE</translation>
     </message>
 </context>
 <context>
@@ -7221,6 +7335,10 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>−</source>
         <translation>−</translation>
     </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::LogsView</name>
@@ -8668,10 +8786,6 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <translation>Sitzungen filtern — Name, Image, state:running, account:…</translation>
     </message>
     <message>
-        <source>Words must all match. state:, account:, provider: and image: match that field exactly. Escape clears.</source>
-        <translation>Alle Wörter müssen passen. state:, account:, provider: und image: müssen genau mit dem jeweiligen Feld übereinstimmen. Esc leert das Feld.</translation>
-    </message>
-    <message>
         <source>Sessions</source>
         <translation>Sitzungen</translation>
     </message>
@@ -8690,6 +8804,10 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>%1: %2 sessions done; these were not:</source>
         <translation>%1: %2 Sitzungen erledigt; diese nicht:</translation>
+    </message>
+    <message>
+        <source>Words must all match. state:, account:, provider: and image: match that field exactly; label:KEY or label:KEY=VALUE a label. Escape clears.</source>
+        <translation>Alle Wörter müssen passen. state:, account:, provider: und image: vergleichen dieses Feld genau; label:KEY oder label:KEY=VALUE ein Label. Escape leert das Feld.</translation>
     </message>
 </context>
 <context>
@@ -10353,6 +10471,14 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>Label the sprite team=web and remove its stage label.</source>
         <translation>Dem Sprite das Label team=web geben und sein Label stage entfernen.</translation>
+    </message>
+    <message>
+        <source>Put one of your labels on the session; Sandbar&apos;s own keys (sandbar, sandbar-*, dev.sandbar.*) are refused.</source>
+        <translation>Setzt eines Ihrer Labels auf die Sitzung; Sandbars eigene Schlüssel (sandbar, sandbar-*, dev.sandbar.*) werden abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Only the sessions with this label (any value for KEY alone); repeated, only those with all of them.</source>
+        <translation>Nur die Sitzungen mit diesem Label (bei KEY allein mit beliebigem Wert); mehrfach angegeben nur die mit allen.</translation>
     </message>
 </context>
 </TS>

@@ -77,7 +77,7 @@ QList<Command> makeCommands()
     };
     list << Command{
         .words = "sessions list",
-        .synopsis = "[--account NAME] [--all]",
+        .synopsis = "[--account NAME] [--all] [--label KEY[=VALUE]]...",
         .summary = QT_TRANSLATE_NOOP("sandbarctl", "List the sessions with their REF, name, state and time limit."),
         .description =
             QT_TRANSLATE_NOOP("sandbarctl", "Asks each account's engine or service; the exit status is 1 when one "
@@ -85,7 +85,11 @@ QList<Command> makeCommands()
         .options = {kAccountFilter,
                     {"--all", nullptr,
                      QT_TRANSLATE_NOOP("sandbarctl", "Also list what the engines run that Sandbar did not create "
-                                                     "(see sessions adopt).")}},
+                                                     "(see sessions adopt).")},
+                    {"--label", "KEY[=VALUE]",
+                     QT_TRANSLATE_NOOP("sandbarctl", "Only the sessions with this label (any value for KEY alone); "
+                                                     "repeated, only those with all of them."),
+                     C::None, true}},
         .alias = "ls",
     };
     list << Command{
@@ -119,6 +123,10 @@ QList<Command> makeCommands()
                      QT_TRANSLATE_NOOP("sandbarctl",
                                        "Mount the host folder HOST at PATH in the session, read-only with :ro."),
                      C::Dir, true, true},
+                    {"--label", "KEY[=VALUE]",
+                     QT_TRANSLATE_NOOP("sandbarctl", "Put one of your labels on the session; Sandbar's own keys "
+                                                     "(sandbar, sandbar-*, dev.sandbar.*) are refused."),
+                     C::None, true, true},
                     {"--network", nullptr,
                      QT_TRANSLATE_NOOP("sandbarctl", "Give the session network access (off by default)."), C::None,
                      false, true}},

@@ -51,11 +51,6 @@ namespace sandbar {
 
 namespace {
 
-QString trField(const char *s)
-{
-    return QCoreApplication::translate("sandbar::FieldDescriptor", s);
-}
-
 std::optional<double> parseScaled(const QString &text, const QList<QPair<QString, double>> &units)
 {
     static const QRegularExpression re(QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z]*)\\s*$"));
@@ -75,16 +70,20 @@ VoidResult checkRange(const FieldDescriptor &field, double v)
 {
     if (field.minimum.isValid() && v < field.minimum.toDouble())
         return makeError(ErrorCode::InvalidArgument,
-                         trField("%1 must be at least %2").arg(field.label, field.minimum.toString()));
+                         QCoreApplication::translate("sandbar::FieldDescriptor", "%1 must be at least %2")
+                             .arg(field.label, field.minimum.toString()));
     if (field.maximum.isValid() && v > field.maximum.toDouble())
         return makeError(ErrorCode::InvalidArgument,
-                         trField("%1 must be at most %2").arg(field.label, field.maximum.toString()));
+                         QCoreApplication::translate("sandbar::FieldDescriptor", "%1 must be at most %2")
+                             .arg(field.label, field.maximum.toString()));
     return {};
 }
 
 Result<QVariant> badValue(const FieldDescriptor &field, const QString &why)
 {
-    return Result<QVariant>(makeError(ErrorCode::InvalidArgument, trField("%1: %2").arg(field.label, why)));
+    return Result<QVariant>(
+        makeError(ErrorCode::InvalidArgument,
+                  QCoreApplication::translate("sandbar::FieldDescriptor", "%1: %2").arg(field.label, why)));
 }
 
 std::optional<bool> parseBoolean(const QString &t)
@@ -132,25 +131,28 @@ Result<QVariant> parseNumericValue(const FieldDescriptor &field, const QString &
         bool ok = false;
         const qlonglong v = t.toLongLong(&ok);
         if (!ok)
-            return bad(trField("'%1' is not a whole number").arg(t));
+            return bad(QCoreApplication::translate("sandbar::FieldDescriptor", "'%1' is not a whole number").arg(t));
         return QVariant(v);
     }
     if (field.type == FieldType::Number) {
         bool ok = false;
         const double v = t.toDouble(&ok);
         if (!ok || !std::isfinite(v))
-            return bad(trField("'%1' is not a number").arg(t));
+            return bad(QCoreApplication::translate("sandbar::FieldDescriptor", "'%1' is not a number").arg(t));
         return QVariant(v);
     }
     if (field.type == FieldType::Bytes) {
         const auto v = parseBytes(t);
         if (!v)
-            return bad(trField("'%1' is not a size such as 512M or 2G").arg(t));
+            return bad(QCoreApplication::translate("sandbar::FieldDescriptor", "'%1' is not a size such as 512M or 2G")
+                           .arg(t));
         return QVariant(qint64(std::llround(*v)));
     }
     const auto v = parseDuration(t);
     if (!v)
-        return bad(trField("'%1' is not a duration such as 90, 30m or 2h").arg(t));
+        return bad(
+            QCoreApplication::translate("sandbar::FieldDescriptor", "'%1' is not a duration such as 90, 30m or 2h")
+                .arg(t));
     return QVariant(qint64(std::llround(*v)));
 }
 
@@ -163,8 +165,15 @@ Result<QString> parseListLine(const FieldDescriptor &field, const QString &line)
         const QString key = line.left(qMax<qsizetype>(0, eq));
         static const QRegularExpression keyRe(QStringLiteral("^[^\\s=]+$"));
         if (eq <= 0 || !keyRe.match(key).hasMatch())
-            return bad(trField("'%1' is not KEY=VALUE").arg(eq < 0 ? line.left(40) : key.left(40)));
+            return bad(QCoreApplication::translate("sandbar::FieldDescriptor", "'%1' is not KEY=VALUE")
+                           .arg(eq < 0 ? line.left(40) : key.left(40)));
         return line;
+    }
+    if (field.type == FieldType::Labels) {
+        const auto l = parseLabel(line);
+        if (!l)
+            return bad(l.message());
+        return l->second.isEmpty() ? l->first : l->first + QLatin1Char('=') + l->second;
     }
     if (field.type == FieldType::Ports) {
         const auto p = parsePortSpec(line);
@@ -177,7 +186,8 @@ Result<QString> parseListLine(const FieldDescriptor &field, const QString &line)
         return bad(m.message());
     const QFileInfo host(m->hostPath);
     if (!host.exists())
-        return bad(trField("host folder '%1' does not exist").arg(m->hostPath));
+        return bad(QCoreApplication::translate("sandbar::FieldDescriptor", "host folder '%1' does not exist")
+                       .arg(m->hostPath));
     return QString(QDir::cleanPath(host.absoluteFilePath()) + QLatin1Char(':') + m->sessionPath +
                    (m->readOnly ? QStringLiteral(":ro") : QString()));
 }
@@ -199,7 +209,7 @@ Result<QStringList> parseListValue(const FieldDescriptor &field, const QString &
         list << std::move(*item);
     }
     if (list.isEmpty() && field.required)
-        return badValue(field, trField("a value is required")).error();
+        return badValue(field, QCoreApplication::translate("sandbar::FieldDescriptor", "a value is required")).error();
     return list;
 }
 
@@ -210,7 +220,7 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
     const QString t = text.trimmed();
     const auto bad = [&](const QString &why) { return badValue(field, why); };
     if (t.isEmpty() && field.required)
-        return bad(trField("a value is required"));
+        return bad(QCoreApplication::translate("sandbar::FieldDescriptor", "a value is required"));
     QVariant out;
     switch (field.type) {
     case FieldType::String:
@@ -219,20 +229,24 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
     case FieldType::Url: {
         static const QRegularExpression re(QStringLiteral("^[a-z][a-z0-9+.-]*://\\S+$"));
         if (!t.isEmpty() && !re.match(t).hasMatch())
-            return bad(trField("'%1' is not a URL such as unix:///var/run/docker.sock or https://host").arg(t));
+            return bad(
+                QCoreApplication::translate("sandbar::FieldDescriptor",
+                                            "'%1' is not a URL such as unix:///var/run/docker.sock or https://host")
+                    .arg(t));
         out = t;
         break;
     }
     case FieldType::Boolean: {
         const auto v = parseBoolean(t);
         if (!v)
-            return bad(trField("'%1' is not yes or no").arg(t));
+            return bad(QCoreApplication::translate("sandbar::FieldDescriptor", "'%1' is not yes or no").arg(t));
         out = *v;
         break;
     }
     case FieldType::Choice:
         if (!field.choices.contains(t))
-            return bad(trField("'%1' is not one of %2").arg(t, field.choices.join(QLatin1String(", "))));
+            return bad(QCoreApplication::translate("sandbar::FieldDescriptor", "'%1' is not one of %2")
+                           .arg(t, field.choices.join(QLatin1String(", "))));
         out = t;
         break;
     case FieldType::Integer:
@@ -254,7 +268,8 @@ Result<QVariant> parseFieldValue(const FieldDescriptor &field, const QString &te
     }
     case FieldType::Env:
     case FieldType::Mounts:
-    case FieldType::Ports: {
+    case FieldType::Ports:
+    case FieldType::Labels: {
         auto list = parseListValue(field, text);
         if (!list)
             return list.error();
@@ -277,17 +292,39 @@ VoidResult validateFieldValue(const FieldDescriptor &field, const QVariant &valu
         bool ok = false;
         const double v = value.toDouble(&ok);
         if (!ok)
-            return makeError(ErrorCode::InvalidArgument, trField("%1 is not a number").arg(field.label));
+            return makeError(
+                ErrorCode::InvalidArgument,
+                QCoreApplication::translate("sandbar::FieldDescriptor", "%1 is not a number").arg(field.label));
         return checkRange(field, v);
     }
     case FieldType::Choice:
         if (!field.choices.contains(value.toString()))
-            return makeError(ErrorCode::InvalidArgument, trField("%1 has an unknown value").arg(field.label));
+            return makeError(
+                ErrorCode::InvalidArgument,
+                QCoreApplication::translate("sandbar::FieldDescriptor", "%1 has an unknown value").arg(field.label));
         return {};
     case FieldType::Gpus:
         if (const auto g = parseGpuRequest(value.toString()); !g)
-            return makeError(ErrorCode::InvalidArgument, trField("%1: %2").arg(field.label, g.message()));
+            return makeError(
+                ErrorCode::InvalidArgument,
+                QCoreApplication::translate("sandbar::FieldDescriptor", "%1: %2").arg(field.label, g.message()));
         return {};
+    case FieldType::Labels: {
+        const QStringList list = value.typeId() == QMetaType::QStringList
+                                     ? value.toStringList()
+                                     : value.toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        if (field.maximum.isValid() && list.size() > field.maximum.toLongLong())
+            return makeError(ErrorCode::InvalidArgument,
+                             QCoreApplication::translate("sandbar::FieldDescriptor", "%1: at most %2 here")
+                                 .arg(field.label, field.maximum.toString()));
+        for (const QString &l : list) {
+            if (const auto label = parseLabel(l); !label)
+                return makeError(ErrorCode::InvalidArgument,
+                                 QCoreApplication::translate("sandbar::FieldDescriptor", "%1: %2")
+                                     .arg(field.label, label.message()));
+        }
+        return {};
+    }
     default: return {};
     }
 }
@@ -296,17 +333,23 @@ Result<QVariantMap> parseFieldValues(const QList<FieldDescriptor> &fields, const
 {
     for (auto it = texts.cbegin(); it != texts.cend(); ++it) {
         if (!findField(fields, it.key()))
-            return makeError(ErrorCode::InvalidArgument, trField("'%1' is not an option here").arg(it.key()));
+            return makeError(
+                ErrorCode::InvalidArgument,
+                QCoreApplication::translate("sandbar::FieldDescriptor", "'%1' is not an option here").arg(it.key()));
     }
     QVariantMap out;
     for (const auto &f : fields) {
         const QStringList given = texts.value(f.key);
         if (given.size() > 1 && !isMultiValued(f.type))
-            return makeError(ErrorCode::InvalidArgument, trField("%1 is given more than once").arg(f.label));
+            return makeError(
+                ErrorCode::InvalidArgument,
+                QCoreApplication::translate("sandbar::FieldDescriptor", "%1 is given more than once").arg(f.label));
         const QString text = given.join(QLatin1Char('\n'));
         if (text.trimmed().isEmpty()) {
             if (f.required)
-                return makeError(ErrorCode::InvalidArgument, trField("%1 is required").arg(f.label));
+                return makeError(
+                    ErrorCode::InvalidArgument,
+                    QCoreApplication::translate("sandbar::FieldDescriptor", "%1 is required").arg(f.label));
             continue;
         }
         auto v = parseFieldValue(f, text);
@@ -315,6 +358,19 @@ Result<QVariantMap> parseFieldValues(const QList<FieldDescriptor> &fields, const
         out.insert(f.key, *v);
     }
     return out;
+}
+
+FieldDescriptor labelsOption(int most)
+{
+    FieldDescriptor f = makeField(
+        QLatin1String(createkeys::Labels), QCoreApplication::translate("sandbar::FieldDescriptor", "Labels"),
+        most > 0
+            ? QCoreApplication::translate("sandbar::FieldDescriptor", "KEY=VALUE, one a line; at most %1").arg(most)
+            : QCoreApplication::translate("sandbar::FieldDescriptor", "KEY=VALUE, one a line"),
+        FieldType::Labels);
+    if (most > 0)
+        f.maximum = most;
+    return f;
 }
 
 QList<FieldDescriptor> changeableOptions(const ProviderDescriptor &descriptor)

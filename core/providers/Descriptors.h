@@ -14,7 +14,8 @@ namespace sandbar {
 // text, "all", "2" or "GPU-...,GPU-...".
 // Env and Mounts hold several values (a QStringList): one per line in a form, one per repeated
 // option on the command line. Env: KEY=VALUE; Mounts: HOST:PATH[:ro] (parseMountSpec), with
-// HOST made absolute; Ports: [HOST:]SESSION[/tcp|/udp] (parsePortSpec), canonical text.
+// HOST made absolute; Ports: [HOST:]SESSION[/tcp|/udp] (parsePortSpec), canonical text; Labels:
+// the person's labels, KEY=VALUE or KEY (parseLabel), at most `maximum` of them where it is set.
 enum class FieldType {
     String,
     Secret,
@@ -29,13 +30,14 @@ enum class FieldType {
     Gpus,
     Env,
     Mounts,
-    Ports
+    Ports,
+    Labels
 };
 
 // Whether a field of this type takes several values.
 inline bool isMultiValued(FieldType type)
 {
-    return type == FieldType::Env || type == FieldType::Mounts || type == FieldType::Ports;
+    return type == FieldType::Env || type == FieldType::Mounts || type == FieldType::Ports || type == FieldType::Labels;
 }
 
 // The account field of a self-hosted provider (an engine on a machine of one's own) that holds
@@ -101,6 +103,10 @@ inline FieldDescriptor changeable(FieldDescriptor field)
     field.changeable = true;
     return field;
 }
+// The create option "labels": the person's labels, shown in the list and kept on the session.
+// most > 0: a provider that keeps only so many (Vercel's five tags, some of them Sandbar's).
+FieldDescriptor labelsOption(int most = 0);
+
 // A provider's changeable create options, in the descriptor's order.
 QList<FieldDescriptor> changeableOptions(const ProviderDescriptor &descriptor);
 

@@ -90,6 +90,10 @@ CreateSpec createSpecFromOptions(const QVariantMap &options)
             s.mounts << *m;
         }
     }
+    for (const auto &text : entries(createkeys::Labels)) {
+        if (auto l = parseLabel(text))
+            s.labels.insert(l->first, l->second);
+    }
     for (const auto &text : entries(createkeys::Ports)) {
         if (auto p = parsePortSpec(text))
             s.ports << *p;
@@ -173,11 +177,6 @@ namespace sandbar {
 namespace {
 constexpr int kMaxGpuCount = 64;
 
-QString trGpu(const char *s)
-{
-    return QCoreApplication::translate("sandbar::GpuRequest", s);
-}
-
 // nvidia-smi -L's UUIDs: GPU-<uuid>, MIG-<uuid> (driver 470+) and the older
 // MIG-GPU-<uuid>/<gi>/<ci>; an index, or a MIG device as <gpu>:<mig> (NVIDIA_VISIBLE_DEVICES).
 bool isGpuId(const QString &id)
@@ -193,10 +192,12 @@ Result<GpuRequest> parseGpuRequest(const QString &text)
 {
     QString t = text.trimmed();
     const auto bad = [&t]() {
-        return Result<GpuRequest>(makeError(
-            ErrorCode::InvalidArgument,
-            trGpu("'%1' is not all, a number of GPUs or a comma-separated list of GPU UUIDs (GPU-..., MIG-...)")
-                .arg(t.left(80))));
+        return Result<GpuRequest>(
+            makeError(ErrorCode::InvalidArgument,
+                      QCoreApplication::translate(
+                          "sandbar::GpuRequest",
+                          "'%1' is not all, a number of GPUs or a comma-separated list of GPU UUIDs (GPU-..., MIG-...)")
+                          .arg(t.left(80))));
     };
     GpuRequest r;
     const QString lower = t.toLower();
@@ -214,7 +215,9 @@ Result<GpuRequest> parseGpuRequest(const QString &text)
             return bad();
         if (n > kMaxGpuCount)
             return makeError(ErrorCode::InvalidArgument,
-                             trGpu("%1 GPUs is more than %2; use all").arg(n).arg(kMaxGpuCount));
+                             QCoreApplication::translate("sandbar::GpuRequest", "%1 GPUs is more than %2; use all")
+                                 .arg(n)
+                                 .arg(kMaxGpuCount));
         r.gpus = n;
         return r;
     }
@@ -225,7 +228,9 @@ Result<GpuRequest> parseGpuRequest(const QString &text)
             return bad();
         if (!isGpuId(id))
             return makeError(ErrorCode::InvalidArgument,
-                             trGpu("'%1' is not a GPU UUID (GPU-..., MIG-..., as nvidia-smi -L prints them) or index")
+                             QCoreApplication::translate(
+                                 "sandbar::GpuRequest",
+                                 "'%1' is not a GPU UUID (GPU-..., MIG-..., as nvidia-smi -L prints them) or index")
                                  .arg(id.left(80)));
         if (!r.deviceIds.contains(id))
             r.deviceIds << id;
@@ -250,6 +255,20 @@ QString gpuRequestText(const GpuRequest &request)
     if (request.gpus == 0)
         return QStringLiteral("none");
     return QString::number(request.gpus);
+}
+
+LabelSelector parseLabelSelector(const QString &text)
+{
+    const qsizetype eq = text.indexOf(QLatin1Char('='));
+    if (eq < 0)
+        return {text.trimmed(), std::nullopt};
+    return {text.left(eq).trimmed(), text.mid(eq + 1).trimmed()};
+}
+
+bool matchesLabel(const QMap<QString, QString> &sessionLabels, const LabelSelector &selector)
+{
+    const auto it = sessionLabels.constFind(selector.key);
+    return it != sessionLabels.cend() && (!selector.value || *selector.value == it.value());
 }
 
 Result<std::pair<QString, QString>> parseLabel(const QString &text)

@@ -27,10 +27,12 @@ inline constexpr char Ttl[] = "dev.sandbar.ttl";         // seconds, 0 = none
 inline constexpr char Name[] = "dev.sandbar.name";       // the user's name for it
 inline constexpr char Agent[] = "dev.sandbar.agent";     // the MCP client that created it ("name version")
 inline constexpr char AppValue[] = "sandbar";
-// Sandbar's own keys: the person's labels are the others.
+// Sandbar's own keys: the person's labels are the others. "sandbar" and "sandbar-..." are the
+// names Sandbar's labels take on a service that keeps short tags (cloud/ServiceTags.h).
 inline bool isSandbars(const QString &key)
 {
-    return key.startsWith(QLatin1String("dev.sandbar."));
+    return key.startsWith(QLatin1String("dev.sandbar.")) || key == QLatin1String("sandbar") ||
+           key.startsWith(QLatin1String("sandbar-"));
 }
 inline QMap<QString, QString> personsOnly(const QMap<QString, QString> &all)
 {
@@ -46,6 +48,15 @@ inline QMap<QString, QString> personsOnly(const QMap<QString, QString> &all)
 // One of the person's labels as a person writes it: KEY=VALUE, or KEY alone for an empty value.
 // Refused with a message for people: an empty key, a key with white space, one of Sandbar's.
 Result<std::pair<QString, QString>> parseLabel(const QString &text);
+
+// A label to look for, as `sessions list --label` and the window's search (label:) spell it:
+// KEY (the session has the label, whatever its value) or KEY=VALUE (that value exactly).
+struct LabelSelector {
+    QString key;
+    std::optional<QString> value;
+};
+LabelSelector parseLabelSelector(const QString &text);
+bool matchesLabel(const QMap<QString, QString> &sessionLabels, const LabelSelector &selector);
 
 struct MountSpec {
     QString hostPath;
@@ -199,6 +210,7 @@ inline constexpr char Env[] = "env";
 inline constexpr char Mounts[] = "mounts";
 inline constexpr char ReadOnlyMounts[] = "readOnlyMounts";
 inline constexpr char Ports[] = "ports";
+inline constexpr char Labels[] = "labels";
 } // namespace createkeys
 
 // Typed create options (parseFieldValues over a provider's createOptions) -> the spec. Every

@@ -542,9 +542,22 @@ private Q_SLOTS:
     {
         const Run create = ctl({QStringLiteral("sessions"), QStringLiteral("create"), QStringLiteral("--account"),
                                 QStringLiteral("cloud"), QStringLiteral("--name"), QStringLiteral("cli-labels"),
-                                QStringLiteral("--ttl"), QStringLiteral("900")});
+                                QStringLiteral("--ttl"), QStringLiteral("900"), QStringLiteral("--label"),
+                                QStringLiteral("owner=cli")});
         QVERIFY2(create.code == 0, describe(create).constData());
         const QString ref = QString::fromUtf8(create.out).trimmed();
+        // The label given at create finds it; another value finds nothing.
+        const auto listedWith = [&](const QString &label) {
+            const Run list = ctl({QStringLiteral("--json"), QStringLiteral("sessions"), QStringLiteral("list"),
+                                  QStringLiteral("--label"), label});
+            QStringList refs;
+            for (const QJsonValue &v : QJsonDocument::fromJson(list.out).array())
+                refs << v.toObject().value(QStringLiteral("ref")).toString();
+            return refs;
+        };
+        QCOMPARE(listedWith(QStringLiteral("owner=cli")), QStringList{ref});
+        QCOMPARE(listedWith(QStringLiteral("owner")), QStringList{ref});
+        QCOMPARE(listedWith(QStringLiteral("owner=other")), QStringList{});
         const Run set = ctl({QStringLiteral("sessions"), QStringLiteral("label"), ref, QStringLiteral("team=web"),
                              QStringLiteral("stage=dev")});
         if (!descriptor().capabilities.testFlag(Capability::Labels)) {

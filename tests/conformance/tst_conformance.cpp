@@ -76,7 +76,8 @@ VoidResult transfer(std::unique_ptr<TransferJob> job)
 class TestConformance : public QObject
 {
     Q_OBJECT
-    QString m_id;    // the provider's id
+    QString m_id; // the provider's id
+    ProviderDescriptor m_descriptor;
     QString m_token; // this run's label value and names
     QTemporaryDir m_dir;
     std::unique_ptr<contract::ServerProcess> m_server;
@@ -183,6 +184,7 @@ void TestConformance::initTestCase()
     registerProviders(factories);
     const ProviderFactory *factory = factories.find(m_id);
     QVERIFY2(factory, qPrintable(m_id + QStringLiteral(" is not in the provider list")));
+    m_descriptor = factory->descriptor();
     QString why;
     const auto account = testAccount(factory->descriptor(), &why);
     if (!account && factory->descriptor().selfHosted)
@@ -209,10 +211,16 @@ void TestConformance::initTestCase()
 
 void TestConformance::createWithLabels()
 {
-    CreateSpec spec;
-    spec.name = QStringLiteral("conformance-") + m_token;
+    // The person's label given as the New session dialog and sandbarctl give it: through the
+    // provider's own "labels" create option, which every provider has.
+    QMap<QString, QStringList> texts{
+        {QLatin1String(createkeys::Labels), {QStringLiteral("conformance-owner=") + m_token}}};
     if (m_id == QLatin1String("docker") || m_id == QLatin1String("podman"))
-        spec.image = test::testImage();
+        texts.insert(QLatin1String(createkeys::Image), {test::testImage()});
+    const auto options = parseFieldValues(m_descriptor.createOptions, texts);
+    QVERIFY_RESULT(options);
+    CreateSpec spec = createSpecFromOptions(*options);
+    spec.name = QStringLiteral("conformance-") + m_token;
     spec.ttlSeconds = 900; // never left behind for long, whatever happens below
     spec.labels.insert(kLabel, m_token);
     const auto s = await<SessionInfo>([&](auto cb) { m_p->create(spec, cb); }, kCallMs);
@@ -221,6 +229,7 @@ void TestConformance::createWithLabels()
     m_session = s->id;
     m_expected << audit::Action::SessionCreated;
     QCOMPARE(s->labels.value(kLabel), m_token);
+    QCOMPARE(labels::personsOnly(s->labels).value(QStringLiteral("conformance-owner")), m_token);
 }
 
 void TestConformance::listByLabel()
@@ -240,6 +249,7 @@ void TestConformance::listByLabel()
         kCallMs));
     QCOMPARE(found->id, m_session);
     QCOMPARE(found->labels.value(QLatin1String(labels::App)), QLatin1String(labels::AppValue));
+    QCOMPARE(found->labels.value(QStringLiteral("conformance-owner")), m_token);
     QVERIFY(waitUntil(
         [&] {
             const auto info = await<SessionInfo>([&](auto cb) { m_p->info(m_session, cb); });

@@ -25,7 +25,7 @@ const QStringList kShared = {
     QLatin1String(createkeys::PidsLimit), QLatin1String(createkeys::Ttl),    QLatin1String(createkeys::Network),
     QLatin1String(createkeys::User),      QLatin1String(createkeys::Gpus),   QLatin1String(createkeys::Name),
     QLatin1String(createkeys::Env),       QLatin1String(createkeys::Mounts), QLatin1String(createkeys::ReadOnlyMounts),
-    QLatin1String(createkeys::Ports)};
+    QLatin1String(createkeys::Ports),     QLatin1String(createkeys::Labels)};
 
 // The source folder of a provider of the list (ProviderList.cmake), relative to core/.
 QString providerFolder(const QString &id)
@@ -106,6 +106,9 @@ Sample sampleFor(const FieldDescriptor &f, const QTemporaryDir &dir)
     case FieldType::Ports:
         return {{QStringLiteral("8080"), QStringLiteral(" 3000:8080/UDP ")},
                 QStringList{QStringLiteral("8080"), QStringLiteral("3000:8080/udp")}};
+    case FieldType::Labels:
+        return {{QStringLiteral("team=blue"), QStringLiteral(" reviewed ")},
+                QStringList{QStringLiteral("team=blue"), QStringLiteral("reviewed")}};
     case FieldType::Path: {
         const QString path = QStringLiteral("/sample/") + f.key;
         return {{path}, path};
@@ -151,6 +154,9 @@ void checkNamed(const CreateSpec &spec, const FieldDescriptor &f, const Sample &
         QCOMPARE(spec.mounts.at(1).hostPath, dir.path());
         QCOMPARE(spec.mounts.at(1).sessionPath, QStringLiteral("/work"));
         QVERIFY(!spec.mounts.at(1).readOnly);
+    } else if (k == QLatin1String(createkeys::Labels)) {
+        QCOMPARE(spec.labels, (QMap<QString, QString>{{QStringLiteral("team"), QStringLiteral("blue")},
+                                                      {QStringLiteral("reviewed"), QString()}}));
     } else if (k == QLatin1String(createkeys::Ports)) {
         QCOMPARE(spec.ports.size(), 2);
         QCOMPARE(spec.ports.at(0).sessionPort, 8080);
@@ -307,6 +313,10 @@ private Q_SLOTS:
                     bad = {QStringLiteral("/tmp"), QStringLiteral("/tmp:relative"),
                            QStringLiteral("/nonexistent/sandbar-host:/data")};
                     break;
+                case FieldType::Labels:
+                    bad = {QStringLiteral("=blue"), QStringLiteral("two words=x"), QStringLiteral("sandbar=other"),
+                           QStringLiteral("dev.sandbar.account=other"), QStringLiteral("sandbar-ttl=1")};
+                    break;
                 case FieldType::Ports:
                     bad = {QStringLiteral("http"), QStringLiteral("0"), QStringLiteral("65536"),
                            QStringLiteral("1:2:3"), QStringLiteral("8080/sctp")};
@@ -417,6 +427,40 @@ private Q_SLOTS:
         auto off = cli::parseArgs({QStringLiteral("--image=busybox"), QStringLiteral("--network=no")}, options.spec);
         QVERIFY_RESULT(off);
         QVERIFY(!cli::createSpecFromArgs(options, *off)->network);
+    }
+
+    // --label KEY[=VALUE], repeated, is the person's labels on every provider; a provider that
+    // keeps only a few (Vercel: five tags, three of them Sandbar's) refuses more, naming --label.
+    void labelsFromTheCommandLine()
+    {
+        for (const auto &factory : factories().all()) {
+            const ProviderDescriptor &d = factory->descriptor();
+            const FieldDescriptor *field = d.createOption(QLatin1String(createkeys::Labels));
+            QVERIFY2(field, qPrintable(d.id + QStringLiteral(" has no labels option")));
+            const cli::CreateOptionsCli options = cli::createOptionsCli(d);
+            QVERIFY2(options.usage.contains(QStringLiteral("[--label KEY[=VALUE]]...")), qPrintable(options.usage));
+            auto parsed = cli::parseArgs({QStringLiteral("--image=busybox"), QStringLiteral("--label"),
+                                          QStringLiteral("team=blue green"), QStringLiteral("--label=reviewed")},
+                                         options.spec);
+            QVERIFY_RESULT(parsed);
+            const auto spec = cli::createSpecFromArgs(options, *parsed);
+            QVERIFY_RESULT(spec);
+            QCOMPARE(spec->labels, (QMap<QString, QString>{{QStringLiteral("team"), QStringLiteral("blue green")},
+                                                           {QStringLiteral("reviewed"), QString()}}));
+            if (!field->maximum.isValid())
+                continue;
+            QStringList args{QStringLiteral("--image=busybox")};
+            for (int i = 0; i <= field->maximum.toInt(); ++i)
+                args << QStringLiteral("--label") << QStringLiteral("k%1=v").arg(i);
+            auto tooMany = cli::parseArgs(args, options.spec);
+            QVERIFY_RESULT(tooMany);
+            const auto refused = cli::createSpecFromArgs(options, *tooMany);
+            QVERIFY(!refused.ok());
+            QVERIFY2(refused.message().startsWith(QStringLiteral("--label")), qPrintable(refused.message()));
+        }
+        QCOMPARE(
+            factories().find(QStringLiteral("vercel"))->descriptor().createOption(QStringLiteral("labels"))->maximum,
+            QVariant(2));
     }
 
     // The provider's read-only-mounts option makes every mount read-only, in the spec itself.

@@ -65,6 +65,7 @@ public:
                                 ttl,
                                 field("env", "Environment", FieldType::Env),
                                 field("mounts", "Mounts", FieldType::Mounts),
+                                labelsOption(),
                                 field("network", "Network", FieldType::Boolean)};
         m_desc.capabilities = Capability::Exec;
     }
@@ -256,6 +257,31 @@ private Q_SLOTS:
         QVERIFY(spec->mounts.first().readOnly); // read-only unless unticked
         mounts->table()->item(row, 3)->setCheckState(Qt::Unchecked);
         QVERIFY(!dlg.spec()->mounts.first().readOnly);
+    }
+
+    // The person's labels as Key and Value rows: a row without a value is the key alone, and
+    // one of Sandbar's own keys is refused in the form, naming the field.
+    void labelRowsMakeTheSpec()
+    {
+        ui::NewSessionDialog dlg(*m_accounts, m_factories, QStringLiteral("eng"));
+        setImage(dlg, QStringLiteral("busybox"));
+        auto *labelRows = list(dlg, "labels");
+        QVERIFY(labelRows);
+        QCOMPARE(labelRows->table()->horizontalHeaderItem(0)->text(), QStringLiteral("Key"));
+        for (const auto &[k, v] : {std::pair{"team", "blue"}, std::pair{"reviewed", ""}}) {
+            const int row = labelRows->addRow();
+            labelRows->table()->item(row, 0)->setText(QLatin1String(k));
+            labelRows->table()->item(row, 1)->setText(QLatin1String(v));
+        }
+        QCOMPARE(labelRows->entries(), (QStringList{QStringLiteral("team=blue"), QStringLiteral("reviewed")}));
+        const auto spec = dlg.spec();
+        QVERIFY_RESULT(spec);
+        QCOMPARE(spec->labels, (QMap<QString, QString>{{QStringLiteral("team"), QStringLiteral("blue")},
+                                                       {QStringLiteral("reviewed"), QString()}}));
+        labelRows->table()->item(0, 0)->setText(QStringLiteral("dev.sandbar.account"));
+        const auto refused = dlg.spec();
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.message().contains(QStringLiteral("Labels")), qPrintable(refused.message()));
     }
 
     void prefillFromASession()

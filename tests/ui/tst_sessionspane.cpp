@@ -62,6 +62,11 @@ SessionInfo make(const Seed &seed, const QDateTime &now)
         s.expiresAt = now.addSecs(seed.ttlLeftSeconds);
     s.cpus = 1 + int(qHash(s.id) % 4);
     s.memoryBytes = qint64(1 + qHash(s.id) % 8) << 30;
+    // The person's labels: the GPU sessions are one team's, web-agent another's.
+    if (seed.gpus > 0)
+        s.labels.insert(QStringLiteral("team"), QStringLiteral("ml"));
+    if (s.id == QLatin1String("a1"))
+        s.labels.insert({{QStringLiteral("team"), QStringLiteral("web")}, {QStringLiteral("reviewed"), QString()}});
     return s;
 }
 
@@ -145,6 +150,12 @@ private Q_SLOTS:
         QCOMPARE(count(QStringLiteral("image:python:3.12")), 2);
         QCOMPARE(count(QStringLiteral("provider:memory account:beta")), 2);
         QCOMPARE(count(QStringLiteral("state:bogus")), 0);
+        QCOMPARE(count(QStringLiteral("label:team")), 3); // any value
+        QCOMPARE(count(QStringLiteral("label:team=ml")), 2);
+        QCOMPARE(count(QStringLiteral("label:team=ml state:running")), 1);
+        QCOMPARE(count(QStringLiteral("label:team=M")), 0); // the value exactly
+        QCOMPARE(count(QStringLiteral("label:reviewed")), 1);
+        QCOMPARE(count(QStringLiteral("label:")), 8);
         QCOMPARE(count(QStringLiteral("state:")), 8); // a token still being typed
         QCOMPARE(count(QStringLiteral("nothing-like-this")), 0);
         QCOMPARE(count(QString()), 8);

@@ -25,9 +25,9 @@ constexpr int kReadOnly = 3;
 ListFieldEditor::ListFieldEditor(const FieldDescriptor &field, QWidget *parent)
     : QWidget(parent)
     , m_field(field)
-    , m_kind(field.type == FieldType::Env      ? Kind::Env
-             : field.type == FieldType::Mounts ? Kind::Mounts
-                                               : Kind::Plain)
+    , m_kind(field.type == FieldType::Env || field.type == FieldType::Labels ? Kind::Env
+             : field.type == FieldType::Mounts                               ? Kind::Mounts
+                                                                             : Kind::Plain)
     , m_table(new QTableWidget(this))
     , m_add(new QToolButton(this))
     , m_remove(new QToolButton(this))
@@ -44,7 +44,7 @@ ListFieldEditor::ListFieldEditor(const FieldDescriptor &field, QWidget *parent)
 
     QStringList headers;
     switch (m_kind) {
-    case Kind::Env: headers = {tr("Name"), tr("Value")}; break;
+    case Kind::Env: headers = {field.type == FieldType::Labels ? tr("Key") : tr("Name"), tr("Value")}; break;
     case Kind::Mounts: headers = {tr("Host folder"), QString(), tr("Session path"), tr("Read-only")}; break;
     case Kind::Plain: headers = {field.label}; break;
     }
@@ -170,7 +170,9 @@ QStringList ListFieldEditor::entries() const
         switch (m_kind) {
         case Kind::Env:
             // An entry given without '=' stays as given, for the parser to name it.
-            if (m_table->item(r, 0) && m_table->item(r, 0)->data(Qt::UserRole).toBool() && text(1).isEmpty())
+            // A label without a value is its key alone.
+            if ((m_table->item(r, 0) && m_table->item(r, 0)->data(Qt::UserRole).toBool() && text(1).isEmpty()) ||
+                (m_field.type == FieldType::Labels && text(1).trimmed().isEmpty()))
                 out << text(0);
             else if (!text(0).trimmed().isEmpty() || !text(1).isEmpty())
                 out << text(0).trimmed() + QLatin1Char('=') + text(1);

@@ -38,11 +38,13 @@ void SessionsFilter::setSearchText(const QString &text)
                 field = FieldToken::Provider;
             else if (key == QLatin1String("image"))
                 field = FieldToken::Image;
+            else if (key == QLatin1String("label"))
+                field = FieldToken::Label;
             // "state:" alone is a token being typed: it filters nothing yet.
             if (field && value.isEmpty())
                 continue;
             if (field) {
-                FieldToken t{*field, value, std::nullopt};
+                FieldToken t{*field, value, std::nullopt, parseLabelSelector(value)};
                 if (*field == FieldToken::State) {
                     const SessionState s = sessionStateFromName(value.toLower());
                     // An unknown name matches no session (not the Unknown ones).
@@ -99,6 +101,10 @@ bool SessionsFilter::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePa
             break;
         case FieldToken::Image:
             if (s.image.compare(t.value, Qt::CaseInsensitive) != 0)
+                return false;
+            break;
+        case FieldToken::Label:
+            if (!matchesLabel(s.labels, t.label))
                 return false;
             break;
         }

@@ -14,9 +14,10 @@ class SessionsModel;
 // Search text: space-separated tokens that must all match (AND). A plain token matches
 // case-insensitively anywhere in the row's text (every column that does not tick by
 // itself, and the id); state:, account:, provider: and image: tokens match that field
-// exactly (case-insensitive). Built for thousands of rows: the tokens are parsed once per
-// change and the rows are read from the model's precomputed haystacks, so filtering and
-// sorting allocate nothing per row.
+// exactly (case-insensitive); label:KEY finds the sessions with that label and label:KEY=VALUE
+// those with that value (exactly, as sandbarctl sessions list --label). Built for thousands of rows: the tokens are
+// parsed once per change and the rows are read from the model's precomputed haystacks, so filtering and sorting
+// allocate nothing per row.
 class SessionsFilter : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -41,9 +42,10 @@ protected:
 
 private:
     struct FieldToken {
-        enum Field { State, Account, Provider, Image } field;
+        enum Field { State, Account, Provider, Image, Label } field;
         QString value;
         std::optional<SessionState> state;
+        LabelSelector label;
     };
 
     QString m_text;

@@ -42,7 +42,7 @@ SessionsPane::SessionsPane(SessionRegistry &registry, QWidget *parent)
     m_search->setAccessibleName(tr("Filter sessions"));
     m_search->setPlaceholderText(tr("Filter sessions — name, image, state:running, account:…"));
     m_search->setToolTip(tr("Words must all match. state:, account:, provider: and image: match that field "
-                            "exactly. Escape clears."));
+                            "exactly; label:KEY or label:KEY=VALUE a label. Escape clears."));
     m_search->setClearButtonEnabled(true);
     m_search->installEventFilter(this);
     connect(m_search, &QLineEdit::textChanged, m_filter, &SessionsFilter::setSearchText);

@@ -14,6 +14,7 @@ struct Alias {
 };
 constexpr Alias kAliases[] = {
     {"--mount", createkeys::Mounts, ""},
+    {"--label", createkeys::Labels, ""},
     {"--memory-mib", createkeys::Memory, "M"},
 };
 
@@ -73,6 +74,7 @@ QString createOptionValueName(const FieldDescriptor &f)
     case FieldType::Choice: return f.choices.join(QLatin1Char('|'));
     case FieldType::Gpus: return QStringLiteral("all|N|UUID[,UUID...]");
     case FieldType::Env: return QStringLiteral("K=V");
+    case FieldType::Labels: return QStringLiteral("KEY[=VALUE]");
     case FieldType::Mounts: return QStringLiteral("HOST:PATH[:ro]");
     case FieldType::Path: return QStringLiteral("PATH");
     default: return f.key.toUpper();

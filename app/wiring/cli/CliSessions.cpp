@@ -5,6 +5,7 @@
 #include "wiring/cli/CliTr.h"
 
 #include <QJsonArray>
+#include <algorithm>
 #include <memory>
 
 namespace sandbar::cli {
@@ -52,8 +53,18 @@ Callback<SessionInfo> printSessionThenFinish(Command &cmd, const QString &accoun
     });
 }
 
-void printSessions(Command &cmd, const QList<SessionInfo> &list, const QList<SessionInfo> &orphans)
+// Whether a session has every label asked for (sessions list --label, repeated: all of them).
+bool hasLabels(const SessionInfo &s, const QList<LabelSelector> &wanted)
 {
+    return std::all_of(wanted.cbegin(), wanted.cend(),
+                       [&s](const LabelSelector &w) { return matchesLabel(s.labels, w); });
+}
+
+void printSessions(Command &cmd, QList<SessionInfo> list, QList<SessionInfo> orphans,
+                   const QList<LabelSelector> &wanted = {})
+{
+    list.removeIf([&wanted](const SessionInfo &s) { return !hasLabels(s, wanted); });
+    orphans.removeIf([&wanted](const SessionInfo &s) { return !hasLabels(s, wanted); });
     if (cmd.json()) {
         QJsonArray arr;
         for (const auto &s : list)
@@ -75,7 +86,7 @@ void printSessions(Command &cmd, const QList<SessionInfo> &list, const QList<Ses
 
 // `sessions list --all`: everything each engine runs, Sandbar's or not, straight from the
 // providers (the registry keeps only Sandbar's own and adopted sessions).
-void sessionsListAll(Command &cmd, const QStringList &accounts)
+void sessionsListAll(Command &cmd, const QStringList &accounts, const QList<LabelSelector> &wanted)
 {
     struct State {
         int pending = 0;
@@ -84,10 +95,10 @@ void sessionsListAll(Command &cmd, const QStringList &accounts)
     };
     auto state = std::make_shared<State>();
     state->pending = int(accounts.size());
-    const auto oneDone = [&cmd, state]() {
+    const auto oneDone = [&cmd, state, wanted]() {
         if (--state->pending > 0)
             return;
-        printSessions(cmd, state->list, {});
+        printSessions(cmd, state->list, {}, wanted);
         for (const auto &e : state->errors)
             cmd.err(QStringLiteral("sandbarctl: ") + e);
         cmd.finish(state->errors.isEmpty() ? ExitOk : ExitFailure);
@@ -123,7 +134,14 @@ void sessionsList(Command &cmd, const QStringList &args)
 {
     auto parsed = parseArgs(args, optionSpecFor(u"sessions list"));
     if (!parsed.ok() || !parsed->positional.isEmpty())
-        return cmd.usage(parsed.ok() ? tr("usage: sessions list [--account NAME] [--all]") : parsed.message());
+        return cmd.usage(parsed.ok() ? tr("usage: sessions list [--account NAME] [--all] [--label KEY[=VALUE]]...")
+                                     : parsed.message());
+    QList<LabelSelector> wanted;
+    for (const QString &text : parsed->values(QStringLiteral("--label"))) {
+        wanted << parseLabelSelector(text);
+        if (wanted.last().key.isEmpty())
+            return cmd.usage(tr("--label needs a KEY or KEY=VALUE"));
+    }
     auto &services = cmd.services();
     QStringList accounts;
     if (parsed->has(QStringLiteral("--account"))) {
@@ -136,14 +154,14 @@ void sessionsList(Command &cmd, const QStringList &args)
             accounts << a.name;
     }
     if (parsed->has(QStringLiteral("--all")))
-        return sessionsListAll(cmd, accounts);
+        return sessionsListAll(cmd, accounts, wanted);
     struct State {
         int pending = 0;
         QStringList errors;
     };
     auto state = std::make_shared<State>();
     state->pending = int(accounts.size());
-    const auto print = [&cmd, accounts, state]() {
+    const auto print = [&cmd, accounts, state, wanted]() {
         auto &reg = *cmd.services().registry;
         QList<SessionInfo> list;
         for (const auto &s : reg.sessions()) {
@@ -155,7 +173,7 @@ void sessionsList(Command &cmd, const QStringList &args)
             if (accounts.contains(s.account))
                 orphans << s;
         }
-        printSessions(cmd, list, orphans);
+        printSessions(cmd, list, orphans, wanted);
         for (const auto &e : state->errors)
             cmd.err(QStringLiteral("sandbarctl: ") + e);
         // Listing what could be reached is still useful; the exit code says not all could.

@@ -45,6 +45,7 @@ QJsonObject optionSchema(const FieldDescriptor &f, const QStringList &providers)
         return prop(QStringList{QStringLiteral("string"), QStringLiteral("integer")},
                     help + tr("; \"all\", a count, or GPU UUIDs or indices separated by commas"));
     case FieldType::Env: return array(QStringLiteral("string"), help + tr("; KEY=VALUE entries"));
+    case FieldType::Labels: return array(QStringLiteral("string"), help + tr("; KEY=VALUE or KEY entries"));
     case FieldType::Ports: return array(QStringLiteral("string"), help + tr("; [HOST:]SESSION[/tcp|/udp] entries"));
     case FieldType::Mounts: return array(QStringLiteral("string"), help);
     case FieldType::Choice: {

@@ -57,6 +57,7 @@ ProviderDescriptor makeDaytonaDescriptor()
         makeField(QStringLiteral("gpus"), tr("GPUs"), tr("How many GPUs (GPU sandboxes must be ephemeral on Daytona)"),
                   FieldType::Gpus, QStringLiteral("none")),
         makeField(QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, one a line"), FieldType::Env),
+        labelsOption(),
         makeField(QStringLiteral("network"), tr("Network"),
                   tr("Let the sandbox reach the network (off: all traffic is blocked)"), FieldType::Boolean, false),
         makeField(QStringLiteral("autoStop"), tr("Stop when idle for"),

@@ -93,6 +93,7 @@ ProviderDescriptor makeDescriptor(Flavour flavour)
                   tr("The session ends itself after this long, even with Sandbar closed; 0 = none"),
                   FieldType::Duration, 0, 0),
         makeField(QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, one a line"), FieldType::Env),
+        labelsOption(),
         makeField(QStringLiteral("mounts"), tr("Mounts"), tr("HOST:SESSION[:ro] folders to share, one a line"),
                   FieldType::Mounts),
         makeField(QStringLiteral("readOnlyMounts"), tr("Read-only mounts"), tr("Share every mount read-only"),

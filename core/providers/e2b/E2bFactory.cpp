@@ -89,6 +89,7 @@ ProviderDescriptor makeE2bDescriptor()
             tr("Pause instead of ending when the time limit is reached (a paused sandbox is not billed for compute)"),
             FieldType::Boolean, false),
         makeField(QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, one a line"), FieldType::Env),
+        labelsOption(),
         makeField(QStringLiteral("network"), tr("Internet access"),
                   tr("Let the sandbox reach the internet (off: no outbound traffic)"), FieldType::Boolean, false),
     };

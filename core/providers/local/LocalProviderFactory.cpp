@@ -123,7 +123,7 @@ const ProviderDescriptor &LocalProvider::staticDescriptor()
         FieldDescriptor ports{QLatin1String(createkeys::Ports), tr("Forwarded ports"),
                               tr("[HOST:]SESSION[/udp], one a line; reachable on 127.0.0.1 only; needs the network on"),
                               FieldType::Ports};
-        p.createOptions = {cpus, memory, pids, ttl, network, ports, mount, env, gpus};
+        p.createOptions = {cpus, memory, pids, ttl, network, ports, mount, env, labelsOption(), gpus};
         p.capabilities = Capability::Pty | Capability::PtyResize | Capability::Exec | Capability::Files |
                          Capability::FileList | Capability::StatsCpu | Capability::StatsMemory |
                          Capability::StatsNetwork | Capability::SetTimeout | Capability::Reattach | Capability::Mounts |

@@ -67,6 +67,7 @@ ProviderDescriptor makeSpritesDescriptor()
                              tr("Anyone may open the sprite's URL (off: only with the organisation's token)"),
                              FieldType::Boolean, false)),
         makeField(QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, one a line"), FieldType::Env),
+        labelsOption(),
         makeField(QStringLiteral("network"), tr("Internet access"),
                   tr("Let the sprite reach the internet (off: a network policy that denies every domain)"),
                   FieldType::Boolean, false),

@@ -88,6 +88,7 @@ ProviderDescriptor makeVercelDescriptor()
                   tr("Keep the files when the sandbox stops (a snapshot, billed as storage); Resume brings them back"),
                   FieldType::Boolean, true),
         makeField(QStringLiteral("env"), tr("Environment"), tr("KEY=VALUE, one a line"), FieldType::Env),
+        labelsOption(2),
         makeField(QStringLiteral("network"), tr("Internet access"),
                   tr("Let the sandbox reach the internet (off: Vercel's deny-all network policy)"), FieldType::Boolean,
                   false),
