@@ -3,6 +3,8 @@
 // Environment: DAYTONA_API_URL (http://127.0.0.1:PORT/api) or CONTRACT_BASE_URL, DAYTONA_API_KEY
 // (dtn_...) or CONTRACT_API_KEY,
 // optionally DAYTONA_TARGET. One line per step; exits non-zero on the first failure.
+// A "minute" of auto-stop lasts 1 s in this run, so the flow can watch an idle sandbox stop:
+// contract-server-env: SANDBAR_CONTRACT_DAYTONA_MINUTE_MS=1000
 import { createHash, randomBytes } from 'node:crypto';
 import { Daytona, DaytonaNotFoundError } from '@daytonaio/sdk';
 import WebSocket from 'ws'; // the SDK's own WebSocket client

@@ -4,6 +4,8 @@
 // SANDBAR_CONTRACT_SPRITES_COLD_MS (the server's warm -> cold delay) under 5000 the flow also
 // watches a sprite go cold. The SDK's exec uses globalThis.WebSocket with headers (run-sdk.sh
 // enables it on Node 20). One line per step; exits non-zero on the first failure.
+// An idle warm sprite goes cold after 1.5 s in this run (30 s by default):
+// contract-server-env: SANDBAR_CONTRACT_SPRITES_COLD_MS=1500
 import { SpritesClient, APIError, ExecError, FilesystemError } from '@fly/sprites';
 
 const base = process.env.CONTRACT_BASE_URL?.replace(/\/$/, '');
