@@ -9720,8 +9720,12 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <translation>Der Befehl wurde abgebrochen</translation>
     </message>
     <message>
-        <source>A Vercel command takes at most 1 MiB of input (it has no stdin of its own); upload larger input as a file</source>
-        <translation>Ein Vercel-Befehl nimmt höchstens 1 MiB Eingabe an (er hat keine eigene Standardeingabe); laden Sie größere Eingaben als Datei hoch</translation>
+        <source>Could not keep the command&apos;s input in a file: %1</source>
+        <translation>Die Eingabe des Befehls ließ sich nicht in einer Datei ablegen: %1</translation>
+    </message>
+    <message>
+        <source>Could not hand the command its input: %1</source>
+        <translation>Die Eingabe ließ sich dem Befehl nicht übergeben: %1</translation>
     </message>
 </context>
 <context>

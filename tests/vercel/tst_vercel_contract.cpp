@@ -13,6 +13,7 @@
 #include "providers/vercel/VercelFactory.h"
 #include "providers/vercel/VercelProvider.h"
 
+#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -189,6 +190,33 @@ private Q_SLOTS:
         QCOMPARE(restored.code(), ErrorCode::Unsupported);
         QVERIFY2(restored.message().contains(QLatin1String("persistent")), qPrintable(restored.message()));
         QCOMPARE(state(id), SessionState::Running);
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
+    }
+
+    // Input past what fits in a command line (1 MiB) reaches the program whole, through a file
+    // the shell unlinks before the program starts: nothing of it is left in /tmp.
+    void largeInputReachesTheCommand()
+    {
+        const QString id = create(QStringLiteral("big-input"), false);
+        QVERIFY(!id.isEmpty());
+        QByteArray input(3 * 1024 * 1024 + 17, Qt::Uninitialized);
+        for (qsizetype i = 0; i < input.size(); ++i)
+            input[i] = char((i * 131 + i / 4099) & 0xff);
+        ExecRequest req;
+        req.argv = QStringList{QStringLiteral("sha256sum")};
+        req.stdinData = input;
+        auto job = m_p->commands()->exec(id, req);
+        QByteArray out;
+        std::optional<Result<int>> end;
+        QObject ctx;
+        connect(job.get(), &ExecJob::stdoutData, &ctx, [&](const QByteArray &b) { out += b; });
+        connect(job.get(), &ExecJob::finished, &ctx, [&](const Result<int> &r) { end = r; });
+        job->start();
+        QVERIFY(waitUntil([&] { return end.has_value(); }, kCallMs));
+        QVERIFY_RESULT(*end);
+        QCOMPARE(end->value(), 0);
+        QCOMPARE(out.left(64), QCryptographicHash::hash(input, QCryptographicHash::Sha256).toHex());
+        QCOMPARE(sh(id, QStringLiteral("ls -a /tmp | grep -c sandbar-stdin; true")), QByteArray("0\n"));
         QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
     }
 

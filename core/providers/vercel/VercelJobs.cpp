@@ -9,7 +9,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryFile>
 #include <QTimer>
+#include <QUuid>
 
 namespace sandbar::vercel {
 
@@ -37,6 +39,16 @@ VercelExecJob::~VercelExecJob()
 {
     if (m_exchange)
         m_exchange->disconnect(this);
+    if (m_inputUpload)
+        m_inputUpload->disconnect(this);
+}
+
+QStringList VercelExecJob::withInputFile(const QStringList &argv, const QString &inputPath)
+{
+    return QStringList{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                       QStringLiteral("f=$1; shift; exec 3<\"$f\" || exit 126; rm -f -- \"$f\"; exec \"$@\" <&3 3<&-"),
+                       QStringLiteral("sandbar-stdin"), inputPath} +
+           argv;
 }
 
 QByteArray VercelExecJob::commandBody(const ExecRequest &request, bool wait)
@@ -80,15 +92,43 @@ void VercelExecJob::start()
     if (m_request.argv.isEmpty() || m_request.argv.first().isEmpty())
         return QTimer::singleShot(0, this,
                                   [this] { finish(makeError(ErrorCode::InvalidArgument, tr("No command to run"))); });
-    // All arguments together must stay under Linux's limit for a program's arguments.
-    if (m_request.stdinData.size() > kMaxStdinBytes)
-        return QTimer::singleShot(0, this, [this] {
-            finish(makeError(ErrorCode::Unsupported,
-                             tr("A Vercel command takes at most 1 MiB of input (it has no stdin of its own); "
-                                "upload larger input as a file")));
-        });
     if (!m_provider)
         return QTimer::singleShot(0, this, [this] { finish(accountClosed()); });
+    // All arguments together must stay under Linux's limit for a program's arguments: more
+    // input goes as a file.
+    if (m_request.stdinData.size() > kMaxStdinBytes)
+        return uploadInput();
+    run();
+}
+
+void VercelExecJob::uploadInput()
+{
+    m_input = std::make_unique<QTemporaryFile>();
+    if (!m_input->open() || m_input->write(m_request.stdinData) != m_request.stdinData.size() || !m_input->flush()) {
+        const QString why = m_input->errorString();
+        return QTimer::singleShot(0, this, [this, why] {
+            finish(makeError(ErrorCode::Unavailable, tr("Could not keep the command's input in a file: %1").arg(why)));
+        });
+    }
+    const QString name = QStringLiteral(".sandbar-stdin-") + QUuid::createUuid().toString(QUuid::Id128);
+    m_inputUpload = new VercelUploadJob(m_provider, m_sandbox, m_input->fileName(), QStringLiteral("/tmp"), name, this);
+    connect(m_inputUpload, &TransferJob::finished, this, [this, name](const VoidResult &r) {
+        m_input.reset();
+        if (!r)
+            return finish(Error{r.code(), tr("Could not hand the command its input: %1").arg(r.message())});
+        m_request.argv = withInputFile(m_request.argv, QStringLiteral("/tmp/") + name);
+        m_request.stdinData.clear();
+        run();
+    });
+    m_inputUpload->start();
+}
+
+void VercelExecJob::run()
+{
+    if (m_done)
+        return;
+    if (!m_provider)
+        return finish(accountClosed());
     m_provider->sessionUrl(m_sandbox, QStringLiteral("/cmd"), Callback<QUrl>(this, [this](Result<QUrl> url) {
                                if (!url)
                                    return finish(url.error());
@@ -171,6 +211,11 @@ void VercelExecJob::cancel()
 {
     if (m_done)
         return;
+    if (m_inputUpload) {
+        m_inputUpload->disconnect(this);
+        m_inputUpload->cancel();
+    }
+
     if (m_provider && !m_commandId.isEmpty()) {
         // Dropping the stream leaves the command running: it is killed (SIGTERM).
         m_provider->sessionCall(m_sandbox, QStringLiteral("/cmd/") + m_commandId + QStringLiteral("/kill"),

@@ -7,6 +7,8 @@
 #include <QUrl>
 #include <memory>
 
+class QTemporaryFile;
+
 namespace sandbar::net {
 class HttpExchange;
 }
@@ -23,8 +25,10 @@ class VercelProvider;
 Error accountClosed();
 
 // A command (POST .../cmd with wait and logs): the reply is the command's NDJSON stream, its
-// output as it happens and, last, its exit code. Vercel has no stdin for commands: input is
-// handed over through the shell (base64 in an argument, decoded into the program's stdin).
+// output as it happens and, last, its exit code. Vercel has no stdin for commands: input of up
+// to 1 MiB is handed over through the shell (base64 in an argument, decoded into the program's
+// stdin); more is uploaded first as a file in /tmp, which the shell opens as the program's
+// stdin and unlinks before the program starts, so nothing is left behind even if it is killed.
 // cancel() kills the command (POST .../cmd/ID/kill, SIGTERM) and ends the stream.
 class VercelExecJob : public ExecJob
 {
@@ -38,8 +42,12 @@ public:
     // The body sent for request (stdin folded into the command line, env as an object).
     // wait=false: a detached command, answered at once (BackgroundFacet).
     static QByteArray commandBody(const ExecRequest &request, bool wait = true);
+    // argv reading its stdin from the sandbox's file inputPath, which it removes first.
+    static QStringList withInputFile(const QStringList &argv, const QString &inputPath);
 
 private:
+    void run();
+    void uploadInput();
     void begin(const QUrl &url);
     void onBody(const QByteArray &bytes);
     void onFinished(const VoidResult &result);
@@ -48,6 +56,8 @@ private:
     QPointer<VercelProvider> m_provider;
     QString m_sandbox;
     ExecRequest m_request;
+    std::unique_ptr<QTemporaryFile> m_input; // the input, while it is uploaded
+    QPointer<TransferJob> m_inputUpload;
     QPointer<net::HttpExchange> m_exchange;
     QUrl m_url;
     QByteArray m_buffer;
