@@ -2176,6 +2176,10 @@ stderr (%5 Bytes): %6</translation>
         <source>--label needs a KEY or KEY=VALUE</source>
         <translation>--label braucht KEY oder KEY=VALUE</translation>
     </message>
+    <message>
+        <source>where the copy&apos;s files came from, where the provider says (a snapshot&apos;s lack what changed since)</source>
+        <translation>woher die Dateien der Kopie stammen, wo der Anbieter es sagt (die eines Snapshots enthalten nicht, was sich seitdem geändert hat)</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cli::McpAgent</name>
@@ -9857,6 +9861,22 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>Signalling the command failed: %1</source>
         <translation>Das Signal an den Befehl schlug fehl: %1</translation>
+    </message>
+    <message>
+        <source>Vercel copies the files as they are now.</source>
+        <translation>Vercel kopiert die Dateien so, wie sie jetzt sind.</translation>
+    </message>
+    <message>
+        <source>its latest snapshot, taken %1</source>
+        <translation>seines letzten Snapshots vom %1</translation>
+    </message>
+    <message>
+        <source>its latest snapshot, %1</source>
+        <translation>seines letzten Snapshots, %1</translation>
+    </message>
+    <message>
+        <source>Vercel copies the files of %1: what changed since is not in the copy (take a snapshot first to copy them as they are now).</source>
+        <translation>Vercel kopiert die Dateien %1: was sich seitdem geändert hat, fehlt in der Kopie (machen Sie zuerst einen Snapshot, um sie so zu kopieren, wie sie jetzt sind).</translation>
     </message>
 </context>
 <context>

@@ -126,6 +126,10 @@ public:
 
     // ForkFacet: session.forked on the source, naming the new one.
     void fork(const QString &sessionId, const ForkSpec &spec, Callback<SessionInfo> done) override;
+    void forkOrigin(const QString &sessionId, Callback<QString> done) override
+    {
+        m_inner->forking()->forkOrigin(sessionId, std::move(done));
+    }
 
     // SettingsFacet: session.settings with the values asked for.
     void changeSettings(const QString &sessionId, const QVariantMap &values, Callback<SessionInfo> done) override;

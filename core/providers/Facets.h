@@ -178,6 +178,10 @@ class ForkFacet
 public:
     virtual ~ForkFacet() = default;
     virtual void fork(const QString &sessionId, const ForkSpec &spec, Callback<SessionInfo> done) = 0;
+    // Where the copy's files would come from, in a sentence for the person asked to fork (the
+    // window's Fork dialog, sandbarctl sessions fork, fork_session): "as they are now", or a
+    // snapshot's, whose later changes the copy lacks. Empty: nothing to say.
+    virtual void forkOrigin(const QString &sessionId, Callback<QString> done) = 0;
 };
 
 // Capability::Settings: the create options the descriptor marks changeable, changed on a

@@ -315,6 +315,13 @@ QList<Driven> table()
                  Id, ForkSpec{QStringLiteral("copy"), {}},
                  expectOk<SessionInfo>(c, f, [](const SessionInfo &s) { return s.id == QLatin1String("copy"); }));
          }},
+        {"ForkFacet::forkOrigin",
+         {},
+         [](Provider &p, QObject *c, QObject *, F f) {
+             p.forking()->forkOrigin(Id, expectOk<QString>(c, f, [](const QString &s) {
+                                         return s.contains(QLatin1String("as they are"));
+                                     }));
+         }},
         {"SettingsFacet::changeSettings", Action::SessionSettingsChanged,
          [](Provider &p, QObject *c, QObject *, F f) {
              p.sessionSettings()->changeSettings(Id, QVariantMap{{QStringLiteral("public-url"), true}},

@@ -409,6 +409,8 @@ private Q_SLOTS:
                               QStringLiteral("cli-fork-copy")});
         if (descriptor().capabilities.testFlag(Capability::Fork)) {
             QVERIFY2(fork.code == 0, describe(fork).constData());
+            // Where the copy's files came from, said on stderr: nothing snapshotted yet.
+            QVERIFY2(fork.err.contains("as they are now"), describe(fork).constData());
             const QString copy = QString::fromUtf8(fork.out).trimmed();
             QVERIFY2(copy.startsWith(QLatin1String("cloud/")) && copy != ref, describe(fork).constData());
             const Run ran = ctl({QStringLiteral("exec"), copy, QStringLiteral("--"), QStringLiteral("true")});
@@ -633,6 +635,13 @@ private Q_SLOTS:
             QVERIFY2(!copyJson.value(QStringLiteral("agent")).toString().isEmpty(),
                      QJsonDocument(made).toJson().constData());
             QCOMPARE(copyJson.value(QStringLiteral("ttl_seconds")).toInt(), 1800);
+            // Where its files came from, as the provider says it.
+            QVERIFY2(made.value(QStringLiteral("structuredContent"))
+                         .toObject()
+                         .value(QStringLiteral("files_from"))
+                         .toString()
+                         .contains(QLatin1String("as they are now")),
+                     QJsonDocument(made).toJson().constData());
             const QJsonObject second = mcp.tool(QStringLiteral("fork_session"), {{QStringLiteral("session"), ref}});
             QVERIFY2(refused(second, "maximum"), QJsonDocument(second).toJson().constData());
             QVERIFY(writePolicy(R"({"approve_paid_create": false, "max_usd_per_hour": 0.0001})"));

@@ -113,8 +113,10 @@ public:
             callback<void>("restoreSnapshot",
                            [&](auto cb) { sn->restoreSnapshot(m_session, QStringLiteral("v1"), cb); });
         }
-        if (ForkFacet *fo = p.forking())
+        if (ForkFacet *fo = p.forking()) {
             callback<SessionInfo>("fork", [&](auto cb) { fo->fork(m_session, ForkSpec{}, cb); });
+            callback<QString>("forkOrigin", [&](auto cb) { fo->forkOrigin(m_session, cb); });
+        }
         if (BackgroundFacet *b = p.background()) {
             ExecRequest req;
             req.argv = {QStringLiteral("true")};

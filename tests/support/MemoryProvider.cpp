@@ -330,6 +330,14 @@ void MemoryProvider::createSnapshot(const QString &id, const QString &comment, C
     done.post(e);
 }
 
+void MemoryProvider::forkOrigin(const QString &id, Callback<QString> done)
+{
+    note("forkOrigin");
+    if (!m_sessions.contains(id))
+        return done.post(makeError(ErrorCode::NotFound, QStringLiteral("no session %1").arg(id)));
+    done.post(QStringLiteral("Copies the files as they are now."));
+}
+
 void MemoryProvider::fork(const QString &id, const ForkSpec &spec, Callback<SessionInfo> done)
 {
     note("fork");

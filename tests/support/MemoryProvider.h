@@ -95,6 +95,8 @@ public:
     bool keepsComments() const override;
     // A copy of the session under the name ("NAME" or "ID-fork"), running.
     void fork(const QString &id, const ForkSpec &spec, Callback<SessionInfo> done) override;
+    // "Copies the files as they are now."
+    void forkOrigin(const QString &id, Callback<QString> done) override;
     void changeSettings(const QString &id, const QVariantMap &values, Callback<SessionInfo> done) override;
     bool keepsSnapshotComments = true;
     // Commands left running, "cmd-1", "cmd-2", ... as started. Their output is what

@@ -262,6 +262,9 @@ private Q_SLOTS:
         fork->trigger();
         QInputDialog *ask = nullptr;
         QTRY_VERIFY((ask = w.findChild<QInputDialog *>(QStringLiteral("forkDialog"))) != nullptr && ask->isVisible());
+        // Where the copy's files come from is said before it is named.
+        QVERIFY2(ask->labelText().startsWith(QLatin1String("Copies the files as they are now.")),
+                 qPrintable(ask->labelText()));
         ask->setTextValue(QStringLiteral("fork-me-copy"));
         ask->accept();
         QTRY_COMPARE(table->model()->rowCount(), before + 1);

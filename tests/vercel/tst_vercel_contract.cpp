@@ -220,6 +220,38 @@ private Q_SLOTS:
         QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
     }
 
+    // Vercel copies a sandbox's files from its latest snapshot when it has one: what changed
+    // since is not in the copy, and the person is told so before forking.
+    void forkSaysWhereItsFilesComeFrom()
+    {
+        const QString id = create(QStringLiteral("origin"), false);
+        QVERIFY(!id.isEmpty());
+        const auto origin = [&] {
+            return await<QString>([&](auto cb) { m_p->forking()->forkOrigin(id, cb); }, kCallMs);
+        };
+        auto now = origin();
+        QVERIFY_RESULT(now);
+        QVERIFY2(now->contains(QLatin1String("as they are now")), qPrintable(*now));
+        QCOMPARE(sh(id, QStringLiteral("echo a > ~/before.txt; echo ok")), QByteArray("ok\n"));
+        QVERIFY_RESULT(await<SnapshotEntry>([&](auto cb) { m_p->snapshots()->createSnapshot(id, {}, cb); }, kCallMs));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->pausing()->resume(id, cb); }, kCallMs));
+        QCOMPARE(sh(id, QStringLiteral("echo b > ~/after.txt; echo ok")), QByteArray("ok\n"));
+        now = origin();
+        QVERIFY_RESULT(now);
+        QVERIFY2(now->contains(QLatin1String("latest snapshot, taken")) &&
+                     now->contains(QLatin1String("not in the copy")),
+                 qPrintable(*now));
+        const auto copy = await<SessionInfo>(
+            [&](auto cb) {
+                m_p->forking()->fork(id, ForkSpec{QStringLiteral("origin-copy"), {}}, cb);
+            },
+            kCallMs);
+        QVERIFY_RESULT(copy);
+        QCOMPARE(sh(copy->id, QStringLiteral("cat ~/before.txt; ls ~/after.txt 2>/dev/null; true")), QByteArray("a\n"));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(copy->id, cb); }, kCallMs));
+        QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
+    }
+
     // A fork whose reply is lost is found by its create token, not made twice; it carries the
     // person's labels and Sandbar's time limit, under the account; a name taken is refused.
     void aForkIsMadeOnceAndCarriesTheLabels()

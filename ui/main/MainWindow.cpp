@@ -612,13 +612,26 @@ void MainWindow::forkSession()
     Provider *p = s ? m_registry.existingProvider(s->account) : nullptr;
     if (!s || !p || !p->forking())
         return;
+    // Where the copy's files come from is said before the person names it (a copy from a
+    // snapshot lacks what changed since); asking the provider takes one request.
+    const SessionInfo session = *s;
+    QPointer<Provider> guard(p);
+    p->forking()->forkOrigin(session.id, Callback<QString>(this, [this, guard, session](Result<QString> origin) {
+                                 if (guard && guard->forking())
+                                     askForkName(guard, session, origin.valueOr(QString()));
+                             }));
+}
+
+void MainWindow::askForkName(Provider *p, const SessionInfo &s, const QString &origin)
+{
     auto *ask = new QInputDialog(this);
     ask->setObjectName(QStringLiteral("forkDialog"));
     ask->setAttribute(Qt::WA_DeleteOnClose);
-    ask->setWindowTitle(tr("Fork %1").arg(s->name.isEmpty() ? s->id : s->name));
-    ask->setLabelText(tr("Name of the copy (empty: the provider picks one):"));
-    const QString id = s->id;
-    const QString account = s->account;
+    ask->setWindowTitle(tr("Fork %1").arg(s.name.isEmpty() ? s.id : s.name));
+    const QString label = tr("Name of the copy (empty: the provider picks one):");
+    ask->setLabelText(origin.isEmpty() ? label : origin + QStringLiteral("\n\n") + label);
+    const QString id = s.id;
+    const QString account = s.account;
     QPointer<Provider> guard(p);
     connect(ask, &QInputDialog::textValueSelected, this, [this, guard, id, account](const QString &name) {
         if (!guard || !guard->forking())

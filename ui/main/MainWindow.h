@@ -94,8 +94,10 @@ private:
     void openSingleWindow(QPointer<QWidget> &slot, const std::function<QWidget *(QWidget *)> &factory,
                           const QString &title, QSize size);
     void newSessionLike();
-    // Asks for a name (a non-modal dialog), then forks the current session (ForkFacet).
+    // Asks for a name (a non-modal dialog that says where the copy's files come from), then
+    // forks the current session (ForkFacet).
     void forkSession();
+    void askForkName(Provider *provider, const SessionInfo &session, const QString &origin);
     // The current session's changeable options in a non-modal dialog (SettingsFacet).
     void changeSessionSettings();
     // The person's labels as KEY=VALUE lines in a non-modal dialog (LabelsFacet), Sandbar's own

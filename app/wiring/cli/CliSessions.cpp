@@ -300,7 +300,13 @@ void sessionsFork(Command &cmd, const QString &ref, const QString &name)
         ForkFacet *fork = h.provider->forking();
         if (!fork)
             return cmd.fail(unsupportedError(h.provider->descriptor(), Capability::Fork));
-        fork->fork(h.session.id, ForkSpec{name, {}}, printSessionThenFinish(cmd, h.session.account));
+        // Where the copy's files come from (a snapshot's lack what changed since), then the copy.
+        fork->forkOrigin(
+            h.session.id, Callback<QString>(&cmd, [&cmd, fork, h, name](Result<QString> origin) {
+                if (origin.ok() && !origin->isEmpty())
+                    cmd.err(QStringLiteral("sandbarctl: ") + *origin);
+                fork->fork(h.session.id, ForkSpec{name, {}}, printSessionThenFinish(cmd, h.session.account));
+            }));
     });
 }
 

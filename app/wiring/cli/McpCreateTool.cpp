@@ -236,15 +236,20 @@ mcp::CreateFacts createFacts(AppServices &svc, const QString &account, const QSt
 
 // The policy said yes: creates the session and answers the call with it.
 // The answer to a create or a fork: the new session, counted as the agent's.
-Callback<SessionInfo> agentsNewSession(McpAgent &agent, ToolCall *call, const QString &account)
+// filesFrom: a fork's origin of its files (ForkFacet::forkOrigin), answered as files_from.
+Callback<SessionInfo> agentsNewSession(McpAgent &agent, ToolCall *call, const QString &account,
+                                       const QString &filesFrom = {})
 {
-    return Callback<SessionInfo>(call, [&agent, call, account](Result<SessionInfo> r) {
+    return Callback<SessionInfo>(call, [&agent, call, account, filesFrom](Result<SessionInfo> r) {
         if (!r.ok())
             return call->fail(r.error());
         SessionInfo s = r.value();
         s.account = account;
         agent.sessionCreated(account, s.id);
-        call->finish(ToolResult::ok({{QStringLiteral("session"), sessionToJson(s)}}));
+        QJsonObject answer{{QStringLiteral("session"), sessionToJson(s)}};
+        if (!filesFrom.isEmpty())
+            answer.insert(QStringLiteral("files_from"), filesFrom);
+        call->finish(ToolResult::ok(answer));
     });
 }
 
@@ -352,9 +357,14 @@ void forkApproved(McpAgent &agent, ToolCall *call, const QString &account, const
         account, Callback<Provider *>(call, [&agent, call, account, sourceId, spec](Result<Provider *> p) {
             if (!p.ok())
                 return call->fail(p.error());
-            if (!p.value()->forking())
+            ForkFacet *fork = p.value()->forking();
+            if (!fork)
                 return call->fail(unsupportedError(p.value()->descriptor(), Capability::Fork).message);
-            p.value()->forking()->fork(sourceId, spec, agentsNewSession(agent, call, account));
+            fork->forkOrigin(
+                sourceId,
+                Callback<QString>(call, [&agent, call, account, sourceId, spec, fork](Result<QString> origin) {
+                    fork->fork(sourceId, spec, agentsNewSession(agent, call, account, origin.valueOr(QString())));
+                }));
         }));
 }
 
@@ -420,7 +430,11 @@ Tool mcpForkSessionTool(McpAgent &agent)
                 {QLatin1String(createkeys::Ttl), prop(QStringList{QStringLiteral("integer"), QStringLiteral("string")},
                                                       tr("the copy's time limit: seconds, or 30m, 2h, 1d"))}},
                {QStringLiteral("session")});
-    t.outputSchema = object({{QStringLiteral("session"), mcpSessionSchema()}}, {QStringLiteral("session")}, false);
+    t.outputSchema = object({{QStringLiteral("session"), mcpSessionSchema()},
+                             {QStringLiteral("files_from"),
+                              prop(QStringLiteral("string"), tr("where the copy's files came from, where the provider "
+                                                                "says (a snapshot's lack what changed since)"))}},
+                            {QStringLiteral("session")}, false);
     t.annotations = {{QStringLiteral("readOnlyHint"), false},
                      {QStringLiteral("destructiveHint"), false},
                      {QStringLiteral("openWorldHint"), true}};

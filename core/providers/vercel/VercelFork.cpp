@@ -5,6 +5,7 @@
 #include "providers/vercel/VercelTr.h"
 
 #include <QJsonDocument>
+#include <QLocale>
 #include <QUuid>
 
 namespace sandbar::vercel {
@@ -28,6 +29,33 @@ void VercelProvider::fork(const QString &sessionId, const ForkSpec &spec, Callba
             call.timeoutMs = 120000;
             makeOnce(call, state, tr("Forking failed: %1"));
         }));
+}
+
+void VercelProvider::forkOrigin(const QString &sessionId, Callback<QString> done)
+{
+    getSandbox(sessionId, false, Callback<VercelRecord>(this, [this, sessionId, done](Result<VercelRecord> source) {
+                   if (!source)
+                       return done(source.error());
+                   const QString latest = source->currentSnapshotId;
+                   if (latest.isEmpty())
+                       return done(tr("Vercel copies the files as they are now."));
+                   // When it was taken, from the sandbox's snapshots; without it the id still says which.
+                   listSnapshots(sessionId, Callback<QList<SnapshotEntry>>(this, [latest, done](auto list) {
+                                     QDateTime taken;
+                                     for (const SnapshotEntry &e : list.valueOr({})) {
+                                         if (e.id == latest)
+                                             taken = e.created;
+                                     }
+                                     const QString which =
+                                         taken.isValid()
+                                             ? tr("its latest snapshot, taken %1")
+                                                   .arg(QLocale().toString(taken.toLocalTime(), QLocale::ShortFormat))
+                                             : tr("its latest snapshot, %1").arg(latest);
+                                     done(tr("Vercel copies the files of %1: what changed since is not in the copy "
+                                             "(take a snapshot first to copy them as they are now).")
+                                              .arg(which));
+                                 }));
+               }));
 }
 
 } // namespace sandbar::vercel

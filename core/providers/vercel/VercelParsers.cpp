@@ -70,6 +70,7 @@ VercelRecord fromSandbox(const QJsonObject &sandbox, const QString &account, con
     info.created = msTime(sandbox.value(QLatin1String("createdAt")));
     r.sessionId = sandbox.value(QLatin1String("currentSessionId")).toString();
     r.persistent = sandbox.value(QLatin1String("persistent")).toBool();
+    r.currentSnapshotId = sandbox.value(QLatin1String("currentSnapshotId")).toString();
     r.cwd = sandbox.value(QLatin1String("cwd")).toString();
     if (const auto v = cloud::number(sandbox.value(QLatin1String("vcpus"))))
         info.cpus = *v;

@@ -79,6 +79,7 @@ public:
     bool keepsComments() const override { return false; }
     // VercelFork.cpp
     void fork(const QString &sessionId, const ForkSpec &spec, Callback<SessionInfo> done) override;
+    void forkOrigin(const QString &sessionId, Callback<QString> done) override;
     // VercelBackground.cpp
     void startBackground(const QString &sessionId, const ExecRequest &request,
                          Callback<BackgroundCommand> done) override;
