@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QScreen>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPointer>
@@ -630,6 +631,11 @@ void MainWindow::askForkName(Provider *p, const SessionInfo &s, const QString &o
     ask->setWindowTitle(tr("Fork %1").arg(s.name.isEmpty() ? s.id : s.name));
     const QString label = tr("Name of the copy (empty: the provider picks one):");
     ask->setLabelText(origin.isEmpty() ? label : origin + QStringLiteral("\n\n") + label);
+    // The origin is a sentence or two: wrapped, not one line as wide as the screen.
+    if (auto *text = ask->findChild<QLabel *>()) {
+        text->setWordWrap(true);
+        ask->setMinimumWidth(qMin(520, screen() ? screen()->availableGeometry().width() - 40 : 520));
+    }
     const QString id = s.id;
     const QString account = s.account;
     QPointer<Provider> guard(p);
