@@ -2433,6 +2433,10 @@ stderr (%5 Bytes): %6</translation>
         <source>No local port for forwarding: %1</source>
         <translation>Kein lokaler Port für die Weiterleitung: %1</translation>
     </message>
+    <message>
+        <source>the program on this computer stopped reading what %1 sent (%2 MiB waiting): the connection was closed</source>
+        <translation>das Programm auf diesem Rechner hat aufgehört zu lesen, was %1 sendet (%2 MiB warten): die Verbindung wurde geschlossen</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::cloud::WebSocketPtyChannel</name>

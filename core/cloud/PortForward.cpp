@@ -17,6 +17,10 @@ namespace {
 // socket is left unread, so a fast sender waits instead of filling this process's memory.
 constexpr qint64 kMaxInFlight = 4 * 1024 * 1024;
 constexpr qint64 kChunk = 64 * 1024;
+// The other way round: what the service sent and the local program has not read yet. A
+// WebSocket cannot be told to wait, so past this the connection is closed, and says why,
+// rather than hold whatever a stalled reader leaves behind.
+constexpr qint64 kMaxUnread = 32 * 1024 * 1024;
 // A cold sprite wakes before it answers.
 constexpr int kHandshakeMs = 60000;
 
@@ -43,8 +47,14 @@ public:
         connect(m_ws, &QWebSocket::connected, this, [this] { m_ws->sendTextMessage(QString::fromUtf8(m_init)); });
         connect(m_ws, &QWebSocket::textMessageReceived, this, &Relay::onText);
         connect(m_ws, &QWebSocket::binaryMessageReceived, this, [this](const QByteArray &bytes) {
-            if (m_local)
-                m_local->write(bytes);
+            if (!m_local)
+                return;
+            m_local->write(bytes);
+            if (m_local->bytesToWrite() > kMaxUnread)
+                fail(WebSocketPortForward::tr("the program on this computer stopped reading what %1 sent "
+                                              "(%2 MiB waiting): the connection was closed")
+                         .arg(m_service)
+                         .arg(kMaxUnread >> 20));
         });
         connect(m_ws, &QWebSocket::bytesWritten, this, [this](qint64 n) {
             m_inFlight = qMax<qint64>(0, m_inFlight - n);

@@ -20,20 +20,21 @@ using sandbar::test::waitUntil;
 
 namespace {
 
-// The service: answers the init frame (connected, or a refusal) and echoes binary frames.
+// The service: answers the init frame (connected, or a refusal) and echoes binary frames; a
+// flooding one also sends floodBytes of its own once connected.
 class FakeProxy : public QObject
 {
 public:
-    explicit FakeProxy(bool refuse)
+    explicit FakeProxy(bool refuse, qint64 floodBytes = 0)
         : m_server(QStringLiteral("proxy"), QWebSocketServer::NonSecureMode)
     {
         m_server.listen(QHostAddress::LocalHost, 0);
-        connect(&m_server, &QWebSocketServer::newConnection, this, [this, refuse] {
+        connect(&m_server, &QWebSocketServer::newConnection, this, [this, refuse, floodBytes] {
             QWebSocket *ws = m_server.nextPendingConnection();
             ws->setParent(this);
             ++opened;
             connect(ws, &QWebSocket::disconnected, this, [this] { ++closed; });
-            connect(ws, &QWebSocket::textMessageReceived, this, [this, ws, refuse](const QString &text) {
+            connect(ws, &QWebSocket::textMessageReceived, this, [this, ws, refuse, floodBytes](const QString &text) {
                 init = QJsonDocument::fromJson(text.toUtf8()).object();
                 const QJsonObject answer =
                     refuse ? QJsonObject{{QStringLiteral("status"), QStringLiteral("error")},
@@ -43,6 +44,9 @@ public:
                 ws->sendTextMessage(QString::fromUtf8(QJsonDocument(answer).toJson(QJsonDocument::Compact)));
                 if (refuse)
                     ws->close();
+                const QByteArray frame(1 << 20, 'f');
+                for (qint64 sent = 0; sent < floodBytes; sent += frame.size())
+                    ws->sendBinaryMessage(frame);
             });
             connect(ws, &QWebSocket::binaryMessageReceived, this, [this, ws](const QByteArray &bytes) {
                 received += bytes.size();
@@ -123,6 +127,27 @@ private Q_SLOTS:
         QVERIFY(waitUntil([&] { return local.state() == QAbstractSocket::UnconnectedState; }, 10000));
         QVERIFY2(why.contains(QLatin1String("nothing listens on port 5432")), qPrintable(why));
         QCOMPARE(proxy.received, 0); // nothing was sent before the service said connected
+    }
+
+    // A local program that stops reading while the service sends: the relay holds at most its
+    // bound (32 MiB), then closes the connection and says why, instead of growing.
+    void aStalledReaderIsCutOff()
+    {
+        FakeProxy proxy(false, 64 << 20);
+        auto forward = forwardTo(proxy);
+        QString why;
+        connect(forward.get(), &cloud::WebSocketPortForward::connectionFailed, this,
+                [&why](const QString &text) { why = text; });
+        const auto port = forward->listen();
+        QVERIFY_RESULT(port);
+        QTcpSocket local;
+        local.setReadBufferSize(64 * 1024); // reads that much, then leaves the rest in the kernel
+        local.connectToHost(QHostAddress::LocalHost, *port);
+        QVERIFY(local.waitForConnected(5000));
+        QVERIFY(waitUntil([&] { return !why.isEmpty(); }, 60000));
+        QVERIFY2(why.contains(QLatin1String("stopped reading")), qPrintable(why));
+        QVERIFY(waitUntil([&] { return forward->activeConnections() == 0; }, 10000));
+        QVERIFY(waitUntil([&] { return proxy.closed == 1; }, 10000));
     }
 };
 
