@@ -65,14 +65,19 @@ private:
     QWebSocketServer m_server;
 };
 
-std::unique_ptr<cloud::WebSocketPortForward> forwardTo(const FakeProxy &proxy)
+// A forward to proxy; why, where given, gets the reason of the last connection that failed.
+std::unique_ptr<cloud::WebSocketPortForward> forwardTo(const FakeProxy &proxy, QString *why = nullptr)
 {
-    return std::make_unique<cloud::WebSocketPortForward>(QStringLiteral("Test"), [url = proxy.url()] {
+    auto forward = std::make_unique<cloud::WebSocketPortForward>(QStringLiteral("Test"), [url = proxy.url()] {
         cloud::WebSocketPortForward::Dial dial;
         dial.request = QNetworkRequest(url);
         dial.init = R"({"host":"localhost","port":5432})";
         return dial;
     });
+    if (why)
+        QObject::connect(forward.get(), &cloud::WebSocketPortForward::connectionFailed, forward.get(),
+                         [why](const QString &text) { *why = text; });
+    return forward;
 }
 
 } // namespace
@@ -114,10 +119,8 @@ private Q_SLOTS:
     void refusalClosesTheLocalConnection()
     {
         FakeProxy proxy(true);
-        auto forward = forwardTo(proxy);
         QString why;
-        connect(forward.get(), &cloud::WebSocketPortForward::connectionFailed, this,
-                [&why](const QString &text) { why = text; });
+        auto forward = forwardTo(proxy, &why);
         const auto port = forward->listen();
         QVERIFY_RESULT(port);
         QTcpSocket local;
@@ -134,10 +137,8 @@ private Q_SLOTS:
     void aStalledReaderIsCutOff()
     {
         FakeProxy proxy(false, 64 << 20);
-        auto forward = forwardTo(proxy);
         QString why;
-        connect(forward.get(), &cloud::WebSocketPortForward::connectionFailed, this,
-                [&why](const QString &text) { why = text; });
+        auto forward = forwardTo(proxy, &why);
         const auto port = forward->listen();
         QVERIFY_RESULT(port);
         QTcpSocket local;

@@ -52,6 +52,10 @@ class TestVercelContract : public QObject
     {
         ExecRequest req;
         req.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"), script};
+        return run(id, req);
+    }
+    QByteArray run(const QString &id, const ExecRequest &req)
+    {
         auto job = m_p->commands()->exec(id, req);
         QByteArray out;
         std::optional<Result<int>> end;
@@ -205,17 +209,7 @@ private Q_SLOTS:
         ExecRequest req;
         req.argv = QStringList{QStringLiteral("sha256sum")};
         req.stdinData = input;
-        auto job = m_p->commands()->exec(id, req);
-        QByteArray out;
-        std::optional<Result<int>> end;
-        QObject ctx;
-        connect(job.get(), &ExecJob::stdoutData, &ctx, [&](const QByteArray &b) { out += b; });
-        connect(job.get(), &ExecJob::finished, &ctx, [&](const Result<int> &r) { end = r; });
-        job->start();
-        QVERIFY(waitUntil([&] { return end.has_value(); }, kCallMs));
-        QVERIFY_RESULT(*end);
-        QCOMPARE(end->value(), 0);
-        QCOMPARE(out.left(64), QCryptographicHash::hash(input, QCryptographicHash::Sha256).toHex());
+        QCOMPARE(run(id, req).left(64), QCryptographicHash::hash(input, QCryptographicHash::Sha256).toHex());
         QCOMPARE(sh(id, QStringLiteral("ls -a /tmp | grep -c sandbar-stdin; true")), QByteArray("0\n"));
         QVERIFY_RESULT(await<void>([&](auto cb) { m_p->remove(id, cb); }, kCallMs));
     }

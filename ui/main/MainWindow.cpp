@@ -16,10 +16,10 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
-#include <QScreen>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPointer>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>

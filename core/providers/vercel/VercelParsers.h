@@ -37,7 +37,7 @@ struct VercelRecord {
     QString cwd;       // the session's working folder (/vercel/sandbox)
     bool persistent = false;
     QString currentSnapshotId; // the latest snapshot, which a fork or a resume starts from
-    qint64 timeoutMs = 0; // the session's timeout, counted from its start
+    qint64 timeoutMs = 0;      // the session's timeout, counted from its start
     QDateTime sessionStarted;
     std::optional<qint64> activeCpuMs; // CPU time used by the session so far
     std::optional<qint64> ingressBytes;
