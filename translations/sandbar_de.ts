@@ -5009,6 +5009,17 @@ stderr (%5 Bytes): %6</translation>
     </message>
 </context>
 <context>
+    <name>sandbar::net::grpc</name>
+    <message>
+        <source>the service sent a malformed status &apos;%1&apos;</source>
+        <translation>der Dienst hat einen fehlerhaften Status „%1“ gesendet</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 ist fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
     <name>sandbar::sprites</name>
     <message>
         <source>A Sprites token (sprites.dev, Account, Tokens); kept in the system keychain</source>

@@ -41,7 +41,7 @@ std::optional<Result<Envelope>> EnvelopeDecoder::next()
     const auto *head = reinterpret_cast<const uchar *>(m_buffer.constData() + m_pos);
     const quint8 flags = head[0];
     const quint32 length = qFromBigEndian<quint32>(head + 1);
-    if (flags & ~(kFlagCompressed | kFlagEndStream)) {
+    if (flags & ~m_rules.knownFlags) {
         m_error =
             makeError(ErrorCode::Internal,
                       QCoreApplication::translate("sandbar::net::connect",
@@ -56,7 +56,7 @@ std::optional<Result<Envelope>> EnvelopeDecoder::next()
                                         "The service sent a compressed message, which Sandbar did not ask for."));
         return Result<Envelope>(*m_error);
     }
-    if (qint64(length) > kMaxMessageBytes) {
+    if (qint64(length) > m_rules.maxMessageBytes) {
         m_error = makeError(ErrorCode::Internal,
                             QCoreApplication::translate("sandbar::net::connect",
                                                         "The service sent a malformed stream (a message of %1 bytes).")

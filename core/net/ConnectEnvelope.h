@@ -28,11 +28,22 @@ struct Envelope {
 
 QByteArray encodeEnvelope(const QByteArray &message, quint8 flags = 0);
 
+// What a stream may carry: the flags its protocol defines (others are garbage) and the
+// largest message. gRPC's messages share the frame with flags {compressed} only (GrpcWire.h).
+struct EnvelopeRules {
+    quint8 knownFlags = kFlagCompressed | kFlagEndStream;
+    qint64 maxMessageBytes = kMaxMessageBytes;
+};
+
 // Takes bytes as they arrive (any split) and hands out whole envelopes. After an error it
 // stays failed: the stream cannot be resynchronised.
 class EnvelopeDecoder
 {
 public:
+    explicit EnvelopeDecoder(EnvelopeRules rules = {})
+        : m_rules(rules)
+    {
+    }
     void feed(const QByteArray &bytes);
     // The next whole envelope, nothing while one is still incomplete, or the error.
     std::optional<Result<Envelope>> next();
@@ -42,6 +53,7 @@ public:
     qint64 buffered() const { return m_buffer.size() - m_pos; }
 
 private:
+    EnvelopeRules m_rules;
     QByteArray m_buffer;
     qsizetype m_pos = 0;
     std::optional<Error> m_error;

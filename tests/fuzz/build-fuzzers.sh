@@ -38,7 +38,7 @@ C=$SRC/core
 CORE_SRCS="common/Result.cpp providers/Session.cpp
   terminal/TerminalScreen.cpp terminal/Scrollback.cpp terminal/CsiGuard.cpp terminal/TerminalSelection.cpp
   terminal/TerminalSearch.cpp terminal/LinkDetector.cpp terminal/SliceScheduler.cpp
-  net/HttpParser.cpp net/HttpTypes.cpp net/ConnectEnvelope.cpp
+  net/HttpParser.cpp net/HttpTypes.cpp net/ConnectEnvelope.cpp net/GrpcWire.cpp
   providers/docker/DockerParsers.cpp providers/docker/DockerPorts.cpp providers/docker/PullProgress.cpp
   providers/local/AgentProtocol.cpp
   catalog/Catalog.cpp cloud/JsonValues.cpp cloud/Retry.cpp"

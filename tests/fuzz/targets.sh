@@ -6,7 +6,7 @@
 # folder's first provider id, its seeds in that folder's fuzz/corpus and its parsers (the
 # folder's *Parsers.cpp) compiled into the fuzz archive. A new provider's fuzzer is its folder.
 
-FUZZ_SHARED_TARGETS="terminalscreen httpparser dockerstream agentframes connectenvelope tarextract catalogoverride"
+FUZZ_SHARED_TARGETS="terminalscreen httpparser dockerstream agentframes connectenvelope tarextract catalogoverride grpcwire"
 
 # "id folder" per provider folder with a fuzzer, folder relative to core/.
 fuzz_provider_folders() {
