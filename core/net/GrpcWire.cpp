@@ -1,5 +1,7 @@
 #include "net/GrpcWire.h"
 
+#include "net/HttpSyntax.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 
@@ -13,17 +15,6 @@ const char *const kStatusNames[] = {
     "ABORTED",   "OUT_OF_RANGE",   "UNIMPLEMENTED",     "INTERNAL",           "UNAVAILABLE",
     "DATA_LOSS", "UNAUTHENTICATED"};
 constexpr int kStatusCount = int(sizeof(kStatusNames) / sizeof(kStatusNames[0]));
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return -1;
-}
 
 } // namespace
 
@@ -114,9 +105,9 @@ QString decodeStatusMessage(const QByteArray &value)
     QByteArray out;
     out.reserve(value.size());
     for (qsizetype i = 0; i < value.size(); ++i) {
-        if (value.at(i) == '%' && i + 2 < value.size() && hexValue(value.at(i + 1)) >= 0 &&
-            hexValue(value.at(i + 2)) >= 0) {
-            out += char(hexValue(value.at(i + 1)) << 4 | hexValue(value.at(i + 2)));
+        if (value.at(i) == '%' && i + 2 < value.size() && syntax::hexValue(value.at(i + 1)) >= 0 &&
+            syntax::hexValue(value.at(i + 2)) >= 0) {
+            out += char(syntax::hexValue(value.at(i + 1)) << 4 | syntax::hexValue(value.at(i + 2)));
             i += 2;
         } else {
             out += value.at(i);
