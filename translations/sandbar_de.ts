@@ -8793,6 +8793,10 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
         <source>%1 (asleep)</source>
         <translation>%1 (schläft)</translation>
     </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
 </context>
 <context>
     <name>sandbar::ui::SessionsPane</name>
@@ -8827,6 +8831,10 @@ Vertrauen Sie ihm nur, wenn es der Schlüssel des Rechners ist: vergleichen Sie 
     <message>
         <source>Words must all match. state:, account:, provider: and image: match that field exactly; label:KEY or label:KEY=VALUE a label. Escape clears.</source>
         <translation>Alle Wörter müssen passen. state:, account:, provider: und image: vergleichen dieses Feld genau; label:KEY oder label:KEY=VALUE ein Label. Escape leert das Feld.</translation>
+    </message>
+    <message>
+        <source>Shown when a session has labels of yours</source>
+        <translation>Sichtbar, wenn eine Sitzung Labels von Ihnen trägt</translation>
     </message>
 </context>
 <context>

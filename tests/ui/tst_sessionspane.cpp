@@ -156,7 +156,8 @@ private Q_SLOTS:
         QCOMPARE(count(QStringLiteral("label:team=M")), 0); // the value exactly
         QCOMPARE(count(QStringLiteral("label:reviewed")), 1);
         QCOMPARE(count(QStringLiteral("label:")), 8);
-        QCOMPARE(count(QStringLiteral("state:")), 8); // a token still being typed
+        QCOMPARE(count(QStringLiteral("reviewed")), 1); // a plain word finds a label too
+        QCOMPARE(count(QStringLiteral("state:")), 8);   // a token still being typed
         QCOMPARE(count(QStringLiteral("nothing-like-this")), 0);
         QCOMPARE(count(QString()), 8);
 
@@ -267,6 +268,21 @@ private Q_SLOTS:
         QCOMPARE(cell(pane, QStringLiteral("alpha/a2"), SessionsModel::Uptime), QStringLiteral("—"));
         QCOMPARE(cell(pane, QStringLiteral("beta/b1"), SessionsModel::Gpu), QStringLiteral("10"));
         QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::Ref), QStringLiteral("alpha/a1"));
+        QCOMPARE(cell(pane, QStringLiteral("alpha/a1"), SessionsModel::Labels), QStringLiteral("reviewed, team=web"));
+        QCOMPARE(cell(pane, QStringLiteral("alpha/a2"), SessionsModel::Labels), QString());
+
+        // Labels only while some session has labels of the person's (Sandbar's own do not count).
+        QVERIFY(!pane.view()->isColumnHidden(SessionsModel::Labels));
+        QList<SessionInfo> unlabelled;
+        for (const Seed &s : kSeeds) {
+            SessionInfo plain = make(s, QDateTime::currentDateTimeUtc());
+            plain.labels = {{QLatin1String(labels::App), QLatin1String(labels::AppValue)}};
+            unlabelled << plain;
+        }
+        pane.model()->setSessions(unlabelled);
+        QVERIFY(pane.view()->isColumnHidden(SessionsModel::Labels));
+        m_fx->registry->refresh();
+        QTRY_VERIFY(!pane.view()->isColumnHidden(SessionsModel::Labels));
 
         // GPU only while some session has GPUs; Ref hidden by default.
         QVERIFY(!pane.view()->isColumnHidden(SessionsModel::Gpu));

@@ -205,12 +205,34 @@ void SessionsModel::apply(QList<SessionInfo> fresh)
         endInsertRows();
     }
 
-    const bool hadGpus = anyGpus();
+    const bool hadGpus = hasData(Gpu);
+    const bool hadLabels = hasData(Labels);
     m_gpuRows = 0;
-    for (const auto &s : std::as_const(m_sessions))
+    m_labelRows = 0;
+    for (const auto &s : std::as_const(m_sessions)) {
         m_gpuRows += s.gpus != 0 ? 1 : 0;
-    if (hadGpus != anyGpus())
-        Q_EMIT anyGpusChanged(anyGpus());
+        m_labelRows += labels::personsOnly(s.labels).isEmpty() ? 0 : 1;
+    }
+    if (hadGpus != hasData(Gpu) || hadLabels != hasData(Labels))
+        Q_EMIT optionalColumnsChanged();
+}
+
+bool SessionsModel::hasData(int column) const
+{
+    if (column == Gpu)
+        return m_gpuRows > 0;
+    if (column == Labels)
+        return m_labelRows > 0;
+    return true;
+}
+
+QString SessionsModel::labelsText(const SessionInfo &s)
+{
+    QStringList parts;
+    const QMap<QString, QString> mine = labels::personsOnly(s.labels);
+    for (auto it = mine.cbegin(); it != mine.cend(); ++it)
+        parts << (it.value().isEmpty() ? it.key() : it.key() + QLatin1Char('=') + it.value());
+    return parts.join(QLatin1String(", "));
 }
 
 QString SessionsModel::stateText(const SessionInfo &s, bool orphan) const
@@ -233,6 +255,8 @@ QString SessionsModel::makeHaystack(const SessionInfo &s, bool orphan) const
         h += sep + QString::number(s.gpus);
     if (s.created.isValid())
         h += sep + locale.toString(s.created.toLocalTime(), QLocale::ShortFormat);
+    if (const QString l = labelsText(s); !l.isEmpty())
+        h += sep + l;
     return h.toLower();
 }
 
@@ -332,6 +356,7 @@ QVariant SessionsModel::sortValue(const SessionInfo &s, int column) const
     case Cost: return m_meter ? m_meter->cost(s.ref()).costSoFarUsd : 0.0;
     case Created: return s.created.isValid() ? s.created.toMSecsSinceEpoch() : qint64(0);
     case Ref: return s.ref();
+    case Labels: return labelsText(s);
     default: return {};
     }
 }
@@ -347,6 +372,7 @@ int SessionsModel::compareRows(int a, int b, int column) const
     case Account: return QString::compare(x.account, y.account, Qt::CaseInsensitive);
     case Provider: return QString::compare(x.provider, y.provider, Qt::CaseInsensitive);
     case Image: return QString::compare(x.image, y.image, Qt::CaseInsensitive);
+    case Labels: return QString::compare(labelsText(x), labelsText(y), Qt::CaseInsensitive);
     case State: return order(int(x.state), int(y.state));
     case Ref: {
         const int byAccount = QString::compare(x.account, y.account, Qt::CaseInsensitive);
@@ -396,6 +422,8 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
                 tip += QLatin1Char('\n') + tr("Created by the agent %1 (through Sandbar's MCP server)").arg(agent);
             return tip;
         }
+        if (column == Labels && why.isEmpty())
+            return labelsText(s); // the whole list, which the cell may elide
         return why;
     }
     if (role == Qt::DecorationRole && column == Name && s.labels.contains(QLatin1String(labels::Agent)))
@@ -438,6 +466,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
     case Created:
         return s.created.isValid() ? locale.toString(s.created.toLocalTime(), QLocale::ShortFormat) : QString();
     case Ref: return s.ref();
+    case Labels: return labelsText(s);
     default: return {};
     }
 }
@@ -448,7 +477,7 @@ QVariant SessionsModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     if (role == ColumnKey) {
         static const char *const keys[] = {"name", "account", "provider", "state", "image",   "cpu", "memory",
-                                           "gpu",  "uptime",  "ttl",      "cost",  "created", "ref"};
+                                           "gpu",  "uptime",  "ttl",      "cost",  "created", "ref", "labels"};
         return section >= 0 && section < ColumnCount ? QString::fromLatin1(keys[section]) : QString();
     }
     if (role != Qt::DisplayRole)
@@ -467,6 +496,7 @@ QVariant SessionsModel::headerData(int section, Qt::Orientation orientation, int
     case Cost: return tr("Cost");
     case Created: return tr("Created");
     case Ref: return tr("Session");
+    case Labels: return tr("Labels");
     default: return {};
     }
 }

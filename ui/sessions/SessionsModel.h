@@ -27,7 +27,8 @@ class SessionsModel : public QAbstractTableModel
     Q_OBJECT
 public:
     // Cpu and Memory are painted by the sparkline delegates from the collector's history.
-    // Ref (the full ACCOUNT/ID) is last and hidden by the pane: Name's tooltip carries it.
+    // Ref (the full ACCOUNT/ID) is hidden by the pane: Name's tooltip carries it. Labels (the
+    // person's) came later and so come last: saved header states keep their columns.
     enum Column {
         Name,
         Account,
@@ -42,6 +43,7 @@ public:
         Cost,
         Created,
         Ref,
+        Labels,
         ColumnCount,
         Expires = TtlLeft, // the column's former name
     };
@@ -70,8 +72,11 @@ public:
     const QString &haystack(int row) const { return m_haystacks.at(row); }
     // <0, 0, >0 as row a sorts before, with, after row b in column (what SortRole orders).
     int compareRows(int a, int b, int column) const;
-    // True while any listed session has GPUs (the pane shows the GPU column only then).
-    bool anyGpus() const { return m_gpuRows > 0; }
+    // Whether a column has anything to show: GPU while a listed session has GPUs, Labels while
+    // one has labels of the person's (the pane shows them only then); every other column, always.
+    bool hasData(int column) const;
+    // The person's labels of a session as the Labels column shows them: "team=ml, reviewed".
+    static QString labelsText(const SessionInfo &s);
 
     // The model's own account filter (MainWindow's table without the pane). The pane
     // leaves it empty and filters through SessionsFilter.
@@ -97,7 +102,8 @@ public:
     static QString durationText(qint64 seconds);
 
 Q_SIGNALS:
-    void anyGpusChanged(bool any);
+    // hasData() changed for GPU or Labels.
+    void optionalColumnsChanged();
 
 private:
     void reload();
@@ -120,6 +126,7 @@ private:
     QHash<QString, int> m_rowByRef;
     QSet<QString> m_orphanRefs;
     int m_gpuRows = 0;
+    int m_labelRows = 0; // rows with labels of the person's
 };
 
 } // namespace sandbar::ui

@@ -83,9 +83,10 @@ SessionsPane::SessionsPane(SessionRegistry &registry, QWidget *parent)
     m_view->setColumnWidth(SessionsModel::Uptime, 90);
     m_view->setColumnWidth(SessionsModel::TtlLeft, 80);
     m_view->setColumnWidth(SessionsModel::Cost, 140); // "$0.199 · $0.166/h" whole
+    m_view->setColumnWidth(SessionsModel::Labels, 160);
     m_userHidden = {SessionsModel::Ref};
     applyColumnVisibility();
-    connect(m_model, &SessionsModel::anyGpusChanged, this, &SessionsPane::applyColumnVisibility);
+    connect(m_model, &SessionsModel::optionalColumnsChanged, this, &SessionsPane::applyColumnVisibility);
 
     connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex &index) {
         if (const auto s = m_filter->sessionAt(index.row()))
@@ -238,7 +239,7 @@ void SessionsPane::setColumnShown(int column, bool shown)
 void SessionsPane::applyColumnVisibility()
 {
     for (int c = 0; c < SessionsModel::ColumnCount; ++c) {
-        const bool shown = !m_userHidden.contains(c) && (c != SessionsModel::Gpu || m_model->anyGpus());
+        const bool shown = !m_userHidden.contains(c) && m_model->hasData(c);
         m_view->setColumnHidden(c, !shown);
     }
     m_fitter->fit();
@@ -254,8 +255,10 @@ void SessionsPane::showHeaderMenu(const QPoint &pos)
         a->setCheckable(true);
         a->setChecked(isColumnShown(c));
         a->setEnabled(c != SessionsModel::Name);
-        if (c == SessionsModel::Gpu && !m_model->anyGpus())
+        if (c == SessionsModel::Gpu && !m_model->hasData(c))
             a->setToolTip(tr("Shown when a session has GPUs"));
+        if (c == SessionsModel::Labels && !m_model->hasData(c))
+            a->setToolTip(tr("Shown when a session has labels of yours"));
         connect(a, &QAction::toggled, this, [this, c](bool on) { setColumnShown(c, on); });
     }
     // popup(), not exec(): no nested event loop.
