@@ -25,6 +25,25 @@ namespace {
 const QString kHome = QStringLiteral("/home/user");
 const QString kTmp = QStringLiteral("/tmp");
 
+// The host's system folders, read-only, for bwrap: /usr and /etc (and /opt), the merged-/usr
+// links (/bin -> usr/bin) as links, or bound where they are folders. Not "--ro-bind / /": that
+// binds every mount under / with it, and one that comes or goes meanwhile (a container's
+// overlay of the test engines in /tmp or /var, a network namespace in /run) fails the bind
+// ("Can't bind mount /oldroot/ ... Invalid argument"), and with it a sandbox's command.
+QStringList rootBinds()
+{
+    QStringList args;
+    for (const char *name : {"usr", "etc", "opt", "bin", "sbin", "lib", "lib32", "lib64", "libx32"}) {
+        const QString path = QLatin1Char('/') + QLatin1String(name);
+        const QFileInfo info(path);
+        if (info.isSymLink())
+            args << QStringLiteral("--symlink") << info.symLinkTarget() << path;
+        else if (info.isDir())
+            args << QStringLiteral("--ro-bind") << path << path;
+    }
+    return args;
+}
+
 QHash<QString, QString> baseEnvironment()
 {
     return {{QStringLiteral("PATH"), QStringLiteral("/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")},
@@ -440,11 +459,11 @@ SandboxHost::SandboxHost(QObject *parent)
                                     .arg(QRandomGenerator::global()->generate() % 100000);
     QDir().mkpath(m_base);
     const QString bwrap = QStandardPaths::findExecutable(QStringLiteral("bwrap"));
+    m_rootBinds = rootBinds();
     if (!bwrap.isEmpty() && qEnvironmentVariableIsEmpty("SANDBAR_CONTRACT_NO_BWRAP")) {
         QProcess probe;
-        probe.start(bwrap, {QStringLiteral("--ro-bind"), QStringLiteral("/"), QStringLiteral("/"),
-                            QStringLiteral("--unshare-net"), QStringLiteral("--unshare-pid"),
-                            QStringLiteral("--die-with-parent"), QStringLiteral("true")});
+        probe.start(bwrap, m_rootBinds + QStringList{QStringLiteral("--unshare-net"), QStringLiteral("--unshare-pid"),
+                                                     QStringLiteral("--die-with-parent"), QStringLiteral("true")});
         m_bwrap = probe.waitForFinished(10000) && probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0;
         if (!m_bwrap)
             qWarning("sandbar-contract: bwrap is installed but cannot run here (%s); sandbox commands run as "
@@ -535,30 +554,27 @@ QStringList SandboxHost::commandLine(const Sandbox *sandbox, const ProcessSpec &
         line.append(spec.args);
         return line;
     }
-    QStringList line{m_bwrapPath,
-                     QStringLiteral("--ro-bind"),
-                     QStringLiteral("/"),
-                     QStringLiteral("/"),
-                     QStringLiteral("--dev"),
-                     QStringLiteral("/dev"),
-                     QStringLiteral("--proc"),
-                     QStringLiteral("/proc"),
-                     QStringLiteral("--tmpfs"),
-                     QStringLiteral("/home"),
-                     QStringLiteral("--bind"),
-                     sandbox->homeDir(),
-                     kHome,
-                     QStringLiteral("--bind"),
-                     sandbox->tmpDir(),
-                     kTmp,
-                     QStringLiteral("--unshare-net"),
-                     QStringLiteral("--unshare-pid"),
-                     QStringLiteral("--unshare-ipc"),
-                     QStringLiteral("--die-with-parent"),
-                     QStringLiteral("--chdir"),
-                     spec.cwd.isEmpty() ? kHome : spec.cwd,
-                     QStringLiteral("--"),
-                     spec.cmd};
+    QStringList line = QStringList{m_bwrapPath} + m_rootBinds;
+    line << QStringList{QStringLiteral("--dev"),
+                        QStringLiteral("/dev"),
+                        QStringLiteral("--proc"),
+                        QStringLiteral("/proc"),
+                        QStringLiteral("--tmpfs"),
+                        QStringLiteral("/home"),
+                        QStringLiteral("--bind"),
+                        sandbox->homeDir(),
+                        kHome,
+                        QStringLiteral("--bind"),
+                        sandbox->tmpDir(),
+                        kTmp,
+                        QStringLiteral("--unshare-net"),
+                        QStringLiteral("--unshare-pid"),
+                        QStringLiteral("--unshare-ipc"),
+                        QStringLiteral("--die-with-parent"),
+                        QStringLiteral("--chdir"),
+                        spec.cwd.isEmpty() ? kHome : spec.cwd,
+                        QStringLiteral("--"),
+                        spec.cmd};
     line.append(spec.args);
     return line;
 }

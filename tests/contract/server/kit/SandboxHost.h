@@ -183,6 +183,7 @@ private:
 
     QString m_base;
     QString m_bwrapPath;
+    QStringList m_rootBinds; // bwrap's arguments for the host's system folders (rootBinds())
     bool m_bwrap = false;
     int m_created = 0;
     QMap<QString, Sandbox *> m_sandboxes;
