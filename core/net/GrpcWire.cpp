@@ -57,10 +57,11 @@ std::optional<Status> statusFromHeaders(const Headers &headers)
         return std::nullopt;
     Status s;
     s.message = decodeStatusMessage(message);
-    bool ok = false;
-    const int n = code->toInt(&ok);
-    if (!ok || n < 0 || code->isEmpty() ||
-        !std::all_of(code->cbegin(), code->cend(), [](char c) { return c >= '0' && c <= '9'; })) {
+    // Digits only (toInt alone takes "+5" and " 5"); ok is false past int's range.
+    bool ok =
+        !code->isEmpty() && std::all_of(code->cbegin(), code->cend(), [](char c) { return c >= '0' && c <= '9'; });
+    const int n = ok ? code->toInt(&ok) : 0;
+    if (!ok) {
         s.code = int(StatusCode::Unknown);
         s.message = QCoreApplication::translate("sandbar::net::grpc", "the service sent a malformed status '%1'")
                         .arg(QString::fromLatin1(code->left(32)));

@@ -99,6 +99,7 @@ void SessionsModel::setAccountFilter(const QString &account)
     m_account = account;
     m_sessions.clear();
     m_haystacks.clear();
+    m_labelTexts.clear();
     m_rowByRef.clear();
     endResetModel();
     reload();
@@ -158,6 +159,7 @@ void SessionsModel::apply(QList<SessionInfo> fresh)
         beginRemoveRows({}, first, last);
         m_sessions.remove(first, last - first + 1);
         m_haystacks.remove(first, last - first + 1);
+        m_labelTexts.remove(first, last - first + 1);
         endRemoveRows();
         last = first - 1;
     }
@@ -185,6 +187,7 @@ void SessionsModel::apply(QList<SessionInfo> fresh)
         }
         m_sessions[at] = s;
         m_haystacks[at] = makeHaystack(s, orphan);
+        m_labelTexts[at] = labelsText(s);
         if (changedFrom >= 0 && at == changedTo + 1) {
             changedTo = at;
         } else {
@@ -199,6 +202,7 @@ void SessionsModel::apply(QList<SessionInfo> fresh)
         for (int i : std::as_const(added)) {
             const SessionInfo &s = fresh.at(i);
             m_haystacks << makeHaystack(s, m_orphanRefs.contains(s.ref()));
+            m_labelTexts << labelsText(s);
             m_rowByRef.insert(s.ref(), int(m_sessions.size()));
             m_sessions << s;
         }
@@ -372,7 +376,7 @@ int SessionsModel::compareRows(int a, int b, int column) const
     case Account: return QString::compare(x.account, y.account, Qt::CaseInsensitive);
     case Provider: return QString::compare(x.provider, y.provider, Qt::CaseInsensitive);
     case Image: return QString::compare(x.image, y.image, Qt::CaseInsensitive);
-    case Labels: return QString::compare(labelsText(x), labelsText(y), Qt::CaseInsensitive);
+    case Labels: return QString::compare(m_labelTexts.at(a), m_labelTexts.at(b), Qt::CaseInsensitive);
     case State: return order(int(x.state), int(y.state));
     case Ref: {
         const int byAccount = QString::compare(x.account, y.account, Qt::CaseInsensitive);
@@ -423,7 +427,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
             return tip;
         }
         if (column == Labels && why.isEmpty())
-            return labelsText(s); // the whole list, which the cell may elide
+            return m_labelTexts.at(index.row()); // the whole list, which the cell may elide
         return why;
     }
     if (role == Qt::DecorationRole && column == Name && s.labels.contains(QLatin1String(labels::Agent)))
@@ -466,7 +470,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
     case Created:
         return s.created.isValid() ? locale.toString(s.created.toLocalTime(), QLocale::ShortFormat) : QString();
     case Ref: return s.ref();
-    case Labels: return labelsText(s);
+    case Labels: return m_labelTexts.at(index.row());
     default: return {};
     }
 }

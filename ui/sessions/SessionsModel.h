@@ -123,6 +123,8 @@ private:
     QString m_account;
     QList<SessionInfo> m_sessions;
     QList<QString> m_haystacks; // parallel to m_sessions
+    QList<QString>
+        m_labelTexts; // parallel to m_sessions: labelsText(), made once per change, not per paint or comparison
     QHash<QString, int> m_rowByRef;
     QSet<QString> m_orphanRefs;
     int m_gpuRows = 0;
